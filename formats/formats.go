@@ -1,0 +1,102 @@
+// Package formats parses translation files (Android string resources, TBX, …) from bytes into units; it knows nothing of git or HTTP.
+package formats
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Unit is one translatable string as its file stores it.
+//
+// Monolingual formats (Android) carry the text in Target; the template file's Target is
+// the source. Bilingual formats (TBX, PO) carry both Source and Target.
+type Unit struct {
+	// Key identifies the unit within its file: Android name, TBX termEntry id, PO msgctxt.
+	Key string
+	// Source holds the source text's plural forms (bilingual formats only; nil otherwise).
+	Source []string
+	// Target holds the text's plural forms, already unescaped as Weblate stores them.
+	// A non-plural unit has exactly one form. For Android <plurals>, the forms are in
+	// file order and Quantities names each one; use FormsFor to order them for a language.
+	Target []string
+	// Quantities holds the Android plural quantity ("one", "few", …) of each Target
+	// form; nil for non-plural units and other formats.
+	Quantities []string
+	// Plural is true when the unit has plural forms (Android <plurals>, PO msgid_plural).
+	Plural bool
+	// ReadOnly is true when the format marks the unit as not translatable
+	// (Android translatable="false").
+	ReadOnly bool
+	// Fuzzy and Approved are what the format carries (PO fuzzy flag); false elsewhere.
+	Fuzzy    bool
+	Approved bool
+	// Note is the unit's developer comment, if the format has one.
+	Note string
+	// Line is the 1-based line of the unit's element in the file (0 when unknown).
+	Line int
+}
+
+// FormsFor returns the Target forms ordered by the given plural tags (CLDR categories
+// in the language's order, e.g. one, few, many, other); missing quantities give "".
+// Units that are not Android plurals return Target unchanged.
+func (u *Unit) FormsFor(tags []string) []string {
+	if u.Quantities == nil {
+		return u.Target
+	}
+	forms := make([]string, len(tags))
+	for i, tag := range tags {
+		for j, q := range u.Quantities {
+			if q == tag {
+				forms[i] = u.Target[j]
+				break
+			}
+		}
+	}
+	return forms
+}
+
+// File is the parsed content of one translation file.
+type File struct {
+	Units []Unit
+}
+
+// Format is one file format.
+type Format interface {
+	// Name is the file_format value of projects.yaml and the API ("aresource").
+	Name() string
+	// MimeType is the Content-Type of a downloaded file.
+	MimeType() string
+	// Extension is the file name extension without dot ("xml").
+	Extension() string
+	// Monolingual is true when a template file holds the source strings.
+	Monolingual() bool
+	// Parse decodes a whole file. It never panics on malformed input; it returns an
+	// error that names the line where parsing failed.
+	Parse(data []byte) (*File, error)
+}
+
+var registry = map[string]Format{}
+
+// Register adds a format; called from the init functions of the format files.
+func Register(f Format) {
+	if _, dup := registry[f.Name()]; dup {
+		panic(fmt.Sprintf("formats: %q registered twice", f.Name()))
+	}
+	registry[f.Name()] = f
+}
+
+// Lookup returns the format with the given name.
+func Lookup(name string) (Format, bool) {
+	f, ok := registry[name]
+	return f, ok
+}
+
+// Names lists the registered formats, sorted.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,119 @@
+// Package repos opens, clones and fetches the git repositories components live in, and reads their trees, blobs and history.
+package repos
+
+import (
+	"context"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// Hash is a git object id (SHA-1).
+type Hash = plumbing.Hash
+
+// Spec says where a repository is. Relative paths are already resolved by config.
+type Spec struct {
+	// Repo is "local:", an absolute filesystem path (non-bare checkout or bare
+	// repository), a file:// URL, or a remote URL (https://, ssh://, git@host:path).
+	Repo string
+	// Branch is the branch to read; "" means the repository's HEAD branch
+	// ("main" for local: repositories).
+	Branch string
+	// DataDir is gitlate's data directory: remote clones live in DataDir/clones/,
+	// local: repositories in DataDir/local/.
+	DataDir string
+	// LocalName names a local: repository inside DataDir/local/ (e.g. "demo/glossary").
+	LocalName string
+}
+
+// Kind says how a repository is read.
+type Kind string
+
+const (
+	KindCheckout Kind = "checkout" // non-bare repository: the working tree is read
+	KindBare     Kind = "bare"     // bare repository on disk: the branch head tree is read
+	KindRemote   Kind = "remote"   // URL cloned bare into the data directory
+	KindLocal    Kind = "local"    // local: repository in the data directory
+)
+
+// Entry is one file of a tree.
+type Entry struct {
+	Path string // repository-relative, slash-separated
+	Blob Hash   // git blob id of the content (as git hash-object computes it)
+	Size int64
+	// Link is the target of a symbolic link ("" for regular files). Links are never
+	// followed by the operating system; see Tree.ReadFile.
+	Link string
+}
+
+// Tree is a read-only view of the files a component reads: the working tree of a
+// checkout, or the tree of the branch head.
+type Tree interface {
+	// List returns the regular files and symlinks below dir ("" = whole tree),
+	// recursively, sorted by path. The .git directory is never listed.
+	List(dir string) ([]Entry, error)
+	// Stat returns the entry of one path, or an error wrapping fs.ErrNotExist.
+	Stat(path string) (Entry, error)
+	// ReadFile returns a file's content. A symlink is resolved lexically inside the
+	// tree (bounded depth); one that leads outside the repository, or to nothing,
+	// returns an error wrapping ErrOutside or fs.ErrNotExist.
+	ReadFile(path string) ([]byte, error)
+}
+
+// Signature is a commit author or committer.
+type Signature struct {
+	Name  string
+	Email string
+	When  time.Time
+}
+
+// Commit is one commit.
+type Commit struct {
+	Hash      Hash
+	Author    Signature
+	Committer Signature
+	Message   string
+}
+
+// FileChange is one file that a commit added, removed or modified (From or To is
+// the zero Hash for an addition or a removal).
+type FileChange struct {
+	Path     string
+	From, To Hash
+}
+
+// CommitChanges is a commit and the changes it made, against its first parent, to the
+// paths a history walk asked for.
+type CommitChanges struct {
+	Commit  Commit
+	Changes []FileChange
+}
+
+// HistoryOptions bounds a history walk.
+type HistoryOptions struct {
+	// Dirs restricts the walk to files below these directories ("" = whole tree).
+	Dirs []string
+	// MaxCommits stops after that many matching commits counted from the head (0 = no limit).
+	MaxCommits int
+	// Since drops commits whose committer time is before it (zero = no limit).
+	Since time.Time
+}
+
+// Repository is an opened repository.
+type Repository interface {
+	Kind() Kind
+	// Branch is the branch read (resolved from HEAD when the Spec left it empty).
+	Branch() string
+	// Dir is the directory on disk (working tree of a checkout, git dir otherwise).
+	Dir() string
+	// Tree returns the current tree (working tree for checkouts, branch head otherwise).
+	// An empty repository (no commits) gives an empty tree.
+	Tree() (Tree, error)
+	// Head returns the branch head commit; nil, nil for a repository without commits.
+	Head() (*Commit, error)
+	// History walks the first-parent chain from the branch head and returns the commits
+	// that changed files below opts.Dirs, oldest first, each with its changes.
+	History(ctx context.Context, opts HistoryOptions) ([]CommitChanges, error)
+	// Blob reads a blob by id (for history diffs).
+	Blob(id Hash) ([]byte, error)
+}
