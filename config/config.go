@@ -43,7 +43,8 @@ type Component struct {
 	RepoPath string
 	// VCS is "git", or "local" when Repo is "local:".
 	VCS string
-	// Branch as given; "" means the repository's HEAD branch ("main" for local:).
+	// Branch as given; "" means the repository's HEAD branch. For local:
+	// repositories, which gitlate creates, an empty branch is set to "main".
 	Branch     string
 	PushBranch string
 	Push       string
@@ -58,14 +59,16 @@ type Component struct {
 	FileFormat   string
 
 	License    string
-	LicenseURL string // "" means null in the API
+	// LicenseURL "" means null in the API. When the file gives none, a common SPDX
+	// licence gets https://spdx.org/licenses/{ID}.html, as in Weblate's licence table.
+	LicenseURL string
 	Agreement  string
 
 	NewLang           string
 	LanguageCodeStyle string
 	CheckFlags        string
 	Priority          int
-	EnforcedChecks    []string
+	EnforcedChecks    []string // never nil, so it serializes as []
 	Restricted        bool
 	ReportSourceBugs  string
 	MergeStyle        string
