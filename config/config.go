@@ -58,7 +58,7 @@ type Component struct {
 	NewBase      string
 	FileFormat   string
 
-	License    string
+	License string
 	// LicenseURL "" means null in the API. When the file gives none, a common SPDX
 	// licence gets https://spdx.org/licenses/{ID}.html, as in Weblate's licence table.
 	LicenseURL string
