@@ -1,0 +1,33 @@
+package repos
+
+import "errors"
+
+// Sentinel errors. Errors returned by this package wrap one of them (and, where it
+// applies, fs.ErrNotExist), so callers can tell a misconfiguration from a transient
+// failure with errors.Is without parsing messages.
+var (
+	// ErrNoPath: the configured repository path does not exist.
+	ErrNoPath = errors.New("repository path does not exist")
+	// ErrNotRepository: the path exists but is not a git repository.
+	ErrNotRepository = errors.New("not a git repository")
+	// ErrNoBranch: the requested branch does not exist in the repository.
+	ErrNoBranch = errors.New("branch does not exist")
+	// ErrClone: cloning a remote repository failed.
+	ErrClone = errors.New("clone failed")
+	// ErrFetch: fetching a remote repository failed.
+	ErrFetch = errors.New("fetch failed")
+	// ErrBadSpec: the Spec cannot name a repository (relative path, unknown URL form,
+	// missing data directory or local name).
+	ErrBadSpec = errors.New("invalid repository spec")
+	// ErrBadPath: a repository-relative path given by a caller is absolute, contains
+	// "..", or contains a NUL byte.
+	ErrBadPath = errors.New("invalid repository path")
+	// ErrOutside: a symbolic link leads outside the repository (absolute target,
+	// too many "..", or into .git).
+	ErrOutside = errors.New("symbolic link leads outside the repository")
+	// ErrLinkDepth: resolving a path needed more than maxLinkHops symbolic links
+	// (a loop, most likely).
+	ErrLinkDepth = errors.New("too many levels of symbolic links")
+	// ErrIsDir: a file was expected but the path is a directory.
+	ErrIsDir = errors.New("is a directory")
+)

@@ -1,0 +1,223 @@
+package repos
+
+import (
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// gitTree is a committed tree. It is immutable: it reads the object database only.
+type gitTree struct {
+	st   *store
+	root Hash // zero: the empty tree of a repository without commits
+}
+
+// node looks up the entry at the slash-separated path p without following links
+// (p's prefixes are real directories, as resolve guarantees). The root is a tree
+// entry with an empty name; ok is false when nothing is there.
+func (t *gitTree) node(p string) (treeEntry, bool, error) {
+	if t.root.IsZero() {
+		return treeEntry{}, p == "", nil
+	}
+	cur := treeEntry{mode: filemode.Dir, hash: t.root}
+	if p == "" {
+		return cur, true, nil
+	}
+	for c := range strings.SplitSeq(p, "/") {
+		if !cur.isTree() {
+			return treeEntry{}, false, nil
+		}
+		ents, err := t.st.tree(cur.hash)
+		if err != nil {
+			return treeEntry{}, false, err
+		}
+		e, ok := findEntry(ents, c)
+		if !ok {
+			return treeEntry{}, false, nil
+		}
+		cur = e
+	}
+	return cur, true, nil
+}
+
+// findEntry finds name in a tree. Entries are in git order, where a tree "a" sorts
+// as "a/": binary search for the name as a file and as a directory.
+func findEntry(ents []treeEntry, name string) (treeEntry, bool) {
+	for _, asTree := range []bool{false, true} {
+		i := sort.Search(len(ents), func(i int) bool {
+			return entryCmp(ents[i].name, ents[i].isTree(), name, asTree) >= 0
+		})
+		if i < len(ents) && ents[i].name == name && ents[i].isTree() == asTree {
+			return ents[i], true
+		}
+	}
+	return treeEntry{}, false
+}
+
+// entryCmp orders tree entries as git does (base_name_compare): by name, with a
+// tree's name compared as if it ended in "/".
+func entryCmp(a string, aTree bool, b string, bTree bool) int {
+	n := min(len(a), len(b))
+	if c := strings.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	var ac, bc byte
+	if len(a) > n {
+		ac = a[n]
+	} else if aTree {
+		ac = '/'
+	}
+	if len(b) > n {
+		bc = b[n]
+	} else if bTree {
+		bc = '/'
+	}
+	switch {
+	case ac < bc:
+		return -1
+	case ac > bc:
+		return 1
+	}
+	return 0
+}
+
+func (t *gitTree) lstat(p string) (nodeKind, string, error) {
+	e, ok, err := t.node(p)
+	if err != nil || !ok {
+		return kindNone, "", err
+	}
+	switch {
+	case e.isTree():
+		return kindDir, "", nil
+	case e.mode == filemode.Symlink:
+		target, err := t.st.blob(e.hash)
+		if err != nil {
+			return kindNone, "", err
+		}
+		return kindLink, string(target), nil
+	case e.isBlob():
+		return kindFile, "", nil
+	}
+	return kindOther, "", nil
+}
+
+// List descends directly to the subtree dir and lists the blobs below it.
+func (t *gitTree) List(dir string) ([]Entry, error) {
+	comps, err := splitPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Join(comps, "/")
+	e, ok, err := t.node(dir)
+	if err != nil || !ok || !e.isTree() || t.root.IsZero() {
+		return nil, err
+	}
+	var out []Entry
+	if err := t.walk(dir, e.hash, &out); err != nil {
+		return nil, err
+	}
+	// Git order is path order except where a name holds bytes below '/'; sorting
+	// keeps the promise without relying on it.
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+func (t *gitTree) walk(dir string, h Hash, out *[]Entry) error {
+	ents, err := t.st.tree(h)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		p := e.name
+		if dir != "" {
+			p = dir + "/" + e.name
+		}
+		switch {
+		case e.isTree():
+			if err := t.walk(p, e.hash, out); err != nil {
+				return err
+			}
+		case e.isBlob():
+			ent, err := t.entry(p, e)
+			if err != nil {
+				return err
+			}
+			*out = append(*out, ent)
+		}
+	}
+	return nil
+}
+
+func (t *gitTree) entry(p string, e treeEntry) (Entry, error) {
+	if e.mode == filemode.Symlink {
+		target, err := t.st.blob(e.hash)
+		if err != nil {
+			return Entry{}, pathErr("readlink", p, err)
+		}
+		return Entry{Path: p, Blob: e.hash, Size: int64(len(target)), Link: string(target)}, nil
+	}
+	n, err := t.st.blobSize(e.hash)
+	if err != nil {
+		return Entry{}, pathErr("stat", p, err)
+	}
+	return Entry{Path: p, Blob: e.hash, Size: n}, nil
+}
+
+func (t *gitTree) Stat(p string) (Entry, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return Entry{}, err
+	}
+	rp, kind, err := resolve(t, comps, false)
+	if err != nil {
+		return Entry{}, pathErr("stat", p, err)
+	}
+	if kind == kindDir {
+		return Entry{}, pathErr("stat", p, ErrIsDir)
+	}
+	e, ok, err := t.node(rp)
+	if err != nil {
+		return Entry{}, err
+	}
+	if !ok || !e.isBlob() {
+		return Entry{}, pathErr("stat", p, fs.ErrNotExist)
+	}
+	ent, err := t.entry(rp, e)
+	if err != nil {
+		return Entry{}, err
+	}
+	ent.Path = strings.Join(comps, "/")
+	return ent, nil
+}
+
+func (t *gitTree) ReadFile(p string) ([]byte, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return nil, err
+	}
+	rp, kind, err := resolve(t, comps, true)
+	if err != nil {
+		return nil, pathErr("read", p, err)
+	}
+	switch kind {
+	case kindFile:
+	case kindDir:
+		return nil, pathErr("read", p, ErrIsDir)
+	default:
+		return nil, pathErr("read", p, fs.ErrNotExist)
+	}
+	e, ok, err := t.node(rp)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, pathErr("read", p, fs.ErrNotExist)
+	}
+	data, err := t.st.blob(e.hash)
+	if err != nil {
+		return nil, pathErr("read", p, err)
+	}
+	return data, nil
+}

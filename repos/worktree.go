@@ -1,0 +1,322 @@
+package repos
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// racyWindow: a file modified this recently is hashed again on every read instead of
+// being served from the blob cache. File timestamps are coarse (kernel ticks, 1–2 s
+// on some file systems), so a second write with the same size inside the same tick
+// would leave size, mtime, ctime and inode unchanged. Git's index has the same
+// "racy git" problem and solves it the same way. (A variable for tests.)
+var racyWindow = 2 * time.Second
+
+// statKey is what must be unchanged for a cached blob id to be trusted: the fields
+// git's index compares (size, mtime, ctime, inode, device).
+type statKey struct {
+	size         int64
+	mtime, ctime int64 // nanoseconds
+	ino, dev     uint64
+}
+
+// blobCache remembers the blob id of each working-tree file by path and statKey,
+// so that rescanning an unchanged tree costs one lstat per file instead of reading
+// and hashing every file. This is what git's index does for `git status`.
+type blobCache struct {
+	mu     sync.Mutex
+	m      map[string]blobCacheEntry
+	hashed int // files read and hashed (for tests)
+}
+
+type blobCacheEntry struct {
+	key  statKey
+	blob Hash
+}
+
+func newBlobCache() *blobCache { return &blobCache{m: map[string]blobCacheEntry{}} }
+
+func (c *blobCache) get(p string, k statKey) (Hash, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[p]
+	if ok && e.key == k {
+		return e.blob, true
+	}
+	return Hash{}, false
+}
+
+func (c *blobCache) put(p string, k statKey, h Hash) {
+	c.mu.Lock()
+	c.hashed++
+	c.mu.Unlock()
+	if time.Since(time.Unix(0, k.mtime)) < racyWindow || time.Since(time.Unix(0, k.ctime)) < racyWindow {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[p] = blobCacheEntry{key: k, blob: h}
+}
+
+// prune forgets files below dir that a listing did not see (deleted files), so the
+// cache stays the size of the tree.
+func (c *blobCache) prune(dir string, seen map[string]bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for p := range c.m {
+		if (dir == "" || p == dir || strings.HasPrefix(p, dir+"/")) && !seen[p] {
+			delete(c.m, p)
+		}
+	}
+}
+
+// workTree reads a checkout's working tree from disk. Every access goes through an
+// os.Root, so even a directory swapped for a symlink between two calls cannot make
+// the operating system resolve a path outside the checkout; links are resolved by
+// resolve, never by the OS.
+type workTree struct {
+	root  string
+	blobs *blobCache
+}
+
+type rootLstater struct{ r *os.Root }
+
+func (l rootLstater) lstat(p string) (nodeKind, string, error) {
+	fi, err := l.r.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return kindNone, "", nil
+	}
+	if err != nil {
+		return kindNone, "", err
+	}
+	switch k := fileKind(fi.Mode()); k {
+	case kindLink:
+		t, err := l.r.Readlink(p)
+		if err != nil {
+			return kindNone, "", err
+		}
+		return kindLink, t, nil
+	default:
+		return k, "", nil
+	}
+}
+
+func fileKind(m fs.FileMode) nodeKind {
+	switch {
+	case m.IsRegular():
+		return kindFile
+	case m.IsDir():
+		return kindDir
+	case m&fs.ModeSymlink != 0:
+		return kindLink
+	}
+	return kindOther
+}
+
+func (t *workTree) open() (*os.Root, error) {
+	r, err := os.OpenRoot(t.root)
+	if err != nil {
+		return nil, fmt.Errorf("open working tree: %w", err)
+	}
+	return r, nil
+}
+
+// List walks the directory dir of the working tree (not following symlinks, not
+// entering any .git), hashing only files the blob cache does not know. A dir that
+// does not exist, or is not a directory, lists nothing.
+func (t *workTree) List(dir string) ([]Entry, error) {
+	comps, err := splitPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Join(comps, "/")
+	root, err := t.open()
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	for i := range comps {
+		// Every component must be a real directory: following a symlinked directory
+		// would list files outside the tree git sees.
+		k, _, err := rootLstater{root}.lstat(strings.Join(comps[:i+1], "/"))
+		if err != nil {
+			return nil, pathErr("list", dir, err)
+		}
+		if k != kindDir || comps[i] == ".git" {
+			return nil, nil
+		}
+	}
+	var out []Entry
+	seen := map[string]bool{}
+	if err := t.walk(root, dir, &out, seen); err != nil {
+		return nil, err
+	}
+	t.blobs.prune(dir, seen)
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+func (t *workTree) walk(root *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
+	name := dir
+	if name == "" {
+		name = "."
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // removed while we walked: it simply is not there
+		}
+		return pathErr("list", dir, err)
+	}
+	des, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return pathErr("list", dir, err)
+	}
+	for _, de := range des {
+		if de.Name() == ".git" {
+			continue
+		}
+		p := de.Name()
+		if dir != "" {
+			p = dir + "/" + p
+		}
+		switch fileKind(de.Type()) {
+		case kindDir:
+			if err := t.walk(root, p, out, seen); err != nil {
+				return err
+			}
+		case kindFile, kindLink:
+			e, err := t.entry(root, p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			seen[p] = true
+			*out = append(*out, e)
+		}
+	}
+	return nil
+}
+
+// entry builds the Entry of the regular file or symlink p (not following it).
+func (t *workTree) entry(root *os.Root, p string) (Entry, error) {
+	fi, err := root.Lstat(p)
+	if err != nil {
+		return Entry{}, pathErr("stat", p, err)
+	}
+	switch fileKind(fi.Mode()) {
+	case kindLink:
+		target, err := root.Readlink(p)
+		if err != nil {
+			return Entry{}, pathErr("readlink", p, err)
+		}
+		// Git stores a symlink as a blob holding the target path.
+		return Entry{Path: p, Blob: HashBlob([]byte(target)), Size: int64(len(target)), Link: target}, nil
+	case kindFile:
+		k := keyOf(fi)
+		if h, ok := t.blobs.get(p, k); ok {
+			return Entry{Path: p, Blob: h, Size: fi.Size()}, nil
+		}
+		data, k, err := readRegular(root, p)
+		if err != nil {
+			return Entry{}, err
+		}
+		h := HashBlob(data)
+		t.blobs.put(p, k, h)
+		return Entry{Path: p, Blob: h, Size: int64(len(data))}, nil
+	case kindDir:
+		return Entry{}, pathErr("stat", p, ErrIsDir)
+	}
+	return Entry{}, pathErr("stat", p, fs.ErrNotExist)
+}
+
+// readRegular reads the regular file p without following a symlink in its last
+// component, and returns the statKey taken before reading: if the file changes
+// while it is read, the key is already stale and the next scan hashes it again.
+func readRegular(root *os.Root, p string) ([]byte, statKey, error) {
+	f, err := root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			err = fs.ErrNotExist // became a symlink since we looked: let the caller retry later
+		}
+		return nil, statKey{}, pathErr("read", p, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, statKey{}, pathErr("read", p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		// A FIFO or device here would block or never end.
+		return nil, statKey{}, pathErr("read", p, fs.ErrNotExist)
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, statKey{}, pathErr("read", p, err)
+	}
+	return data, keyOf(fi), nil
+}
+
+func (t *workTree) Stat(p string) (Entry, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return Entry{}, err
+	}
+	root, err := t.open()
+	if err != nil {
+		return Entry{}, err
+	}
+	defer root.Close()
+	rp, kind, err := resolve(rootLstater{root}, comps, false)
+	if err != nil {
+		return Entry{}, pathErr("stat", p, err)
+	}
+	if kind == kindDir {
+		return Entry{}, pathErr("stat", p, ErrIsDir)
+	}
+	if kind != kindFile && kind != kindLink {
+		return Entry{}, pathErr("stat", p, fs.ErrNotExist)
+	}
+	e, err := t.entry(root, rp)
+	if err != nil {
+		return Entry{}, err
+	}
+	e.Path = strings.Join(comps, "/")
+	return e, nil
+}
+
+func (t *workTree) ReadFile(p string) ([]byte, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return nil, err
+	}
+	root, err := t.open()
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	rp, kind, err := resolve(rootLstater{root}, comps, true)
+	if err != nil {
+		return nil, pathErr("read", p, err)
+	}
+	switch kind {
+	case kindFile:
+	case kindDir:
+		return nil, pathErr("read", p, ErrIsDir)
+	default:
+		return nil, pathErr("read", p, fs.ErrNotExist)
+	}
+	data, _, err := readRegular(root, rp)
+	return data, err
+}
