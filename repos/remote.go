@@ -1,0 +1,272 @@
+package repos
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	gogit "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
+	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
+	gitssh "github.com/go-git/go-git/v5/plumbing/transport/ssh"
+)
+
+// cloneMarker is written into a clone's git directory once the clone is complete.
+// Clones are made in a temporary directory and renamed into place, so a clone
+// without it was interrupted (or made by something else) and is redone.
+const cloneMarker = "gitlate-clone-complete"
+
+// fetchSpec makes the clone's branches mirror the origin's, as `git clone --bare`
+// does; tags and other refs (pull requests) are not fetched.
+const fetchSpec = config.RefSpec("+refs/heads/*:refs/heads/*")
+
+// dirLocks serializes clone, fetch and commit on one directory inside this process:
+// two components may name the same URL and share one clone.
+var dirLocks sync.Map // path → *sync.Mutex
+
+func lockDir(dir string) func() {
+	m, _ := dirLocks.LoadOrStore(dir, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// remoteURL is a remote URL split into what may be shown and stored (clean: no
+// password, no token) and the credentials taken out of it.
+type remoteURL struct {
+	clean string
+	auth  transport.AuthMethod
+}
+
+// parseRemoteURL separates credentials from a remote URL. For http(s) the whole
+// user-info part is a secret (a token is often given as the user name); for ssh the
+// user name is not, only a password is.
+func parseRemoteURL(s string) (remoteURL, error) {
+	if !strings.Contains(s, "://") {
+		return remoteURL{clean: s}, nil // scp-like: user@host:path holds no secret
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		// url.Parse echoes the input, credentials included: say less.
+		return remoteURL{}, fmt.Errorf("%w: malformed URL", ErrBadSpec)
+	}
+	switch u.Scheme {
+	case "http", "https", "ssh", "git", "file", "git+ssh", "ssh+git":
+	default:
+		return remoteURL{}, fmt.Errorf("%w: unsupported URL scheme %q", ErrBadSpec, u.Scheme)
+	}
+	var r remoteURL
+	if u.User != nil {
+		user := u.User.Username()
+		pass, hasPass := u.User.Password()
+		switch u.Scheme {
+		case "http", "https":
+			r.auth = &githttp.BasicAuth{Username: user, Password: pass}
+			u.User = nil
+		default:
+			if hasPass {
+				r.auth = &gitssh.Password{User: user, Password: pass}
+			}
+			u.User = url.User(user)
+		}
+	}
+	r.clean = u.String()
+	return r, nil
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// cloneDirName names the clone of a URL: a readable host-path part and a hash of
+// the whole clean URL, so that two URLs never share a clone by accident and a
+// change of credentials does not cause a new clone.
+func cloneDirName(clean string) string {
+	readable := clean
+	if u, err := url.Parse(clean); err == nil && strings.Contains(clean, "://") {
+		readable = u.Host + "/" + u.Path
+	} else if _, after, ok := strings.Cut(clean, "@"); ok {
+		readable = after // scp-like: drop the user
+	}
+	readable = strings.TrimSuffix(strings.TrimRight(readable, "/"), ".git")
+	readable = strings.Trim(unsafeChars.ReplaceAllString(readable, "-"), "-.")
+	if len(readable) > 80 {
+		readable = readable[len(readable)-80:]
+	}
+	if readable == "" {
+		readable = "repo"
+	}
+	sum := sha256.Sum256([]byte(clean))
+	return readable + "-" + hex.EncodeToString(sum[:])[:12] + ".git"
+}
+
+// remoteRepo is a bare clone in DataDir/clones, fetched from its origin.
+type remoteRepo struct {
+	*repo
+	url remoteURL
+}
+
+func openRemote(ctx context.Context, spec Spec) (Repository, error) {
+	u, err := parseRemoteURL(spec.Repo)
+	if err != nil {
+		return nil, err
+	}
+	if spec.DataDir == "" {
+		return nil, fmt.Errorf("%w: %s needs a data directory to be cloned into", ErrBadSpec, u.clean)
+	}
+	clones := filepath.Join(spec.DataDir, "clones")
+	if err := os.MkdirAll(clones, 0o755); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrClone, u.clean, err)
+	}
+	dir := filepath.Join(clones, cloneDirName(u.clean))
+	unlock := lockDir(dir)
+	defer unlock()
+	if !cloneUsable(dir, u.clean) {
+		if err := clone(ctx, dir, u, spec.Branch); err != nil {
+			return nil, err
+		}
+	}
+	r := &repo{kind: KindRemote, dir: dir, st: openStore(dir, "")}
+	if err := r.initBranch(spec.Branch); err != nil {
+		return nil, fmt.Errorf("%s: %w", u.clean, err)
+	}
+	return &remoteRepo{repo: r, url: u}, nil
+}
+
+// cloneUsable says whether dir holds a finished clone of url whose branches all
+// point to commits that are there.
+func cloneUsable(dir, url string) bool {
+	if _, err := os.Stat(filepath.Join(dir, cloneMarker)); err != nil {
+		return false
+	}
+	r, err := gogit.PlainOpen(dir)
+	if err != nil {
+		return false
+	}
+	rem, err := r.Remote(gogit.DefaultRemoteName)
+	if err != nil || len(rem.Config().URLs) == 0 || rem.Config().URLs[0] != url {
+		return false
+	}
+	refs, err := r.Branches()
+	if err != nil {
+		return false
+	}
+	defer refs.Close()
+	return refs.ForEach(func(ref *plumbing.Reference) error {
+		_, err := r.CommitObject(ref.Hash())
+		return err
+	}) == nil
+}
+
+// clone makes a bare clone of u at dir: in a temporary directory next to it, then
+// renamed into place, so that a crash never leaves something that looks finished.
+// Whatever was at dir (an unusable clone) and leftovers of interrupted clones of
+// the same URL are removed first.
+func clone(ctx context.Context, dir string, u remoteURL, branch string) (err error) {
+	fail := func(err error) error {
+		return fmt.Errorf("%w: %s: %v", ErrClone, u.clean, err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fail(err)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".tmp-"+filepath.Base(dir)+"-*"))
+	for _, l := range leftovers {
+		os.RemoveAll(l)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".tmp-"+filepath.Base(dir)+"-")
+	if err != nil {
+		return fail(err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	r, err := gogit.PlainInit(tmp, true)
+	if err != nil {
+		return fail(err)
+	}
+	rem, err := r.CreateRemote(&config.RemoteConfig{
+		Name:  gogit.DefaultRemoteName,
+		URLs:  []string{u.clean},
+		Fetch: []config.RefSpec{fetchSpec},
+	})
+	if err != nil {
+		return fail(err)
+	}
+	refs, err := rem.ListContext(ctx, &gogit.ListOptions{Auth: u.auth})
+	empty := errors.Is(err, transport.ErrEmptyRemoteRepository)
+	if err != nil && !empty {
+		return fail(err)
+	}
+	// HEAD of the clone = HEAD of the origin (its default branch), or the branch
+	// asked for, or main for an empty origin.
+	headTarget := plumbing.NewBranchReferenceName("main")
+	for _, ref := range refs {
+		if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference {
+			headTarget = ref.Target()
+		}
+	}
+	if branch != "" {
+		headTarget = plumbing.NewBranchReferenceName(branch)
+	}
+	if !empty {
+		err = rem.FetchContext(ctx, &gogit.FetchOptions{
+			RefSpecs: []config.RefSpec{fetchSpec},
+			Auth:     u.auth,
+			Tags:     gogit.NoTags,
+			Force:    true,
+		})
+		if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
+			return fail(err)
+		}
+	}
+	if err := r.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, headTarget)); err != nil {
+		return fail(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, cloneMarker), []byte(u.clean+"\n"), 0o644); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// Fetch fetches all branches of the origin and reports whether the branch read
+// moved (a new commit, or a force-push).
+func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
+	unlock := lockDir(r.dir)
+	defer unlock()
+	before, err := r.headHash()
+	if err != nil {
+		return false, err
+	}
+	g, err := gogit.PlainOpen(r.dir)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: %v", ErrFetch, r.url.clean, err)
+	}
+	err = g.FetchContext(ctx, &gogit.FetchOptions{
+		RemoteName: gogit.DefaultRemoteName,
+		RefSpecs:   []config.RefSpec{fetchSpec},
+		Auth:       r.url.auth,
+		Tags:       gogit.NoTags,
+		Force:      true,
+	})
+	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
+		return false, fmt.Errorf("%w: %s: %v", ErrFetch, r.url.clean, err)
+	}
+	after, err := r.headHash()
+	if err != nil {
+		return false, err
+	}
+	return before != after, nil
+}
