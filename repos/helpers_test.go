@@ -1,0 +1,126 @@
+package repos
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fdroidBundle is the real translation history the History tests and benchmark
+// run on; they skip when it is absent.
+const fdroidBundle = "/work/shared/history/fdroidclient-history.bundle"
+
+var (
+	sharedTmp     string // removed by TestMain
+	bundleOnce    sync.Once
+	bundleClone   string
+	bundleErr     error
+	gitConfigured = []string{
+		"GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=Ann Author",
+		"GIT_AUTHOR_EMAIL=ann@example.org",
+		"GIT_COMMITTER_NAME=Carl Committer",
+		"GIT_COMMITTER_EMAIL=carl@example.org",
+		"GIT_TERMINAL_PROMPT=0",
+	}
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "repos-test-")
+	if err != nil {
+		panic(err)
+	}
+	sharedTmp = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// git runs the git CLI in dir with a fixed identity and no user configuration and
+// returns its standard output.
+func git(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	return gitEnv(t, dir, nil, args...)
+}
+
+func gitEnv(t testing.TB, dir string, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(cleanEnv(), gitConfigured...), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
+}
+
+// cleanEnv is the environment without GIT_* variables, so that a GIT_DIR set by
+// whoever runs the tests cannot redirect the git commands of a test.
+func cleanEnv() []string {
+	var out []string
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "GIT_") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// writeFile writes content to dir/rel, creating directories.
+func writeFile(t testing.TB, dir, rel, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newCheckout makes a non-bare repository on branch main with the given files
+// committed in one commit.
+func newCheckout(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	for p, c := range files {
+		writeFile(t, dir, p, c)
+	}
+	if len(files) > 0 {
+		git(t, dir, "add", "-A")
+		git(t, dir, "commit", "-q", "-m", "initial")
+	}
+	return dir
+}
+
+// fdroidRepo returns a bare clone of the fdroid history bundle, made once per test
+// binary, or skips.
+func fdroidRepo(t testing.TB) string {
+	t.Helper()
+	if _, err := os.Stat(fdroidBundle); err != nil {
+		t.Skipf("history bundle not available (%v): /work/shared is absent on this machine", err)
+	}
+	bundleOnce.Do(func() {
+		dir := filepath.Join(sharedTmp, "fdroidclient-history.git")
+		cmd := exec.Command("git", "clone", "-q", "--bare", fdroidBundle, dir)
+		cmd.Env = append(cleanEnv(), gitConfigured...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			bundleErr = err
+			t.Logf("%s", out)
+			return
+		}
+		bundleClone = dir
+	})
+	if bundleErr != nil {
+		t.Fatalf("clone bundle: %v", bundleErr)
+	}
+	return bundleClone
+}

@@ -1,0 +1,244 @@
+package repos
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+const fdroidRes = "app/src/main/res"
+
+// gitHistory is what `git log --first-parent` says a History over dirPrefix must
+// return: every first-parent commit with its raw diff against its first parent (the
+// root against the empty tree), oldest first, restricted to paths below dirPrefix.
+func gitHistory(t testing.TB, gitDir, dirPrefix string) []CommitChanges {
+	t.Helper()
+	out := git(t, gitDir, "log", "--first-parent", "--diff-merges=first-parent", "--root",
+		"--no-renames", "--raw", "--no-abbrev", "--format=@%H", "master")
+	var all []CommitChanges
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "@"):
+			all = append(all, CommitChanges{Commit: Commit{Hash: plumbing.NewHash(line[1:])}})
+		case strings.HasPrefix(line, ":"):
+			// :100644 100644 <from> <to> M\t<path>
+			meta, path, _ := strings.Cut(line, "\t")
+			f := strings.Fields(meta)
+			if dirPrefix != "" && !strings.HasPrefix(path, dirPrefix+"/") {
+				continue
+			}
+			c := &all[len(all)-1]
+			c.Changes = append(c.Changes, FileChange{Path: path, From: plumbing.NewHash(f[2]), To: plumbing.NewHash(f[3])})
+		}
+	}
+	var kept []CommitChanges
+	for i := len(all) - 1; i >= 0; i-- {
+		if len(all[i].Changes) > 0 {
+			kept = append(kept, all[i])
+		}
+	}
+	return kept
+}
+
+func sameHistory(t *testing.T, got, want []CommitChanges) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("got %d commits, want %d", len(got), len(want))
+	}
+	for i := range min(len(got), len(want)) {
+		g, w := got[i], want[i]
+		if g.Commit.Hash != w.Commit.Hash {
+			t.Fatalf("commit #%d: got %s, want %s", i, g.Commit.Hash, w.Commit.Hash)
+		}
+		if fmt.Sprint(g.Changes) != fmt.Sprint(w.Changes) {
+			t.Fatalf("commit %s changes:\n got %v\nwant %v", g.Commit.Hash, g.Changes, w.Changes)
+		}
+	}
+}
+
+func TestHistoryFdroidMatchesGit(t *testing.T) {
+	dir := fdroidRepo(t)
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind() != KindBare || r.Branch() != "master" {
+		t.Fatalf("kind %s branch %q, want bare master", r.Kind(), r.Branch())
+	}
+	for _, dirs := range [][]string{{fdroidRes}, {fdroidRes + "/values-de", fdroidRes + "/values-pt-rBR"}} {
+		t.Run(strings.Join(dirs, ","), func(t *testing.T) {
+			var want []CommitChanges
+			if len(dirs) == 1 {
+				want = gitHistory(t, dir, dirs[0])
+			} else {
+				// Two dirs: the union, computed from the whole-res history.
+				for _, c := range gitHistory(t, dir, fdroidRes) {
+					var keep []FileChange
+					for _, ch := range c.Changes {
+						for _, d := range dirs {
+							if strings.HasPrefix(ch.Path, d+"/") {
+								keep = append(keep, ch)
+							}
+						}
+					}
+					if keep != nil {
+						want = append(want, CommitChanges{Commit: c.Commit, Changes: keep})
+					}
+				}
+			}
+			got, err := r.History(context.Background(), HistoryOptions{Dirs: dirs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameHistory(t, got, want)
+			t.Logf("%d commits", len(got))
+		})
+	}
+}
+
+func TestHistoryFdroidCommits(t *testing.T) {
+	dir := fdroidRepo(t)
+	r, err := Open(context.Background(), Spec{Repo: dir, Branch: "master"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byHash := map[string]CommitChanges{}
+	for _, c := range hist {
+		byHash[c.Commit.Hash.String()] = c
+	}
+	// Real commits picked from `git log --first-parent`, spread over the history:
+	// the root, the tip (README of the bundle) and a few in between.
+	log := strings.Fields(git(t, dir, "log", "--first-parent", "--format=%H", "master"))
+	picks := []string{log[len(log)-1], log[len(log)/2], log[len(log)/5], log[1], log[0]}
+	for _, h := range picks {
+		c, ok := byHash[h]
+		if !ok {
+			t.Errorf("commit %s missing from History", h)
+			continue
+		}
+		meta := strings.Split(strings.TrimSuffix(git(t, dir, "show", "-s", "--format=%an%n%ae%n%aI%n%cn%n%ce%n%cI", h), "\n"), "\n")
+		wantSig := func(name, email, iso string) Signature {
+			when, err := time.Parse(time.RFC3339, iso)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return Signature{Name: name, Email: email, When: when}
+		}
+		sameSig := func(what string, got, want Signature) {
+			if got.Name != want.Name || got.Email != want.Email || !got.When.Equal(want.When) {
+				t.Errorf("%s %s: got %v, want %v", h, what, got, want)
+			}
+		}
+		sameSig("author", c.Commit.Author, wantSig(meta[0], meta[1], meta[2]))
+		sameSig("committer", c.Commit.Committer, wantSig(meta[3], meta[4], meta[5]))
+		against := []string{h + "^1", h}
+		if h == log[len(log)-1] {
+			against = []string{h} // the root: against the empty tree
+		}
+		paths := strings.Fields(git(t, dir, append([]string{"diff-tree", "-r", "--root", "--no-renames", "--name-only", "--no-commit-id"}, against...)...))
+		var got []string
+		for _, ch := range c.Changes {
+			got = append(got, ch.Path)
+		}
+		if strings.Join(got, " ") != strings.Join(paths, " ") {
+			t.Errorf("%s changed paths: got %v, want %v", h, got, paths)
+		}
+	}
+	// Facts from the bundle's README.
+	first, tip := hist[0].Commit, hist[len(hist)-1].Commit
+	if first.Hash.String() != "ad95c8319b00dc6fc5535659dcf6ef5dcfe8c5ae" || !first.Committer.When.Equal(time.Date(2016, 3, 28, 10, 12, 37, 0, time.UTC)) {
+		t.Errorf("first commit %s at %v", first.Hash, first.Committer.When)
+	}
+	if tip.Hash.String() != "919ffe8bc4ed786eb875f8875097a452d358fd4b" || tip.Author.Name != "Hosted Weblate" {
+		t.Errorf("tip commit %s by %q", tip.Hash, tip.Author.Name)
+	}
+}
+
+func TestHistoryFdroidBounds(t *testing.T) {
+	dir := fdroidRepo(t)
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}, MaxCommits: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameHistory(t, last, full[len(full)-25:])
+
+	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	recent, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}, Since: since})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []CommitChanges
+	for _, c := range full {
+		if !c.Commit.Committer.When.Before(since) {
+			want = append(want, c)
+		}
+	}
+	sameHistory(t, recent, want)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.History(ctx, HistoryOptions{Dirs: []string{fdroidRes}}); err != context.Canceled {
+		t.Errorf("cancelled walk: got %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkHistoryFdroid measures a full History over the bundle's translation
+// directory. "cold" opens the repository for each run (empty tree and object
+// caches: what a server start costs); "warm" reuses one opened repository.
+func BenchmarkHistoryFdroid(b *testing.B) {
+	dir := fdroidRepo(b)
+	opts := HistoryOptions{Dirs: []string{fdroidRes}}
+	run := func(b *testing.B, r Repository) {
+		h, err := r.History(context.Background(), opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(h) < 2500 {
+			b.Fatalf("only %d commits", len(h))
+		}
+	}
+	b.Run("cold", func(b *testing.B) {
+		b.ReportAllocs()
+		var reads int64
+		for b.Loop() {
+			r, err := Open(context.Background(), Spec{Repo: dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			run(b, r)
+			reads += r.(*repo).st.reads
+		}
+		b.ReportMetric(float64(reads)/float64(b.N), "objects/op")
+	})
+	b.Run("warm", func(b *testing.B) {
+		r, err := Open(context.Background(), Spec{Repo: dir})
+		if err != nil {
+			b.Fatal(err)
+		}
+		run(b, r)
+		b.ReportAllocs()
+		for b.Loop() {
+			run(b, r)
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heapMiB")
+	})
+}

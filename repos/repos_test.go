@@ -1,0 +1,709 @@
+package repos
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
+)
+
+func TestHashBlobMatchesGit(t *testing.T) {
+	dir := t.TempDir()
+	for _, in := range []string{"", "hello\n", "<resources/>", strings.Repeat("é\x00x", 10000)} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSpace(git(t, dir, "hash-object", p))
+		if got := HashBlob([]byte(in)).String(); got != want {
+			t.Errorf("HashBlob(%.20q) = %s, git hash-object = %s", in, got, want)
+		}
+	}
+	if emptyBlob.String() != "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391" {
+		t.Errorf("empty blob %s", emptyBlob)
+	}
+}
+
+// bareClone returns a bare clone of a checkout (its branches, HEAD included).
+func bareClone(t testing.TB, src string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "bare.git")
+	git(t, "", "clone", "-q", "--bare", src, dir)
+	return dir
+}
+
+func TestOpenKinds(t *testing.T) {
+	files := map[string]string{"res/values/strings.xml": "<resources/>\n"}
+	checkout := newCheckout(t, files)
+	bare := bareClone(t, checkout)
+	data := t.TempDir()
+	notRepo := t.TempDir()
+	aFile := filepath.Join(notRepo, "file")
+	writeFile(t, notRepo, "file", "x")
+
+	tests := []struct {
+		name   string
+		spec   Spec
+		kind   Kind
+		branch string
+		errIs  []error
+	}{
+		{name: "checkout", spec: Spec{Repo: checkout}, kind: KindCheckout, branch: "main"},
+		{name: "checkout with trailing slash", spec: Spec{Repo: checkout + "/"}, kind: KindCheckout, branch: "main"},
+		{name: "bare", spec: Spec{Repo: bare}, kind: KindBare, branch: "main"},
+		{name: "file URL", spec: Spec{Repo: "file://" + bare, DataDir: data}, kind: KindRemote, branch: "main"},
+		{name: "local", spec: Spec{Repo: "local:", DataDir: data, LocalName: "demo/glossary"}, kind: KindLocal, branch: "main"},
+		{name: "missing path", spec: Spec{Repo: filepath.Join(notRepo, "nope")}, errIs: []error{ErrNoPath, fs.ErrNotExist}},
+		{name: "not a repository", spec: Spec{Repo: notRepo}, errIs: []error{ErrNotRepository}},
+		{name: "a file", spec: Spec{Repo: aFile}, errIs: []error{ErrNotRepository}},
+		{name: "missing branch", spec: Spec{Repo: bare, Branch: "nope"}, errIs: []error{ErrNoBranch}},
+		{name: "missing branch of checkout", spec: Spec{Repo: checkout, Branch: "nope"}, errIs: []error{ErrNoBranch}},
+		{name: "relative path", spec: Spec{Repo: "repos/demo"}, errIs: []error{ErrBadSpec}},
+		{name: "empty", spec: Spec{}, errIs: []error{ErrBadSpec}},
+		{name: "remote without data dir", spec: Spec{Repo: "file://" + bare}, errIs: []error{ErrBadSpec}},
+		{name: "local without name", spec: Spec{Repo: "local:", DataDir: data}, errIs: []error{ErrBadSpec}},
+		{name: "local name climbing out", spec: Spec{Repo: "local:", DataDir: data, LocalName: "../x"}, errIs: []error{ErrBadSpec}},
+		{name: "clone failure", spec: Spec{Repo: "file://" + filepath.Join(notRepo, "nope.git"), DataDir: data}, errIs: []error{ErrClone}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Open(context.Background(), tt.spec)
+			if tt.errIs != nil {
+				if err == nil {
+					t.Fatalf("Open succeeded (%s), want error", r.Kind())
+				}
+				for _, want := range tt.errIs {
+					if !errors.Is(err, want) {
+						t.Errorf("error %q does not wrap %q", err, want)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Kind() != tt.kind || r.Branch() != tt.branch {
+				t.Errorf("kind %s branch %q, want %s %q", r.Kind(), r.Branch(), tt.kind, tt.branch)
+			}
+			_, isFetcher := r.(Fetcher)
+			_, isCommitter := r.(Committer)
+			if isFetcher != (tt.kind == KindRemote) || isCommitter != (tt.kind == KindLocal) {
+				t.Errorf("Fetcher %v Committer %v for %s", isFetcher, isCommitter, tt.kind)
+			}
+			tree, err := r.Tree()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ents, err := tree.List("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.kind == KindLocal {
+				if len(ents) != 0 {
+					t.Errorf("new local repository lists %v", ents)
+				}
+				if h, err := r.Head(); h != nil || err != nil {
+					t.Errorf("new local repository head %v, %v", h, err)
+				}
+				return
+			}
+			if len(ents) != 1 || ents[0].Path != "res/values/strings.xml" || ents[0].Blob != HashBlob([]byte("<resources/>\n")) || ents[0].Size != 13 {
+				t.Errorf("List = %+v", ents)
+			}
+			head, err := r.Head()
+			if err != nil || head == nil || head.Message != "initial\n" || head.Author.Name != "Ann Author" || head.Committer.Email != "carl@example.org" {
+				t.Errorf("Head = %+v, %v", head, err)
+			}
+		})
+	}
+}
+
+func TestOpenErrorsHideCredentials(t *testing.T) {
+	// Nothing listens on port 1: the clone fails fast, and the error names the URL.
+	_, err := Open(context.Background(), Spec{Repo: "https://alice:s3cr3t-token@127.0.0.1:1/org/repo.git", DataDir: t.TempDir()})
+	if !errors.Is(err, ErrClone) {
+		t.Fatalf("got %v, want ErrClone", err)
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "s3cr3t") || strings.Contains(msg, "alice") || !strings.Contains(msg, "https://127.0.0.1:1/org/repo.git") {
+		t.Errorf("error %q: want the URL without credentials", msg)
+	}
+}
+
+func TestParseRemoteURL(t *testing.T) {
+	tests := []struct {
+		in, clean string
+		auth      any
+		dir       string
+	}{
+		{"https://github.com/f-droid/fdroidclient.git", "https://github.com/f-droid/fdroidclient.git", nil, "github.com-f-droid-fdroidclient-"},
+		{"https://tok:x-oauth@github.com/f-droid/fdroidclient", "https://github.com/f-droid/fdroidclient", &githttp.BasicAuth{Username: "tok", Password: "x-oauth"}, "github.com-f-droid-fdroidclient-"},
+		{"https://TOKEN@gitlab.com/a/b.git", "https://gitlab.com/a/b.git", &githttp.BasicAuth{Username: "TOKEN"}, "gitlab.com-a-b-"},
+		{"ssh://git@example.org:2222/srv/x.git", "ssh://git@example.org:2222/srv/x.git", nil, "example.org-2222-srv-x-"},
+		{"git@github.com:org/repo.git", "git@github.com:org/repo.git", nil, "github.com-org-repo-"},
+		{"file:///srv/git/demo.git", "file:///srv/git/demo.git", nil, "srv-git-demo-"},
+	}
+	for _, tt := range tests {
+		u, err := parseRemoteURL(tt.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.in, err)
+		}
+		if u.clean != tt.clean {
+			t.Errorf("%s: clean %q, want %q", tt.in, u.clean, tt.clean)
+		}
+		if tt.auth == nil && u.auth != nil || tt.auth != nil && !reflect.DeepEqual(tt.auth, u.auth) {
+			t.Errorf("%s: auth %v, want %v", tt.in, u.auth, tt.auth)
+		}
+		name := cloneDirName(u.clean)
+		if !regexp.MustCompile(`^` + regexp.QuoteMeta(tt.dir) + `[0-9a-f]{12}\.git$`).MatchString(name) {
+			t.Errorf("%s: clone dir %q, want %s<hash>.git", tt.in, name, tt.dir)
+		}
+	}
+	if _, err := parseRemoteURL("ftp://example.org/x"); !errors.Is(err, ErrBadSpec) {
+		t.Errorf("ftp: %v", err)
+	}
+}
+
+func TestWorkingTreeEditsVisible(t *testing.T) {
+	dir := newCheckout(t, map[string]string{"res/values/strings.xml": "v1\n", "res/values-de/strings.xml": "de1\n"})
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _ := r.Head()
+	writeFile(t, dir, "res/values-de/strings.xml", "de2, uncommitted\n")
+	writeFile(t, dir, "res/values-fr/strings.xml", "fr, untracked\n")
+	tree, err := r.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := tree.Stat("res/values-de/strings.xml")
+	if err != nil || e.Blob != HashBlob([]byte("de2, uncommitted\n")) || e.Size != 17 {
+		t.Errorf("Stat = %+v, %v", e, err)
+	}
+	data, err := tree.ReadFile("res/values-de/strings.xml")
+	if err != nil || string(data) != "de2, uncommitted\n" {
+		t.Errorf("ReadFile = %q, %v", data, err)
+	}
+	ents, err := tree.List("res")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, e := range ents {
+		paths = append(paths, e.Path)
+	}
+	if strings.Join(paths, " ") != "res/values-de/strings.xml res/values-fr/strings.xml res/values/strings.xml" {
+		t.Errorf("List = %v", paths)
+	}
+	// The head is unchanged until the edit is committed.
+	if h, _ := r.Head(); h.Hash != head.Hash {
+		t.Errorf("head moved without a commit")
+	}
+	git(t, dir, "commit", "-q", "-am", "edit")
+	if h, _ := r.Head(); h.Hash == head.Hash || h.Message != "edit\n" {
+		t.Errorf("head after commit: %+v", h)
+	}
+	// Removing a file removes it from the next listing.
+	os.Remove(filepath.Join(dir, "res/values-fr/strings.xml"))
+	if _, err := tree.Stat("res/values-fr/strings.xml"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Stat of a removed file: %v", err)
+	}
+}
+
+func TestBlobCache(t *testing.T) {
+	old := racyWindow
+	racyWindow = 0
+	defer func() { racyWindow = old }()
+	dir := newCheckout(t, map[string]string{"a/1.xml": "1", "a/2.xml": "2", "a/3.xml": "3"})
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := r.(*repo).blobs
+	list := func() []Entry {
+		tree, _ := r.Tree()
+		ents, err := tree.List("a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ents
+	}
+	list()
+	if cache.hashed != 3 {
+		t.Fatalf("first listing hashed %d files, want 3", cache.hashed)
+	}
+	list()
+	if cache.hashed != 3 {
+		t.Errorf("rescan of an unchanged tree hashed %d files, want 0", cache.hashed-3)
+	}
+	writeFile(t, dir, "a/2.xml", "X") // same size: mtime/ctime tell
+	ents := list()
+	if cache.hashed != 4 || ents[1].Blob != HashBlob([]byte("X")) {
+		t.Errorf("after an edit: hashed %d (want 4), blob %s", cache.hashed, ents[1].Blob)
+	}
+	os.Remove(filepath.Join(dir, "a/3.xml"))
+	list()
+	if len(cache.m) != 2 {
+		t.Errorf("cache keeps %d entries after a deletion, want 2", len(cache.m))
+	}
+
+	// Within the racy window nothing is cached: a same-size rewrite in the same
+	// clock tick must still be seen.
+	racyWindow = time.Hour
+	clear(cache.m)
+	before := cache.hashed
+	list()
+	list()
+	if cache.hashed != before+4 {
+		t.Errorf("fresh files hashed %d times in two scans, want 4", cache.hashed-before)
+	}
+}
+
+// treeKinds gives the same files as a working tree and as a committed tree.
+func treeKinds(t *testing.T, files map[string]string, links map[string]string) map[string]Tree {
+	t.Helper()
+	dir := newCheckout(t, nil)
+	for p, c := range files {
+		writeFile(t, dir, p, c)
+	}
+	for p, target := range links {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "files")
+	out := map[string]Tree{}
+	for kind, path := range map[string]string{"worktree": dir, "git": bareClone(t, dir)} {
+		r, err := Open(context.Background(), Spec{Repo: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := r.Tree()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[kind] = tree
+	}
+	return out
+}
+
+func TestListSortedAndRestricted(t *testing.T) {
+	files := map[string]string{
+		"app/src/main/res/values/strings.xml":      "en",
+		"app/src/main/res/values-de/strings.xml":   "de",
+		"app/src/main/res/values-b+zh+Hans/a.xml":  "zh",
+		"app/src/main/res/values.txt":              "t",
+		"app/src/main/res/values/sub/deeper.xml":   "d",
+		"app/src/main/resources/not-below-res.xml": "x",
+		"app/src/main/res-other/not-below-res.xml": "x",
+		"README.md": "readme",
+		"app/src/main/res/values-de/.hidden/ok.xml": "hidden but listed",
+	}
+	for kind, tree := range treeKinds(t, files, nil) {
+		t.Run(kind, func(t *testing.T) {
+			for _, dir := range []string{"app/src/main/res", "app/src/main/res/", "./app/src/main/res"} {
+				ents, err := tree.List(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, e := range ents {
+					got = append(got, e.Path)
+					if want := HashBlob([]byte(files[e.Path])); e.Blob != want || e.Size != int64(len(files[e.Path])) {
+						t.Errorf("%s: blob %s size %d, want %s %d", e.Path, e.Blob, e.Size, want, len(files[e.Path]))
+					}
+				}
+				want := []string{
+					"app/src/main/res/values-b+zh+Hans/a.xml",
+					"app/src/main/res/values-de/.hidden/ok.xml",
+					"app/src/main/res/values-de/strings.xml",
+					"app/src/main/res/values.txt",
+					"app/src/main/res/values/strings.xml",
+					"app/src/main/res/values/sub/deeper.xml",
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("List(%q) =\n%v\nwant\n%v", dir, got, want)
+				}
+			}
+			all, err := tree.List("")
+			if err != nil || len(all) != len(files) {
+				t.Errorf("List(\"\") gave %d entries (%v), want %d", len(all), err, len(files))
+			}
+			for _, e := range all {
+				if strings.Contains(e.Path, ".git/") {
+					t.Errorf("listed %s", e.Path)
+				}
+			}
+			for _, dir := range []string{"nope", "README.md", "app/src/main/res/values/strings.xml"} {
+				if ents, err := tree.List(dir); err != nil || len(ents) != 0 {
+					t.Errorf("List(%q) = %v, %v; want nothing", dir, ents, err)
+				}
+			}
+			for _, dir := range []string{"../app", "/app", "app/../..", "a\x00b"} {
+				if _, err := tree.List(dir); !errors.Is(err, ErrBadPath) {
+					t.Errorf("List(%q): %v, want ErrBadPath", dir, err)
+				}
+			}
+			if _, err := tree.List(".git"); err != nil {
+				t.Errorf("List(.git): %v", err)
+			}
+		})
+	}
+}
+
+func TestSymlinks(t *testing.T) {
+	files := map[string]string{
+		"res/values/strings.xml": "english",
+		"res/real/file.xml":      "real",
+	}
+	links := map[string]string{
+		"res/values-en/strings.xml":    "../values/strings.xml", // inside: readable
+		"res/linkdir":                  "real",                  // a directory link used as a path component
+		"res/values-xx/strings.xml":    "../../../outside.xml",  // climbs out of the repository
+		"res/values-yy/strings.xml":    "/etc/passwd",           // absolute
+		"res/values-zz/strings.xml":    "../missing.xml",        // dangling
+		"res/values-gg/strings.xml":    "../../.git/config",     // into .git
+		"res/loop/a":                   "b",
+		"res/loop/b":                   "a",
+		"res/values-chain/strings.xml": "../values-en/strings.xml", // a link to a link
+	}
+	for kind, tree := range treeKinds(t, files, links) {
+		t.Run(kind, func(t *testing.T) {
+			// A file outside the checkout that an OS-followed link would reach.
+			ents, err := tree.List("res")
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := map[string]Entry{}
+			for _, e := range ents {
+				found[e.Path] = e
+			}
+			if e := found["res/values-en/strings.xml"]; e.Link != "../values/strings.xml" || e.Blob != HashBlob([]byte("../values/strings.xml")) {
+				t.Errorf("link entry %+v", e)
+			}
+			if e, ok := found["res/linkdir"]; !ok || e.Link != "real" {
+				t.Errorf("directory link entry %+v (links are listed, not followed)", e)
+			}
+			if _, ok := found["res/linkdir/file.xml"]; ok {
+				t.Errorf("List followed a directory link")
+			}
+			tests := []struct {
+				path  string
+				want  string
+				errIs error
+			}{
+				{"res/values-en/strings.xml", "english", nil},
+				{"res/values-chain/strings.xml", "english", nil},
+				{"res/linkdir/file.xml", "real", nil},
+				{"res/values-xx/strings.xml", "", ErrOutside},
+				{"res/values-yy/strings.xml", "", ErrOutside},
+				{"res/values-gg/strings.xml", "", ErrOutside},
+				{"res/values-zz/strings.xml", "", fs.ErrNotExist},
+				{"res/loop/a", "", ErrLinkDepth},
+				{"res/nothing.xml", "", fs.ErrNotExist},
+				{"res/values", "", ErrIsDir},
+				{".git/config", "", fs.ErrNotExist},
+				{"../outside.xml", "", ErrBadPath},
+				{"res/../../outside.xml", "", ErrBadPath},
+				{"/etc/passwd", "", ErrBadPath},
+				{"res/values/strings.xml\x00", "", ErrBadPath},
+			}
+			for _, tt := range tests {
+				data, err := tree.ReadFile(tt.path)
+				if tt.errIs != nil {
+					if !errors.Is(err, tt.errIs) {
+						t.Errorf("ReadFile(%q) = %q, %v; want %v", tt.path, data, err, tt.errIs)
+					}
+					continue
+				}
+				if err != nil || string(data) != tt.want {
+					t.Errorf("ReadFile(%q) = %q, %v; want %q", tt.path, data, err, tt.want)
+				}
+			}
+			// Stat does not follow the last link but resolves directory links.
+			if e, err := tree.Stat("res/values-xx/strings.xml"); err != nil || e.Link != "../../../outside.xml" {
+				t.Errorf("Stat of an outside link = %+v, %v", e, err)
+			}
+			if e, err := tree.Stat("res/linkdir/file.xml"); err != nil || e.Path != "res/linkdir/file.xml" || e.Blob != HashBlob([]byte("real")) {
+				t.Errorf("Stat through a directory link = %+v, %v", e, err)
+			}
+		})
+	}
+}
+
+func TestBareBranchSelection(t *testing.T) {
+	dir := newCheckout(t, map[string]string{"f.txt": "main"})
+	git(t, dir, "checkout", "-q", "-b", "feature")
+	writeFile(t, dir, "f.txt", "feature")
+	git(t, dir, "commit", "-q", "-am", "on feature")
+	git(t, dir, "checkout", "-q", "main")
+	bare := bareClone(t, dir)
+	for _, tt := range []struct{ branch, want, content string }{
+		{"", "main", "main"},
+		{"main", "main", "main"},
+		{"feature", "feature", "feature"},
+	} {
+		r, err := Open(context.Background(), Spec{Repo: bare, Branch: tt.branch})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := r.Tree()
+		data, err := tree.ReadFile("f.txt")
+		if r.Branch() != tt.want || string(data) != tt.content || err != nil {
+			t.Errorf("branch %q: Branch() %q, f.txt %q %v", tt.branch, r.Branch(), data, err)
+		}
+	}
+}
+
+func TestCheckoutBranches(t *testing.T) {
+	dir := newCheckout(t, map[string]string{"f.txt": "main"})
+	git(t, dir, "checkout", "-q", "-b", "feature")
+	writeFile(t, dir, "f.txt", "feature")
+	git(t, dir, "commit", "-q", "-am", "on feature")
+
+	// Without a branch, a checkout follows HEAD, also across `git checkout`.
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := r.Head(); r.Branch() != "feature" || h.Message != "on feature\n" {
+		t.Errorf("Branch %q head %q", r.Branch(), h.Message)
+	}
+	git(t, dir, "checkout", "-q", "main")
+	if h, _ := r.Head(); r.Branch() != "main" || h.Message != "initial\n" {
+		t.Errorf("after checkout: Branch %q head %q", r.Branch(), h.Message)
+	}
+	// A named branch: Head and History from it, Tree still the working tree.
+	r, err = Open(context.Background(), Spec{Repo: dir, Branch: "feature"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := r.Head()
+	tree, _ := r.Tree()
+	data, _ := tree.ReadFile("f.txt")
+	if h.Message != "on feature\n" || string(data) != "main" {
+		t.Errorf("head %q, working tree %q", h.Message, data)
+	}
+	// Detached HEAD: no branch name, the detached commit is read.
+	git(t, dir, "checkout", "-q", "--detach", "feature")
+	r, err = Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := r.Head(); r.Branch() != "" || h == nil || h.Message != "on feature\n" {
+		t.Errorf("detached: Branch %q head %+v", r.Branch(), h)
+	}
+}
+
+func TestRemoteCloneReuseFetch(t *testing.T) {
+	work := newCheckout(t, map[string]string{"res/values/strings.xml": "v1"})
+	origin := bareClone(t, work)
+	git(t, work, "remote", "add", "origin", origin)
+	data := t.TempDir()
+	url := "file://" + origin
+	spec := Spec{Repo: url, DataDir: data}
+
+	r, err := Open(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDir := filepath.Join(data, "clones", cloneDirName(url))
+	if r.Dir() != wantDir || !regexp.MustCompile(`-bare-[0-9a-f]{12}\.git$`).MatchString(wantDir) {
+		t.Errorf("clone at %s, want %s (named after the path)", r.Dir(), wantDir)
+	}
+	if out := git(t, r.Dir(), "rev-parse", "--is-bare-repository"); strings.TrimSpace(out) != "true" {
+		t.Errorf("clone is not bare")
+	}
+	// The second Open reuses the clone.
+	sentinel := filepath.Join(r.Dir(), "sentinel")
+	writeFile(t, r.Dir(), "sentinel", "still here")
+	r2, err := Open(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(sentinel); err != nil || r2.Dir() != r.Dir() {
+		t.Errorf("second Open re-cloned (%v)", err)
+	}
+	moved, err := r.(Fetcher).Fetch(context.Background())
+	if err != nil || moved {
+		t.Errorf("Fetch of an unchanged origin: moved %v, %v", moved, err)
+	}
+	before, _ := r.Head()
+
+	writeFile(t, work, "res/values-de/strings.xml", "de")
+	git(t, work, "add", "-A")
+	git(t, work, "commit", "-q", "-m", "German")
+	git(t, work, "push", "-q", "origin", "main")
+	moved, err = r.(Fetcher).Fetch(context.Background())
+	if err != nil || !moved {
+		t.Fatalf("Fetch after a push: moved %v, %v", moved, err)
+	}
+	after, _ := r.Head()
+	if after.Hash == before.Hash || after.Message != "German\n" {
+		t.Errorf("head after fetch: %+v", after)
+	}
+	// The other Repository on the same clone sees the fetched objects too.
+	tree, err := r2.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := tree.ReadFile("res/values-de/strings.xml"); err != nil || string(d) != "de" {
+		t.Errorf("new file via the second Repository: %q, %v", d, err)
+	}
+	hist, err := r2.History(context.Background(), HistoryOptions{Dirs: []string{"res"}})
+	if err != nil || len(hist) != 2 {
+		t.Errorf("History after fetch: %d commits, %v", len(hist), err)
+	}
+	if moved, err := r2.(Fetcher).Fetch(context.Background()); err != nil || moved {
+		t.Errorf("second fetch: moved %v, %v", moved, err)
+	}
+}
+
+func TestRemoteHalfFinishedClone(t *testing.T) {
+	origin := bareClone(t, newCheckout(t, map[string]string{"a.txt": "a"}))
+	data := t.TempDir()
+	url := "file://" + origin
+	dir := filepath.Join(data, "clones", cloneDirName(url))
+	for _, tt := range []struct {
+		name  string
+		crash func()
+	}{
+		{"garbage where the clone goes", func() { writeFile(t, dir, "objects/pack/junk", "x") }},
+		{"clone without its marker", func() {
+			git(t, "", "clone", "-q", "--bare", origin, dir)
+		}},
+		{"marker but objects lost", func() {
+			git(t, "", "clone", "-q", "--bare", origin, dir)
+			writeFile(t, dir, cloneMarker, url)
+			git(t, dir, "remote", "set-url", "origin", url)
+			os.RemoveAll(filepath.Join(dir, "objects"))
+			os.MkdirAll(filepath.Join(dir, "objects"), 0o755)
+		}},
+		{"a temporary directory left over", func() {
+			writeFile(t, filepath.Dir(dir), ".tmp-"+filepath.Base(dir)+"-123/HEAD", "x")
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			os.RemoveAll(filepath.Join(data, "clones"))
+			tt.crash()
+			r, err := Open(context.Background(), Spec{Repo: url, DataDir: data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree, _ := r.Tree()
+			if d, err := tree.ReadFile("a.txt"); err != nil || string(d) != "a" {
+				t.Errorf("after re-clone: %q, %v", d, err)
+			}
+			left, _ := filepath.Glob(filepath.Join(data, "clones", ".tmp-*"))
+			if len(left) != 0 {
+				t.Errorf("leftovers: %v", left)
+			}
+		})
+	}
+}
+
+func TestLocalRepository(t *testing.T) {
+	data := t.TempDir()
+	spec := Spec{Repo: "local:", DataDir: data, LocalName: "demo/glossary"}
+	r, err := Open(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(data, "local", "demo", "glossary.git"); r.Dir() != want {
+		t.Errorf("Dir %s, want %s", r.Dir(), want)
+	}
+	if out := strings.TrimSpace(git(t, r.Dir(), "symbolic-ref", "HEAD")); out != "refs/heads/main" {
+		t.Errorf("HEAD -> %s", out)
+	}
+	c := r.(Committer)
+	when := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	author := Signature{Name: "gitlate", Email: "gitlate@localhost", When: when}
+	if err := c.Commit(map[string][]byte{"cs.tbx": []byte("<tbx/>"), "de.tbx": []byte("<tbx/>")}, author, "Add glossaries"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Commit(map[string][]byte{"sub/fr.tbx": []byte("fr")}, Signature{Name: "x", Email: "x@y"}, "French"); err != nil {
+		t.Fatal(err)
+	}
+	// The same content again: no empty commit.
+	if err := c.Commit(map[string][]byte{"de.tbx": []byte("<tbx/>")}, author, "again"); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"../x.tbx", "/abs.tbx", ".git/config", ""} {
+		if err := c.Commit(map[string][]byte{bad: nil}, author, "bad"); !errors.Is(err, ErrBadPath) {
+			t.Errorf("Commit(%q): %v, want ErrBadPath", bad, err)
+		}
+	}
+	// Read back through a fresh Open, and with git itself.
+	r, err = Open(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := r.Tree()
+	ents, _ := tree.List("")
+	if len(ents) != 3 || ents[0].Path != "cs.tbx" || ents[2].Path != "sub/fr.tbx" || ents[0].Blob != HashBlob([]byte("<tbx/>")) {
+		t.Errorf("List = %+v", ents)
+	}
+	if log := git(t, r.Dir(), "log", "--format=%s|%an|%cn|%cI", "main"); !regexp.MustCompile(`^French\|x\|x\|.*\nAdd glossaries\|gitlate\|gitlate\|2024-05-06T07:08:09\+00:00\n$`).MatchString(log) {
+		t.Errorf("git log:\n%s", log)
+	}
+	git(t, r.Dir(), "fsck", "--strict")
+	hist, err := r.History(context.Background(), HistoryOptions{})
+	if err != nil || len(hist) != 2 || len(hist[0].Changes) != 2 || hist[1].Changes[0].Path != "sub/fr.tbx" {
+		t.Errorf("History = %+v, %v", hist, err)
+	}
+}
+
+func TestConcurrentReads(t *testing.T) {
+	dir := newCheckout(t, map[string]string{"res/a.xml": "a", "res/b.xml": "b"})
+	writeFile(t, dir, "res/c.xml", "c")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "c")
+	bare := bareClone(t, dir)
+	blobA := plumbing.NewHash(strings.TrimSpace(git(t, dir, "rev-parse", "HEAD:res/a.xml")))
+	var wg sync.WaitGroup
+	for _, path := range []string{dir, bare} {
+		r, err := Open(context.Background(), Spec{Repo: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			wg.Go(func() {
+				for range 20 {
+					tree, err := r.Tree()
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if ents, err := tree.List("res"); err != nil || len(ents) != 3 {
+						t.Errorf("List: %d, %v", len(ents), err)
+					}
+					if _, err := tree.ReadFile("res/b.xml"); err != nil {
+						t.Error(err)
+					}
+					if h, err := r.History(context.Background(), HistoryOptions{Dirs: []string{"res"}}); err != nil || len(h) != 2 {
+						t.Errorf("History: %d, %v", len(h), err)
+					}
+					if b, err := r.Blob(blobA); err != nil || string(b) != "a" {
+						t.Error(err)
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+}
