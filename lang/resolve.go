@@ -114,10 +114,51 @@ func init() {
 	state.genLower = map[string]*Language{}
 }
 
-// androidQualifiers are Android resource qualifiers shaped like a language
-// code; Weblate would take them for one, the scanner must skip them.
+// androidQualifiers are the keywords of Android resource qualifiers
+// (developer.android.com, "App resources overview", table 2). A code with one
+// of them as a subtag names a configuration, not (only) a language: Weblate
+// would make up a language such as "es_NIGHT", the scanner must skip it.
+// "car" (UI mode) shadows ISO 639 Galibi Carib, which repositories do not use.
 var androidQualifiers = map[string]bool{
-	"car": true, // UI mode (values-car), also ISO 639 Galibi Carib
+	"ldrtl": true, "ldltr": true, "small": true, "normal": true, "large": true, "xlarge": true,
+	"long": true, "notlong": true, "round": true, "notround": true, "widecg": true, "nowidecg": true,
+	"highdr": true, "lowdr": true, "port": true, "land": true, "square": true,
+	"car": true, "desk": true, "television": true, "appliance": true, "watch": true, "vrheadset": true,
+	"night": true, "notnight": true, "ldpi": true, "mdpi": true, "tvdpi": true, "hdpi": true,
+	"xhdpi": true, "xxhdpi": true, "xxxhdpi": true, "nodpi": true, "anydpi": true,
+	"notouch": true, "finger": true, "stylus": true, "keysexposed": true, "keyshidden": true,
+	"keyssoft": true, "nokeys": true, "qwerty": true, "12key": true, "navexposed": true,
+	"navhidden": true, "nonav": true, "dpad": true, "trackball": true, "wheel": true,
+	"feminine": true, "masculine": true, "neuter": true,
+}
+
+// isQualifier tells whether one subtag is an Android qualifier: a keyword,
+// or a numbered one (v21, mcc310, mnc004, sw600dp, w820dp, h720dp, 640dpi).
+func isQualifier(s string) bool {
+	s = strings.ToLower(s)
+	if androidQualifiers[s] {
+		return true
+	}
+	num := func(prefix, suffix string) bool {
+		rest, ok := strings.CutPrefix(s, prefix)
+		if !ok {
+			return false
+		}
+		rest, ok = strings.CutSuffix(rest, suffix)
+		return ok && rest != "" && strings.Trim(rest, "0123456789") == ""
+	}
+	return num("v", "") || num("mcc", "") || num("mnc", "") || num("sw", "dp") ||
+		num("w", "dp") || num("h", "dp") || num("", "dpi")
+}
+
+// hasQualifier tells whether any subtag of the code is an Android qualifier.
+func hasQualifier(code string) bool {
+	for _, p := range strings.FieldsFunc(code, func(r rune) bool { return r == '-' || r == '_' || r == '+' }) {
+		if isQualifier(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve runs Weblate's fuzzy_get; the caller holds state.mu for writing.
@@ -127,7 +168,7 @@ func resolve(raw string) (*Language, error) {
 		return nil, ErrNotLanguage
 	}
 	code := sanitize(raw)
-	if code == "" || androidQualifiers[strings.ToLower(code)] {
+	if code == "" || hasQualifier(code) {
 		return nil, ErrNotLanguage
 	}
 	if l := fuzzyGet(code, false); l != nil {
@@ -249,10 +290,21 @@ func aliasesGet(code, expanded string) *Language {
 			return l
 		}
 	}
-	// Three-letter code with a country: "deu_de" -> "de_de".
+	// glibc's script modifiers with a region: "sr_RS@latin" -> sr_Latn_RS.
+	for modifier, script := range scriptModifiers {
+		base, found := strings.CutSuffix(codes[0], modifier)
+		if language, country, ok := strings.Cut(base, "_"); found && ok {
+			if l := fuzzyGet(language+"_"+script+"_"+country, true); l != nil {
+				return l
+			}
+		}
+	}
+	// An aliased language with a country: "deu_de" -> "de_de". Weblate
+	// does this for three-letter codes only; Android's legacy two-letter
+	// codes ("iw-rIL") deserve the same.
 	for _, c := range codes {
 		language, country, found := strings.Cut(c, "_")
-		if !found || country == "" || len(language) <= 2 {
+		if !found || country == "" {
 			continue
 		}
 		target, ok := aliasTo[language]
@@ -266,7 +318,7 @@ func aliasesGet(code, expanded string) *Language {
 	return nil
 }
 
-var knownSuffixes = map[string]bool{"hant": true, "hans": true, "latn": true, "cyrl": true, "shaw": true}
+var scriptModifiers = map[string]string{"@latin": "Latn", "@cyrillic": "Cyrl"}
 
 // rebuild is the lang_COUNTRY reconstruction of Weblate's fuzzy_get.
 func rebuild(code string) string {
@@ -292,8 +344,10 @@ func rebuild(code string) string {
 	if hasCountry {
 		if i := strings.IndexAny(country, "@_"); i >= 0 {
 			country = strings.ToUpper(country[:i]) + "@" + strings.ToLower(country[i+1:])
-		} else if knownSuffixes[country] {
-			country = strings.ToUpper(country[:1]) + country[1:]
+		} else if len(country) == 4 && scriptCodes[strings.ToLower(country)] {
+			// Scripts are title-cased (Weblate: hans, hant, latn, cyrl, shaw;
+			// here any ISO 15924 code, whatever its case).
+			country = strings.ToUpper(country[:1]) + strings.ToLower(country[1:])
 		} else {
 			country = strings.ToUpper(country)
 		}
@@ -307,7 +361,8 @@ func rebuild(code string) string {
 // or private-use subtags separated by - _ +, and an optional @modifier.
 func wellFormed(code string) bool {
 	code, modifier, hasModifier := strings.Cut(code, "@")
-	if hasModifier && !isAlnum(modifier, 1, 16) {
+	// Weblate's own codes carry modifiers such as @formal or @ijekavian_Latn.
+	if hasModifier && !isAlnum(strings.ReplaceAll(modifier, "_", ""), 1, 32) {
 		return false
 	}
 	parts := strings.FieldsFunc(code, func(r rune) bool { return r == '-' || r == '_' || r == '+' })

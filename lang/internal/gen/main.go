@@ -451,10 +451,15 @@ func (d *data) build() []byte {
 	}
 	d.population()
 
-	// Aliases.
+	// Aliases. Resolution tries codes and then English names before
+	// aliases, so an alias equal to either could never be reached.
+	nameCount := map[string]int{}
+	for _, l := range d.langs {
+		nameCount[strings.ToLower(l.name)]++
+	}
 	addAlias := func(alias string, target *language) {
 		alias = strings.ToLower(strings.ReplaceAll(alias, "-", "_"))
-		if _, isCode := d.byLower[alias]; isCode || target == nil {
+		if _, isCode := d.byLower[alias]; isCode || target == nil || nameCount[alias] == 1 {
 			return
 		}
 		target.aliases[alias] = true
@@ -478,6 +483,9 @@ func (d *data) build() []byte {
 	}
 	for _, k := range cldrplural.SortedKeys(d.aliases) {
 		a := d.aliases[k]
+		if strings.HasPrefix(k, "und-") {
+			continue // variant and region aliases of "und", not language codes
+		}
 		if a.Reason == "macrolanguage" && !keepMacrolanguageAlias[k] {
 			continue
 		}
@@ -489,6 +497,9 @@ func (d *data) build() []byte {
 			continue
 		}
 		addAlias(k, d.resolveTag(repl[0]))
+	}
+	for _, k := range cldrplural.SortedKeys(extraAliases) {
+		addAlias(k, d.byCode[extraAliases[k]])
 	}
 	d.regionAliases(addAlias)
 	for _, l := range d.langs {
@@ -682,9 +693,10 @@ func (d *data) findPlurals(table map[string]map[string]string, s string) map[str
 		if r, ok := table[s]; ok {
 			return r
 		}
-		// A "root" parent only cuts data inheritance across scripts; plural
-		// rules belong to the language, so fall back to truncation then.
-		if p, ok := d.parent[s]; ok && p != "root" {
+		// A root parent ("und" since CLDR 42) only cuts data inheritance
+		// across scripts; plural rules belong to the language, so fall back
+		// to truncation then.
+		if p, ok := d.parent[s]; ok && p != "root" && p != "und" {
 			s = p
 			continue
 		}
@@ -726,12 +738,15 @@ func check(s string, set cldrplural.Set, ps *pluralSet) {
 // population times the language's share is added to lang and lang_TERRITORY.
 func (d *data) population() {
 	pop := map[string]float64{}
-	for terr, ti := range d.territories {
+	// Sorted, so that float sums (and their truncation) are reproducible.
+	for _, terr := range cldrplural.SortedKeys(d.territories) {
+		ti := d.territories[terr]
 		total, err := strconv.ParseFloat(ti.Population, 64)
 		if err != nil {
 			log.Fatalf("territory %s: population %q", terr, ti.Population)
 		}
-		for l, share := range ti.Languages {
+		for _, l := range cldrplural.SortedKeys(ti.Languages) {
+			share := ti.Languages[l]
 			pct, err := strconv.ParseFloat(share.Percent, 64)
 			if err != nil {
 				log.Fatalf("territory %s, %s: percent %q", terr, l, share.Percent)

@@ -10,6 +10,8 @@ var renames = map[string]string{
 	"zh":             "zh_Hans",     // Weblate has no bare zh: Chinese means Simplified Chinese
 	"yue":            "yue_Hant",    // Weblate names Cantonese by script, Traditional by default
 	"nb":             "nb_NO",       // Weblate's code for Norwegian Bokmål keeps the region
+	"no":             "nb_NO",       // Weblate (and CLDR's alias table) read Norwegian as Bokmål
+	"sh":             "sr_Latn",     // Weblate (and CLDR's alias table) read Serbo-Croatian as Serbian (latin)
 	"pa-Arab":        "pa_PK",       // Weblate's code for Punjabi in Shahmukhi (Arabic) script
 	"ca-ES-valencia": "ca@valencia", // Weblate writes the Valencian variant without the region
 }
@@ -49,9 +51,15 @@ var keepMacrolanguageAlias = map[string]bool{
 	"cmn": true, // Weblate maps Mandarin to Chinese (Simplified)
 }
 
+// extraAliases are aliases Weblate has that CLDR's alias table does not give.
+var extraAliases = map[string]string{
+	"tgl": "tl", // Weblate keeps Tagalog apart from Filipino, so its ISO 639-2 code names Tagalog
+}
+
 // dropAlias lists other CLDR aliases Weblate does not follow.
 var dropAlias = map[string]string{
 	"cnr": "Weblate keeps Montenegrin as a language, not Serbian (Montenegro)",
+	"tgl": "replaced by extraAliases",
 }
 
 // androidLegacy are the pre-ISO-639 codes Java and Android still write in
