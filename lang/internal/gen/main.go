@@ -411,6 +411,7 @@ func (d *data) build() []byte {
 	}
 	candidates = append(candidates, d.available...)
 	candidates = append(candidates, keepRegion...)
+	candidates = append(candidates, cldrplural.SortedKeys(extraLanguages)...)
 	sort.Strings(candidates)
 
 	// Primary tags first, so that a rename merging into an existing locale
@@ -423,7 +424,7 @@ func (d *data) build() []byte {
 	merged := map[string][]string{} // code -> natural codes merged into it
 	for _, c := range candidates {
 		t := parseTag(c)
-		if _, ok := d.langNames[t.lang]; !ok {
+		if _, ok := d.langNames[t.lang]; !ok && extraLanguages[c] == "" {
 			continue // CLDR has no English name for the language
 		}
 		wc := code(c)
@@ -612,6 +613,9 @@ func (d *data) regionAliases(addAlias func(string, *language)) {
 // name composes Weblate's "Language (Script, Region, Variant)" name.
 func (d *data) name(l *language) string {
 	if n, ok := names[l.code]; ok {
+		return n
+	}
+	if n, ok := extraLanguages[l.code]; ok {
 		return n
 	}
 	t := parseTag(strings.ReplaceAll(l.code, "@", "-"))

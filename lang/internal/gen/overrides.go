@@ -30,6 +30,18 @@ var keepRegion = []string{
 	"ur-PK",  // Weblate lists Urdu (Pakistan) beside Urdu
 }
 
+// extraLanguages are languages Weblate lists (and the shared corpora use) for
+// which CLDR has no English name, with Weblate's names.
+var extraLanguages = map[string]string{
+	"ayc": "Aymara (Southern)",      // Weblate lists it; CLDR has no English name
+	"azb": "Azerbaijani (Southern)", // Weblate lists it; CLDR has no English name
+	"ber": "Berber",                 // Weblate lists it; CLDR has no English name
+	"kmr": "Kurdish (Northern)",     // Weblate lists it; CLDR has no English name
+	"nah": "Nahuatl",                // Weblate lists it; CLDR has no English name
+	"otk": "Kokturk",                // Weblate lists it; CLDR has no English name
+	"sgn": "Sign Languages",         // Weblate lists it; CLDR has no English name
+}
+
 // names overrides the composed "Language (Script, Region)" name.
 var names = map[string]string{
 	"nb_NO":       "Norwegian Bokmål", // the region is part of Weblate's code, not of the name
