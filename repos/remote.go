@@ -124,18 +124,27 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 	}
 	clones := filepath.Join(spec.DataDir, "clones")
 	if err := os.MkdirAll(clones, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrClone, u.clean, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
 	}
 	dir := filepath.Join(clones, cloneDirName(u.clean))
 	unlock := lockDir(dir)
 	defer unlock()
-	if !cloneUsable(dir, u.clean) {
+	reused := cloneUsable(dir, u.clean)
+	if !reused {
 		if err := clone(ctx, dir, u, spec.Branch); err != nil {
 			return nil, err
 		}
 	}
 	r := &repo{kind: KindRemote, dir: dir, st: openStore(dir, "")}
-	if err := r.initBranch(spec.Branch); err != nil {
+	err = r.initBranch(spec.Branch)
+	if errors.Is(err, ErrNoBranch) && reused {
+		// The branch may have been created upstream since the clone was made.
+		if err := fetchAll(ctx, dir, u); err != nil {
+			return nil, err
+		}
+		err = r.initBranch(spec.Branch)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", u.clean, err)
 	}
 	return &remoteRepo{repo: r, url: u}, nil
@@ -172,7 +181,9 @@ func cloneUsable(dir, url string) bool {
 // the same URL are removed first.
 func clone(ctx context.Context, dir string, u remoteURL, branch string) (err error) {
 	fail := func(err error) error {
-		return fmt.Errorf("%w: %s: %v", ErrClone, u.clean, err)
+		// Wrapped, so errors.Is sees context.Canceled or transport errors; the URL
+		// is the clean one and go-git never saw credentials in a URL.
+		return fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return fail(err)
@@ -250,23 +261,33 @@ func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	g, err := gogit.PlainOpen(r.dir)
-	if err != nil {
-		return false, fmt.Errorf("%w: %s: %v", ErrFetch, r.url.clean, err)
-	}
-	err = g.FetchContext(ctx, &gogit.FetchOptions{
-		RemoteName: gogit.DefaultRemoteName,
-		RefSpecs:   []config.RefSpec{fetchSpec},
-		Auth:       r.url.auth,
-		Tags:       gogit.NoTags,
-		Force:      true,
-	})
-	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-		return false, fmt.Errorf("%w: %s: %v", ErrFetch, r.url.clean, err)
+	if err := fetchAll(ctx, r.dir, r.url); err != nil {
+		return false, err
 	}
 	after, err := r.headHash()
 	if err != nil {
 		return false, err
 	}
 	return before != after, nil
+}
+
+// fetchAll fetches every branch of the origin into the clone at dir (the caller
+// holds the directory lock). It writes through its own go-git handle; the store of
+// each open Repository finds the new pack on its next miss (see store.object).
+func fetchAll(ctx context.Context, dir string, u remoteURL) error {
+	g, err := gogit.PlainOpen(dir)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+	}
+	err = g.FetchContext(ctx, &gogit.FetchOptions{
+		RemoteName: gogit.DefaultRemoteName,
+		RefSpecs:   []config.RefSpec{fetchSpec},
+		Auth:       u.auth,
+		Tags:       gogit.NoTags,
+		Force:      true,
+	})
+	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
+		return fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+	}
+	return nil
 }

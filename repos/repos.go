@@ -95,7 +95,9 @@ type HistoryOptions struct {
 	Dirs []string
 	// MaxCommits stops after that many matching commits counted from the head (0 = no limit).
 	MaxCommits int
-	// Since drops commits whose committer time is before it (zero = no limit).
+	// Since drops commits whose committer time is before it (zero = no limit). The
+	// walk ends after 100 consecutive older commits, as `git log --since` ends at
+	// old commits: clock skew is tolerated, the root is not walked to for nothing.
 	Since time.Time
 }
 

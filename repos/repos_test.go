@@ -183,6 +183,9 @@ func TestWorkingTreeEditsVisible(t *testing.T) {
 	head, _ := r.Head()
 	writeFile(t, dir, "res/values-de/strings.xml", "de2, uncommitted\n")
 	writeFile(t, dir, "res/values-fr/strings.xml", "fr, untracked\n")
+	// A nested repository is another repository: not listed.
+	writeFile(t, dir, "res/vendor/.git/HEAD", "ref: refs/heads/main\n")
+	writeFile(t, dir, "res/vendor/values/strings.xml", "vendored")
 	tree, err := r.Tree()
 	if err != nil {
 		t.Fatal(err)
@@ -572,6 +575,23 @@ func TestRemoteCloneReuseFetch(t *testing.T) {
 	if moved, err := r2.(Fetcher).Fetch(context.Background()); err != nil || moved {
 		t.Errorf("second fetch: moved %v, %v", moved, err)
 	}
+	// A branch created upstream after the clone: Open fetches it.
+	git(t, work, "push", "-q", "origin", "main:late")
+	late, err := Open(context.Background(), Spec{Repo: url, DataDir: data, Branch: "late"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := late.Head(); late.Dir() != r.Dir() || h.Hash != after.Hash {
+		t.Errorf("late branch: %s %+v", late.Dir(), h)
+	}
+	// The origin vanishes: Fetch fails, naming the URL, and the clone still reads.
+	os.RemoveAll(origin)
+	if _, err := r.(Fetcher).Fetch(context.Background()); !errors.Is(err, ErrFetch) || !strings.Contains(err.Error(), url) {
+		t.Errorf("Fetch of a vanished origin: %v", err)
+	}
+	if h, err := r.Head(); err != nil || h.Hash != after.Hash {
+		t.Errorf("head after a failed fetch: %v, %v", h, err)
+	}
 }
 
 func TestRemoteHalfFinishedClone(t *testing.T) {
@@ -706,4 +726,29 @@ func TestConcurrentReads(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+func TestRemoteEmptyOrigin(t *testing.T) {
+	origin := filepath.Join(t.TempDir(), "empty.git")
+	git(t, "", "init", "-q", "--bare", "-b", "main", origin)
+	url := "file://" + origin
+	r, err := Open(context.Background(), Spec{Repo: url, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err := r.Head(); h != nil || err != nil || r.Branch() != "main" {
+		t.Errorf("empty origin: head %v, %v, branch %q", h, err, r.Branch())
+	}
+	if moved, err := r.(Fetcher).Fetch(context.Background()); moved || err != nil {
+		t.Errorf("fetch of an empty origin: %v, %v", moved, err)
+	}
+	work := newCheckout(t, map[string]string{"a.txt": "a"})
+	git(t, work, "push", "-q", origin, "main")
+	if moved, err := r.(Fetcher).Fetch(context.Background()); !moved || err != nil {
+		t.Errorf("fetch after the first push: %v, %v", moved, err)
+	}
+	tree, _ := r.Tree()
+	if d, err := tree.ReadFile("a.txt"); err != nil || string(d) != "a" {
+		t.Errorf("a.txt: %q, %v", d, err)
+	}
 }

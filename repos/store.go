@@ -22,14 +22,15 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
-// objectCacheSize bounds go-git's cache of decoded objects per repository. It also
-// serves as the delta-base cache: a history walk re-reads the same bases over and
-// over, and 32 MiB holds the working set of a translation-file history comfortably
-// while keeping dozens of open repositories cheap.
-const objectCacheSize = 32 * cache.MiByte
+// objectCacheSize bounds go-git's cache of decoded objects (also its delta-base
+// cache) per repository. Measured on the fdroid history bundle, a cold History walk
+// takes the same time with 2 MiB as with 96 MiB: the walk reads each object about
+// once. A small cache keeps a server with many repositories small.
+const objectCacheSize = 8 * cache.MiByte
 
-// treeCacheSize bounds the parsed-tree cache (entries, two generations of this size).
-const treeCacheSize = 4096
+// treeCacheEntries bounds the parsed-tree cache by tree entries (about 60 bytes
+// each) per generation; there are two generations.
+const treeCacheEntries = 32 << 10
 
 // store is the object and reference database of one repository: go-git's on-disk
 // storage behind a mutex (go-git's storage is not safe for concurrent use), plus a
@@ -42,6 +43,7 @@ type store struct {
 	// Two generations: lookups promote from old to cur; when cur is full, old is
 	// dropped. Gives LRU-like behaviour without per-entry bookkeeping.
 	cur, old map[Hash][]treeEntry
+	curSize  int // entries in cur
 	sizes    map[Hash]int64
 	reads    int64 // objects read from go-git (for benchmarks)
 }
@@ -179,10 +181,11 @@ func (s *store) tree(h Hash) ([]treeEntry, error) {
 }
 
 func (s *store) putTree(h Hash, t []treeEntry) {
-	if len(s.cur) >= treeCacheSize {
-		s.old, s.cur = s.cur, make(map[Hash][]treeEntry, treeCacheSize)
+	if s.curSize+len(t) > treeCacheEntries {
+		s.old, s.cur, s.curSize = s.cur, map[Hash][]treeEntry{}, 0
 	}
 	s.cur[h] = t
+	s.curSize += len(t)
 }
 
 // parseTree decodes a raw tree object: repeated "<octal mode> <name>\x00<20-byte id>".

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -130,7 +131,7 @@ func (t *workTree) open() (*os.Root, error) {
 }
 
 // List walks the directory dir of the working tree (not following symlinks, not
-// entering any .git), hashing only files the blob cache does not know. A dir that
+// entering any .git nor a nested repository), hashing only files the blob cache does not know. A dir that
 // does not exist, or is not a directory, lists nothing.
 func (t *workTree) List(dir string) ([]Entry, error) {
 	comps, err := splitPath(dir)
@@ -180,6 +181,9 @@ func (t *workTree) walk(root *os.Root, dir string, out *[]Entry, seen map[string
 	f.Close()
 	if err != nil {
 		return pathErr("list", dir, err)
+	}
+	if dir != "" && slices.ContainsFunc(des, func(de fs.DirEntry) bool { return de.Name() == ".git" }) {
+		return nil // a nested repository (submodule): its files belong to another repository
 	}
 	for _, de := range des {
 		if de.Name() == ".git" {
