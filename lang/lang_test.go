@@ -143,6 +143,9 @@ func TestGeneratedIdentity(t *testing.T) {
 	if g, ok := Get("qq_ZZ"); !ok || g != a {
 		t.Errorf("Get(qq_ZZ) = %v, %v", g, ok)
 	}
+	if ar, _ := Resolve("ar_XB"); !ar.Generated || ar.Direction != "rtl" {
+		t.Errorf("ar_XB: %+v, want generated rtl like Weblate", ar)
+	}
 	if a.ID <= len(Languages()) {
 		t.Errorf("generated ID %d collides with the table", a.ID)
 	}

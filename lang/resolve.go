@@ -438,13 +438,18 @@ func generate(code string) *Language {
 		return l
 	}
 	id := len(table) + len(state.generated) + 1
+	// Weblate: rtl when the base code is a right-to-left language ("ar_XB").
+	dir := "ltr"
+	if base, ok := byLower[strings.ToLower(code[:baseEnd(code)])]; ok {
+		dir = base.Direction
+	}
 	l := &Language{
 		ID:         id,
 		Code:       code,
 		Name:       code + " (generated)",
 		Plural:     Plural{ID: id, Number: 2, Formula: "n != 1", Type: 1},
 		Aliases:    []string{},
-		Direction:  "ltr",
+		Direction:  dir,
 		Generated:  true,
 		Categories: generatedCategories,
 		cldrRules:  generatedRules,
@@ -452,6 +457,14 @@ func generate(code string) *Language {
 	state.generated[code] = l
 	state.genLower[strings.ToLower(code)] = l
 	return l
+}
+
+// baseEnd is the length of the code's language subtag.
+func baseEnd(code string) int {
+	if i := strings.IndexAny(code, "_-@+"); i >= 0 {
+		return i
+	}
+	return len(code)
 }
 
 var generatedRules = []string{"one: i = 1 and v = 0 @integer 1", "other: @integer 0, 2~16"}

@@ -428,11 +428,10 @@ func (d *data) build() []byte {
 			continue // CLDR has no English name for the language
 		}
 		wc := code(c)
-		if l, ok := d.byCode[wc]; ok {
+		if _, ok := d.byCode[wc]; ok {
 			if n := t.natural(); n != wc {
 				merged[wc] = append(merged[wc], n)
 			}
-			_ = l
 			continue
 		}
 		l := &language{code: wc, cldr: t.String(), aliases: map[string]bool{}}
