@@ -53,7 +53,8 @@ type remoteURL struct {
 // user name is not, only a password is.
 func parseRemoteURL(s string) (remoteURL, error) {
 	if !strings.Contains(s, "://") {
-		return remoteURL{clean: s}, nil // scp-like: user@host:path holds no secret
+		// scp-like: user@host:path holds no secret.
+		return remoteURL{clean: s, auth: sshKeyAuth(s)}, nil
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -81,7 +82,38 @@ func parseRemoteURL(s string) (remoteURL, error) {
 		}
 	}
 	r.clean = u.String()
+	if r.auth == nil && strings.Contains(u.Scheme, "ssh") {
+		r.auth = sshKeyAuth(r.clean)
+	}
 	return r, nil
+}
+
+// sshKeyAuth returns key-file authentication for an ssh URL when no ssh agent is
+// running (a server or container usually has a deploy key file and no agent), and
+// nil otherwise, letting go-git use the agent. Host keys are checked against
+// known_hosts either way.
+func sshKeyAuth(rawURL string) transport.AuthMethod {
+	if os.Getenv("SSH_AUTH_SOCK") != "" {
+		return nil
+	}
+	ep, err := transport.NewEndpoint(rawURL)
+	if err != nil {
+		return nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return nil
+	}
+	user := ep.User
+	if user == "" {
+		user = "git"
+	}
+	for _, name := range []string{"id_ed25519", "id_ecdsa", "id_rsa"} {
+		if keys, err := gitssh.NewPublicKeysFromFile(user, filepath.Join(home, ".ssh", name), ""); err == nil {
+			return keys
+		}
+	}
+	return nil
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

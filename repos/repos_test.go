@@ -141,6 +141,7 @@ func TestOpenErrorsHideCredentials(t *testing.T) {
 }
 
 func TestParseRemoteURL(t *testing.T) {
+	t.Setenv("SSH_AUTH_SOCK", "/agent") // ssh URLs then leave authentication to the agent
 	tests := []struct {
 		in, clean string
 		auth      any
