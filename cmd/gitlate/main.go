@@ -1,4 +1,297 @@
 // Command gitlate serves a Weblate-compatible read API derived from git repositories.
 package main
 
-func main() {}
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/api"
+	"github.com/gitlate/gitlate/config"
+	"github.com/gitlate/gitlate/formats"
+	samplerepos "github.com/gitlate/gitlate/sample-repos"
+	"github.com/gitlate/gitlate/scanner"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+const usage = `gitlate serves a Weblate-compatible read API from git repositories.
+
+Usage:
+  gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
+  gitlate scan    [--config FILE] [--data DIR] [--format table|json]
+  gitlate check   [--config FILE] [--data DIR]
+
+Without --config, gitlate uses the bundled sample repositories.
+Each flag can also be set with an environment variable:
+GITLATE_CONFIG, GITLATE_LISTEN, GITLATE_DATA, GITLATE_BASE_URL, GITLATE_TOKENS
+(comma-separated API tokens), GITLATE_TRUST_PROXY (1: honour X-Forwarded-*).
+`
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type options struct {
+	config, listen, data, baseURL, format string
+	trustProxy                            bool
+	rescan                                time.Duration
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet("gitlate "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	var o options
+	fs.StringVar(&o.config, "config", os.Getenv("GITLATE_CONFIG"), "projects.yaml to serve (default: the bundled samples)")
+	fs.StringVar(&o.data, "data", envOr("GITLATE_DATA", defaultDataDir()), "data directory: clones, local: repositories, cache")
+	switch cmd {
+	case "serve":
+		fs.StringVar(&o.listen, "listen", envOr("GITLATE_LISTEN", ":8080"), "address to listen on")
+		fs.StringVar(&o.baseURL, "base-url", os.Getenv("GITLATE_BASE_URL"), "fixed base URL of every link (default: from each request)")
+		fs.BoolVar(&o.trustProxy, "trust-proxy", os.Getenv("GITLATE_TRUST_PROXY") == "1", "honour X-Forwarded-Proto and X-Forwarded-Host")
+		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic re-scan")
+	case "scan":
+		fs.StringVar(&o.format, "format", "table", "output format: table or json")
+	case "check":
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "gitlate: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gitlate %s: unexpected argument %q\n", cmd, fs.Arg(0))
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	cfg, err := loadConfig(&o)
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch cmd {
+	case "scan":
+		return scanCmd(ctx, cfg, &o, stdout, stderr)
+	case "check":
+		return checkCmd(ctx, cfg, &o, stdout, stderr)
+	}
+	return serveCmd(ctx, cfg, &o, logger, stderr)
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// defaultDataDir is the per-user state directory ($XDG_STATE_HOME/gitlate).
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "gitlate")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "state", "gitlate")
+	}
+	return filepath.Join(os.TempDir(), "gitlate")
+}
+
+// loadConfig reads --config, or materializes the bundled samples into the data
+// directory and reads their config.
+func loadConfig(o *options) (*config.Config, error) {
+	config.KnownFormats = formats.Names()
+	path := o.config
+	if path == "" {
+		if err := os.MkdirAll(o.data, 0o755); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+		var err error
+		if path, err = samplerepos.Materialize(o.data); err != nil {
+			return nil, fmt.Errorf("sample repositories: %w", err)
+		}
+	}
+	return config.Load(path)
+}
+
+func newScanner(cfg *config.Config, o *options, logger *slog.Logger) *scanner.Scanner {
+	return scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger})
+}
+
+func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
+	start := time.Now()
+	live, err := scanner.NewLive(ctx, newScanner(cfg, o, logger))
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
+	apiSrv, err := api.New(live, api.Options{
+		BaseURL:    o.baseURL,
+		TrustProxy: o.trustProxy,
+		Tokens:     splitList(os.Getenv("GITLATE_TOKENS")),
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
+		return 2
+	}
+	gin.SetMode(gin.ReleaseMode)
+	engine := gin.New()
+	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
+		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
+		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
+	}))
+	root := engine.Group(apiSrv.Prefix())
+	apiSrv.Install(root)
+	engine.NoRoute(func(c *gin.Context) {
+		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
+			apiSrv.NotFound(c)
+			return
+		}
+		c.Data(http.StatusNotFound, "text/plain; charset=utf-8", []byte("404 page not found\n"))
+	})
+
+	srv := &http.Server{Addr: o.listen, Handler: engine, ReadHeaderTimeout: 10 * time.Second}
+	go live.Run(ctx, o.rescan)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	snap := live.Snapshot()
+	logger.Info("serving", "listen", o.listen, "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
+	select {
+	case err := <-errc:
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(shutdown)
+	return 0
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// scanRow is one line of `gitlate scan --format json` (contract §1).
+type scanRow struct {
+	Project           string  `json:"project"`
+	Component         string  `json:"component"`
+	Language          string  `json:"language"`
+	LanguageCode      string  `json:"language_code"`
+	Filename          string  `json:"filename"`
+	Total             int     `json:"total"`
+	Translated        int     `json:"translated"`
+	Fuzzy             int     `json:"fuzzy"`
+	Readonly          int     `json:"readonly"`
+	TotalWords        int     `json:"total_words"`
+	TranslatedWords   int     `json:"translated_words"`
+	TotalChars        int     `json:"total_chars"`
+	TranslatedChars   int     `json:"translated_chars"`
+	TranslatedPercent float64 `json:"translated_percent"`
+}
+
+func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
+	if o.format != "table" && o.format != "json" {
+		fmt.Fprintf(stderr, "gitlate scan: --format must be table or json, not %q\n", o.format)
+		return 2
+	}
+	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler)).Scan(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
+		return 1
+	}
+	rows := []scanRow{}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			for _, t := range c.Translations {
+				s := &t.Stats
+				rows = append(rows, scanRow{
+					Project: p.Config.Slug, Component: c.Config.Slug, Language: t.Language.Code,
+					LanguageCode: t.LanguageCode, Filename: t.Filename,
+					Total: s.Total, Translated: s.Translated, Fuzzy: s.Fuzzy, Readonly: s.Readonly,
+					TotalWords: s.TotalWords, TranslatedWords: s.TranslatedWords,
+					TotalChars: s.TotalChars, TranslatedChars: s.TranslatedChars,
+					TranslatedPercent: snapshot.Percent(s.Translated, s.Total, true),
+				})
+			}
+		}
+	}
+	if o.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(rows); err != nil {
+			return 1
+		}
+	} else {
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "project\tcomponent\tlanguage\ttotal\ttranslated\tfuzzy\treadonly\twords\ttranslated words\tchars\ttranslated chars\t%\tfile\t")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%s\t\n", r.Project, r.Component, r.Language,
+				r.Total, r.Translated, r.Fuzzy, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars,
+				r.TranslatedPercent, r.Filename)
+		}
+		tw.Flush()
+	}
+	for _, a := range snap.Alerts {
+		fmt.Fprintf(stderr, "warning: %s\n", describeAlert(a))
+	}
+	return 0
+}
+
+func describeAlert(a *snapshot.Alert) string {
+	return fmt.Sprintf("%s/%s: %s: %s", a.Component.Project.Config.Slug, a.Component.Config.Slug, a.Kind, a.Message)
+}
+
+func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
+	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler)).Scan(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate check: %v\n", err)
+		return 1
+	}
+	for _, a := range snap.Alerts {
+		fmt.Fprintln(stdout, describeAlert(a))
+	}
+	if n := len(snap.Alerts); n > 0 {
+		fmt.Fprintf(stderr, "gitlate check: %d problem(s)\n", n)
+		return 1
+	}
+	n := 0
+	for _, p := range snap.Projects {
+		n += len(p.Components)
+	}
+	fmt.Fprintf(stdout, "ok: %d projects, %d components, no problems\n", len(snap.Projects), n)
+	return 0
+}

@@ -1,0 +1,372 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// route is one API path: the methods its Allow header lists, its OPTIONS metadata,
+// and its handlers. get serves GET and HEAD; unsafe lists the unsafe methods gitlate
+// performs (the others in allow answer 403: the data lives in git, not here).
+type route struct {
+	path   string
+	allow  string
+	name   string
+	desc   string
+	get    func(*request) error
+	unsafe map[string]func(*request) error
+}
+
+const (
+	allowRead       = "GET, HEAD, OPTIONS"
+	allowList       = "GET, POST, HEAD, OPTIONS"
+	allowInstance   = "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"
+	allowTranslInst = "GET, DELETE, HEAD, OPTIONS"
+	allowFile       = "GET, POST, PUT, HEAD, OPTIONS"
+
+	descProjects   = "Translation projects API."
+	descComponents = "Translation components API."
+)
+
+// routes lists every API path, in Weblate's shapes (weblate-reference §2e.2, §2l).
+var routes = []route{
+	{path: "/api/", allow: allowRead, name: "Api Root", desc: "The default basic root view for DefaultRouter", get: getRoot},
+
+	{path: "/api/projects/", allow: allowList, name: "Project List", desc: descProjects, get: listProjects},
+	{path: "/api/projects/:project/", allow: allowInstance, name: "Project Instance", desc: descProjects, get: getProject},
+	{path: "/api/projects/:project/components/", allow: allowList, name: "Components", desc: descProjects, get: listProjectComponents},
+	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges},
+	{path: "/api/projects/:project/statistics/", allow: allowRead, name: "Statistics", desc: descProjects, get: getProjectStatistics},
+	{path: "/api/projects/:project/languages/", allow: allowRead, name: "Languages", desc: descProjects, get: getProjectLanguages},
+	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository},
+
+	{path: "/api/components/", allow: allowRead, name: "Component List", desc: descComponents, get: listComponents},
+	{path: "/api/components/:project/:component/", allow: allowInstance, name: "Component Instance", desc: descComponents, get: getComponent},
+	{path: "/api/components/:project/:component/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getComponentStatistics},
+	{path: "/api/components/:project/:component/translations/", allow: allowList, name: "Translations", desc: descComponents, get: listComponentTranslations},
+	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges},
+	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
+	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
+	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository},
+	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual Base", desc: descComponents, get: getMonolingualBase},
+	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New Template", desc: descComponents, get: getNewTemplate},
+
+	{path: "/api/translations/", allow: allowRead, name: "Translation List", desc: descComponents, get: listTranslations},
+	{path: "/api/translations/:project/:component/:language/", allow: allowTranslInst, name: "Translation Instance", desc: descComponents, get: getTranslation},
+	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
+	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges},
+	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile},
+	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository},
+
+	{path: "/api/languages/", allow: allowList, name: "Language List", desc: "Languages API.", get: listLanguages},
+	{path: "/api/languages/:language/", allow: allowInstance, name: "Language Instance", desc: "Languages API.", get: getLanguage},
+	{path: "/api/languages/:language/statistics/", allow: allowRead, name: "Statistics", desc: "Languages API.", get: getLanguageStatistics},
+
+	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges},
+	{path: "/api/changes/:id/", allow: allowRead, name: "Change Instance", desc: "Changes API.", get: getChange},
+
+	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers},
+	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser},
+}
+
+// Lookups of path parameters; each answers 404 for an unknown object.
+
+func (r *request) project() (*snapshot.Project, error) {
+	p := r.v.snap.Project(r.param("project"))
+	if p == nil {
+		return nil, errNotFound
+	}
+	return p, nil
+}
+
+func (r *request) component() (*snapshot.Component, error) {
+	p, err := r.project()
+	if err != nil {
+		return nil, err
+	}
+	c := p.Component(r.param("component"))
+	if c == nil {
+		return nil, errNotFound
+	}
+	return c, nil
+}
+
+func (r *request) translation() (*snapshot.Translation, error) {
+	c, err := r.component()
+	if err != nil {
+		return nil, err
+	}
+	t := c.Translation(r.param("language"))
+	if t == nil {
+		return nil, errNotFound
+	}
+	return t, nil
+}
+
+func getRoot(r *request) error {
+	var e enc
+	e.obj()
+	for _, name := range []string{"users", "groups", "roles", "projects", "components", "translations", "memory", "languages", "component-lists", "changes", "units", "screenshots", "addons"} {
+		e.key(name)
+		e.url("/api/" + name + "/")
+	}
+	e.end()
+	return r.writeDoc(e.done())
+}
+
+func listProjects(r *request) error { return r.writePage(r.v.projectList) }
+
+func getProject(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].detail)
+}
+
+func listProjectComponents(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.projects[p].components)
+}
+
+func listProjectChanges(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.projects[p].changes)
+}
+
+func getProjectStatistics(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].stats)
+}
+
+func getProjectLanguages(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].languages)
+}
+
+func getProjectRepository(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	var e enc
+	e.obj()
+	writeRepositoryFlags(&e)
+	e.key("url")
+	e.url(projectPath(p) + "repository/")
+	e.end()
+	return r.writeDoc(e.done())
+}
+
+func listComponents(r *request) error { return r.writePage(r.v.componentList) }
+
+func getComponent(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.components[c].detail)
+}
+
+func getComponentStatistics(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.components[c].stats)
+}
+
+func listComponentTranslations(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.components[c].translations)
+}
+
+func listComponentChanges(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.components[c].changes)
+}
+
+func getComponentLock(r *request) error {
+	if _, err := r.component(); err != nil {
+		return err
+	}
+	return r.writeDoc(render(func(e *enc) {
+		e.obj()
+		e.key("locked")
+		e.boolean(false)
+		e.end()
+	}))
+}
+
+func listComponentLinks(r *request) error {
+	if _, err := r.component(); err != nil {
+		return err
+	}
+	return r.writePage(nil)
+}
+
+func getComponentRepository(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, componentPath(c)+"repository/") }))
+}
+
+func getMonolingualBase(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	if c.Config.Template == "" {
+		return notFound("No template found!")
+	}
+	return r.sendFile(c, c.Config.Template, c.Project.Config.Slug+"-"+c.Config.Slug, "No template found!")
+}
+
+func getNewTemplate(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	if c.Config.NewBase == "" {
+		return notFound("No file found!")
+	}
+	return r.sendFile(c, c.Config.NewBase, c.Project.Config.Slug+"-"+c.Config.Slug, "No file found!")
+}
+
+func listTranslations(r *request) error { return r.writePage(r.v.translationList) }
+
+func getTranslation(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.translations[t].detail)
+}
+
+func getTranslationStatistics(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.translations[t].stats)
+}
+
+func listTranslationChanges(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.translations[t].changes)
+}
+
+func getTranslationFile(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	c := t.Component
+	if t.Filename == "" {
+		return notFound("This translation has no file: its strings are the source strings of the other translations.")
+	}
+	return r.sendFile(c, t.Filename, c.Project.Config.Slug+"-"+c.Config.Slug+"-"+t.Language.Code, "Not found.")
+}
+
+func getTranslationRepository(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, translationPath(t)+"repository/") }))
+}
+
+// sendFile sends a file of the component's tree as a download.
+func (r *request) sendFile(c *snapshot.Component, path, name, missing string) error {
+	if c.Repo.Tree == nil || c.Format == nil {
+		return notFound(missing)
+	}
+	data, err := c.Repo.Tree.ReadFile(path)
+	if err != nil {
+		return notFound(missing)
+	}
+	h := r.c.Writer.Header()
+	h.Set("Content-Type", c.Format.MimeType())
+	h.Set("Content-Disposition", "attachment; filename="+name+"."+c.Format.Extension())
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	r.c.Status(http.StatusOK)
+	if r.c.Request.Method != http.MethodHead {
+		_, _ = r.c.Writer.Write(data)
+	}
+	return nil
+}
+
+func listLanguages(r *request) error { return r.writePage(r.v.languageList) }
+
+func (r *request) language() (*snapshot.LanguageEntry, error) {
+	le := r.v.snap.Language(r.param("language"))
+	if le == nil {
+		return nil, errNotFound
+	}
+	return le, nil
+}
+
+func getLanguage(r *request) error {
+	le, err := r.language()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.languages[le.Language])
+}
+
+func getLanguageStatistics(r *request) error {
+	le, err := r.language()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.langStats[le])
+}
+
+func listChanges(r *request) error { return r.writePage(r.v.changes) }
+
+func getChange(r *request) error {
+	id, err := strconv.Atoi(r.param("id"))
+	if err != nil {
+		return errNotFound
+	}
+	ch := r.v.snap.Change(id)
+	if ch == nil {
+		return errNotFound
+	}
+	return r.writeDoc(r.v.changeIndex[ch])
+}
+
+func listUsers(r *request) error { return r.writePage(r.v.userList) }
+
+func getUser(r *request) error {
+	u := r.v.snap.User(r.param("username"))
+	if u == nil {
+		return errNotFound
+	}
+	return r.writeDoc(r.v.users[u])
+}

@@ -1,0 +1,552 @@
+package api
+
+import (
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// Serializers: one function per resource, writing fields in Weblate 4.18's order
+// (weblate-reference §2a). URLs are paths; enc.url adds the request's base URL.
+
+func projectPath(p *snapshot.Project) string { return "/api/projects/" + p.Config.Slug + "/" }
+func componentPath(c *snapshot.Component) string {
+	return "/api/components/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/"
+}
+func translationPath(t *snapshot.Translation) string {
+	c := t.Component
+	return "/api/translations/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
+}
+func languagePath(l *lang.Language) string { return "/api/languages/" + l.Code + "/" }
+func changePath(id int) string             { return "/api/changes/" + itoa(id) + "/" }
+func userPath(u *snapshot.User) string     { return "/api/users/" + u.Username + "/" }
+
+func projectWeb(p *snapshot.Project) string { return "/projects/" + p.Config.Slug + "/" }
+func componentWeb(c *snapshot.Component) string {
+	return "/projects/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/"
+}
+func translationWeb(t *snapshot.Translation) string {
+	return componentWeb(t.Component) + t.Language.Code + "/"
+}
+func translateWeb(t *snapshot.Translation) string {
+	c := t.Component
+	return "/translate/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
+}
+func engageWeb(t *snapshot.Translation) string {
+	return "/engage/" + t.Component.Project.Config.Slug + "/" + t.Language.Code + "/"
+}
+func languageWeb(l *lang.Language) string { return "/languages/" + l.Code + "/" }
+
+func writeLanguage(e *enc, l *lang.Language) {
+	e.obj()
+	e.key("code")
+	e.str(l.Code)
+	e.key("name")
+	e.str(l.Name)
+	e.key("plural")
+	e.obj()
+	e.key("id")
+	e.int(int64(l.Plural.ID))
+	e.key("source")
+	e.int(int64(l.Plural.Source))
+	e.key("number")
+	e.int(int64(l.Plural.Number))
+	e.key("formula")
+	e.str(l.Plural.Formula)
+	e.key("type")
+	e.int(int64(l.Plural.Type))
+	e.end()
+	e.key("aliases")
+	e.arr()
+	for _, a := range l.Aliases {
+		e.str(a)
+	}
+	e.endArr()
+	e.key("direction")
+	e.str(l.Direction)
+	e.key("population")
+	e.int(l.Population)
+	e.key("web_url")
+	e.url(languageWeb(l))
+	e.key("url")
+	e.url(languagePath(l))
+	e.key("statistics_url")
+	e.url(languagePath(l) + "statistics/")
+	e.end()
+}
+
+func writeProject(e *enc, p *snapshot.Project) {
+	pc := p.Config
+	api := projectPath(p)
+	e.obj()
+	e.key("name")
+	e.str(pc.Name)
+	e.key("slug")
+	e.str(pc.Slug)
+	e.key("id")
+	e.int(int64(p.ID))
+	e.key("web")
+	e.str(pc.Web)
+	e.key("web_url")
+	e.url(projectWeb(p))
+	e.key("url")
+	e.url(api)
+	e.key("components_list_url")
+	e.url(api + "components/")
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("languages_url")
+	e.url(api + "languages/")
+	e.key("translation_review")
+	e.boolean(pc.TranslationReview)
+	e.key("source_review")
+	e.boolean(pc.SourceReview)
+	e.key("set_language_team")
+	e.boolean(pc.SetLanguageTeam)
+	e.key("instructions")
+	e.str(pc.Instructions)
+	e.key("enable_hooks")
+	e.boolean(pc.EnableHooks)
+	e.key("language_aliases")
+	e.str(pc.LanguageAliases)
+	e.end()
+}
+
+// writeComponent writes a component; project is the rendered project to embed, or
+// nil where Weblate leaves it out (a project's component list).
+func writeComponent(e *enc, c *snapshot.Component, source, project *doc) {
+	cc := c.Config
+	api := componentPath(c)
+	e.obj()
+	e.key("name")
+	e.str(cc.Name)
+	e.key("slug")
+	e.str(cc.Slug)
+	e.key("id")
+	e.int(int64(c.ID))
+	e.key("source_language")
+	e.raw(source)
+	if project != nil {
+		e.key("project")
+		e.raw(project)
+	}
+	e.key("vcs")
+	e.str(cc.VCS)
+	e.key("repo")
+	e.str(hideCredentials(cc.Repo))
+	e.key("git_export")
+	e.str(cc.GitExport)
+	e.key("branch")
+	branch := cc.Branch
+	if branch == "" {
+		branch = c.Repo.Branch
+	}
+	e.str(branch)
+	e.key("push_branch")
+	e.str(cc.PushBranch)
+	e.key("filemask")
+	e.str(cc.Filemask)
+	e.key("template")
+	e.str(cc.Template)
+	e.key("edit_template")
+	e.boolean(cc.EditTemplate)
+	e.key("intermediate")
+	e.str(cc.Intermediate)
+	e.key("new_base")
+	e.str(cc.NewBase)
+	e.key("file_format")
+	e.str(cc.FileFormat)
+	e.key("license")
+	e.str(cc.License)
+	e.key("license_url")
+	e.strOrNull(cc.LicenseURL)
+	e.key("agreement")
+	e.str(cc.Agreement)
+	e.key("web_url")
+	e.url(componentWeb(c))
+	e.key("url")
+	e.url(api)
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("translations_url")
+	e.url(api + "translations/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("lock_url")
+	e.url(api + "lock/")
+	e.key("links_url")
+	e.url(api + "links/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("task_url")
+	e.null()
+	e.key("new_lang")
+	e.str(cc.NewLang)
+	e.key("language_code_style")
+	e.str(cc.LanguageCodeStyle)
+	e.key("push")
+	e.str(hideCredentials(cc.Push))
+	e.key("check_flags")
+	e.str(cc.CheckFlags)
+	e.key("priority")
+	e.int(int64(cc.Priority))
+	e.key("enforced_checks")
+	e.arr()
+	for _, ch := range cc.EnforcedChecks {
+		e.str(ch)
+	}
+	e.endArr()
+	e.key("restricted")
+	e.boolean(cc.Restricted)
+	e.key("repoweb")
+	e.str(cc.RepoWeb)
+	e.key("report_source_bugs")
+	e.str(cc.ReportSourceBugs)
+	e.key("merge_style")
+	e.str(cc.MergeStyle)
+	e.key("commit_message")
+	e.str(cc.CommitMessage)
+	e.key("add_message")
+	e.str(cc.AddMessage)
+	e.key("delete_message")
+	e.str(cc.DeleteMessage)
+	e.key("merge_message")
+	e.str(cc.MergeMessage)
+	e.key("addon_message")
+	e.str(cc.AddonMessage)
+	e.key("pull_message")
+	e.str(cc.PullMessage)
+	e.key("allow_translation_propagation")
+	e.boolean(cc.AllowTranslationPropagation)
+	e.key("manage_units")
+	e.boolean(cc.ManageUnits)
+	e.key("enable_suggestions")
+	e.boolean(cc.EnableSuggestions)
+	e.key("suggestion_voting")
+	e.boolean(cc.SuggestionVoting)
+	e.key("suggestion_autoaccept")
+	e.int(int64(cc.SuggestionAutoaccept))
+	e.key("push_on_commit")
+	e.boolean(cc.PushOnCommit)
+	e.key("commit_pending_age")
+	e.int(int64(cc.CommitPendingAge))
+	e.key("auto_lock_error")
+	e.boolean(cc.AutoLockError)
+	e.key("language_regex")
+	e.str(cc.LanguageRegex)
+	e.key("variant_regex")
+	e.str(cc.VariantRegex)
+	e.key("addons")
+	e.arr()
+	e.endArr()
+	e.key("is_glossary")
+	e.boolean(cc.IsGlossary)
+	e.key("glossary_color")
+	e.str(cc.GlossaryColor)
+	e.end()
+}
+
+// hideCredentials strips user:password@ from a URL, as Weblate's
+// HIDE_REPO_CREDENTIALS does.
+func hideCredentials(repo string) string {
+	if !strings.Contains(repo, "://") {
+		return repo
+	}
+	u, err := url.Parse(repo)
+	if err != nil || u.User == nil {
+		return repo
+	}
+	u.User = nil
+	return u.String()
+}
+
+// writeTranslation writes a translation; component is embedded when not nil.
+func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc) {
+	api := translationPath(t)
+	s := &t.Stats
+	e.obj()
+	e.key("language")
+	e.raw(language)
+	if component != nil {
+		e.key("component")
+		e.raw(component)
+	}
+	e.key("language_code")
+	e.str(t.LanguageCode)
+	e.key("id")
+	e.int(int64(t.ID))
+	e.key("filename")
+	e.str(t.Filename)
+	e.key("revision")
+	e.str(t.Revision())
+	e.key("web_url")
+	e.url(translationWeb(t))
+	e.key("share_url")
+	e.url(engageWeb(t))
+	e.key("translate_url")
+	e.url(translateWeb(t))
+	e.key("url")
+	e.url(api)
+	e.key("is_template")
+	e.boolean(t.IsTemplate)
+	e.key("is_source")
+	e.boolean(t.IsSource)
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("fuzzy")
+	e.int(int64(s.Fuzzy))
+	e.key("fuzzy_words")
+	e.int(int64(s.FuzzyWords))
+	e.key("fuzzy_percent")
+	e.pct(snapshot.Percent(s.Fuzzy, s.Total, false))
+	e.key("failing_checks")
+	e.int(int64(s.Failing))
+	e.key("failing_checks_words")
+	e.int(int64(s.FailingWords))
+	e.key("failing_checks_percent")
+	e.pct(snapshot.Percent(s.Failing, s.Total, false))
+	e.key("have_suggestion")
+	e.int(int64(s.Suggestions))
+	e.key("have_comment")
+	e.int(int64(s.Comments))
+	e.key("last_change")
+	writeTime(e, s.LastChange)
+	e.key("last_author")
+	e.strOrNull(s.LastAuthor)
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("file_url")
+	e.url(api + "file/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("units_list_url")
+	e.url(api + "units/")
+	e.end()
+}
+
+// writeTime writes an ISO 8601 UTC timestamp with microseconds and "Z", or null.
+func writeTime(e *enc, t time.Time) {
+	if t.IsZero() {
+		e.null()
+		return
+	}
+	e.str(formatTime(t))
+}
+
+func formatTime(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.000000Z")
+}
+
+// statsTail is what follows the counters in a statistics object.
+type statsTail struct {
+	code      string // translation statistics only
+	name      string
+	web       string // web URL path
+	translate string // translation statistics only
+}
+
+// writeStats writes a statistics object (weblate-reference §2a.6).
+func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
+	e.obj()
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("last_change")
+	writeTime(e, s.LastChange)
+	e.key("recent_changes")
+	e.int(int64(s.RecentChanges))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("translated_words_percent")
+	e.pct(snapshot.Percent(s.TranslatedWords, s.TotalWords, true))
+	e.key("translated_chars")
+	e.int(int64(s.TranslatedChars))
+	e.key("translated_chars_percent")
+	e.pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
+	e.key("total_chars")
+	e.int(int64(s.TotalChars))
+	e.key("fuzzy")
+	e.int(int64(s.Fuzzy))
+	e.key("fuzzy_percent")
+	e.pct(snapshot.Percent(s.Fuzzy, s.Total, false))
+	e.key("failing")
+	e.int(int64(s.Failing))
+	e.key("failing_percent")
+	e.pct(snapshot.Percent(s.Failing, s.Total, false))
+	e.key("approved")
+	e.int(int64(s.Approved))
+	e.key("approved_percent")
+	e.pct(snapshot.Percent(s.Approved, s.Total, false))
+	e.key("readonly")
+	e.int(int64(s.Readonly))
+	e.key("readonly_percent")
+	e.pct(snapshot.Percent(s.Readonly, s.Total, false))
+	e.key("suggestions")
+	e.int(int64(s.Suggestions))
+	e.key("comments")
+	e.int(int64(s.Comments))
+	if tail.code != "" {
+		e.key("code")
+		e.str(tail.code)
+	}
+	e.key("name")
+	e.str(tail.name)
+	e.key("url")
+	e.url(tail.web)
+	if tail.translate != "" {
+		e.key("translate_url")
+		e.url(tail.translate)
+	}
+	e.end()
+}
+
+func translationStatsTail(t *snapshot.Translation) statsTail {
+	return statsTail{code: t.Language.Code, name: t.Language.Name, web: translationWeb(t), translate: translateWeb(t)}
+}
+
+// languageLabel is how the project language list names a language: Weblate's
+// str(language), which marks languages outside its table with their code.
+func languageLabel(l *lang.Language) string {
+	if l.Generated {
+		return l.Name + " (" + l.Code + ")"
+	}
+	return l.Name
+}
+
+func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
+	s := &pl.Stats
+	e.obj()
+	e.key("language")
+	e.str(languageLabel(pl.Language))
+	e.key("code")
+	e.str(pl.Language.Code)
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_words_percent")
+	e.pct(snapshot.Percent(s.TranslatedWords, s.TotalWords, true))
+	e.key("total_chars")
+	e.int(int64(s.TotalChars))
+	e.key("translated_chars")
+	e.int(int64(s.TranslatedChars))
+	e.key("translated_chars_percent")
+	e.pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
+	e.end()
+}
+
+// actionNames are Weblate 4.x's labels (weblate-reference §2f).
+var actionNames = map[int]string{
+	0: "Resource update", 1: "Translation completed", 2: "Translation changed",
+	3: "Comment added", 4: "Suggestion added", 5: "New translation",
+	6: "Automatic translation", 7: "Suggestion accepted", 8: "Translation reverted",
+	9: "Translation uploaded", 13: "New source string", 14: "Component locked",
+	15: "Component unlocked", 17: "Committed changes", 18: "Pushed changes",
+	19: "Reset repository", 20: "Merged repository", 21: "Rebased repository",
+	22: "Failed merge on repository", 23: "Failed rebase on repository", 24: "Parse error",
+	25: "Removed translation", 26: "Suggestion removed", 27: "Search and replace",
+	28: "Failed push on repository", 29: "Suggestion removed during cleanup",
+	30: "Source string changed", 31: "New string added", 32: "Bulk status change",
+	33: "Changed visibility", 34: "Added user", 35: "Removed user",
+	36: "Translation approved", 37: "Marked for edit", 38: "Removed component",
+	39: "Removed project", 41: "Renamed project", 42: "Renamed component",
+	43: "Moved component", 44: "New strings to translate", 45: "New contributor",
+	46: "New announcement", 47: "New alert", 48: "Added new language",
+	49: "Requested new language", 50: "Created project", 51: "Created component",
+	52: "Invited user", 53: "Received repository notification", 54: "Replaced file by upload",
+	55: "License changed", 56: "Contributor agreement changed", 57: "Screnshot added",
+	58: "Screnshot uploaded", 59: "String updated in the repository", 60: "Add-on installed",
+	61: "Add-on configuration changed", 62: "Add-on uninstalled", 63: "Removed string",
+	64: "Removed comment", 65: "Resolved comment", 66: "Explanation updated",
+}
+
+func actionName(ch *snapshot.Change) string {
+	if ch.Action == 44 && ch.Count == 1 {
+		return "New string to translate"
+	}
+	return actionNames[ch.Action]
+}
+
+func writeChange(e *enc, ch *snapshot.Change) {
+	e.obj()
+	e.key("unit")
+	if ch.UnitID != 0 {
+		e.url("/api/units/" + itoa(ch.UnitID) + "/")
+	} else {
+		e.null()
+	}
+	e.key("component")
+	if ch.Component != nil {
+		e.url(componentPath(ch.Component))
+	} else {
+		e.null()
+	}
+	e.key("translation")
+	if ch.Translation != nil {
+		e.url(translationPath(ch.Translation))
+	} else {
+		e.null()
+	}
+	e.key("user")
+	if ch.User != nil {
+		e.url(userPath(ch.User))
+	} else {
+		e.null()
+	}
+	e.key("author")
+	if ch.Author != nil {
+		e.url(userPath(ch.Author))
+	} else {
+		e.null()
+	}
+	e.key("timestamp")
+	e.str(formatTime(ch.Timestamp))
+	e.key("action")
+	e.int(int64(ch.Action))
+	e.key("target")
+	e.str(ch.Target)
+	e.key("id")
+	e.int(int64(ch.ID))
+	e.key("action_name")
+	e.str(actionName(ch))
+	e.key("url")
+	e.url(changePath(ch.ID))
+	e.end()
+}
+
+func writeUser(e *enc, u *snapshot.User) {
+	e.obj()
+	e.key("full_name")
+	e.str(u.FullName)
+	e.key("username")
+	e.str(u.Username)
+	e.end()
+}

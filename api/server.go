@@ -1,0 +1,379 @@
+package api
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// Source gives handlers the snapshot to answer from. A request reads one snapshot
+// from start to end, so it sees one complete state.
+type Source interface {
+	Snapshot() *snapshot.Snapshot
+}
+
+// Options configure the API.
+type Options struct {
+	// BaseURL, when set, is the fixed base of every URL the API writes (it may carry
+	// a path prefix); otherwise each request's scheme and Host make the base.
+	BaseURL string
+	// TrustProxy makes X-Forwarded-Proto and X-Forwarded-Host count for the base URL.
+	TrustProxy bool
+	// Tokens are the API tokens that authenticate unsafe requests.
+	Tokens []string
+}
+
+// Server serves the API.
+type Server struct {
+	src    Source
+	opts   Options
+	origin string // scheme://host of BaseURL
+	prefix string // path of BaseURL, without trailing slash
+
+	mu    sync.Mutex // serialises rendering of a new snapshot's views
+	views atomic.Pointer[views]
+}
+
+// New returns an API server reading from src.
+func New(src Source, opts Options) (*Server, error) {
+	s := &Server{src: src, opts: opts}
+	if opts.BaseURL != "" {
+		u, err := url.Parse(opts.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return nil, errors.New("base URL must look like http(s)://host[:port][/prefix]")
+		}
+		s.origin = u.Scheme + "://" + u.Host
+		s.prefix = strings.TrimSuffix(u.Path, "/")
+	}
+	return s, nil
+}
+
+// Prefix is the path prefix every route is served under ("" or "/something").
+func (s *Server) Prefix() string { return s.prefix }
+
+// current returns the rendered views of the current snapshot, rendering them the
+// first time a snapshot is served.
+func (s *Server) current() *views {
+	snap := s.src.Snapshot()
+	if v := s.views.Load(); v != nil && v.snap == snap {
+		return v
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v := s.views.Load(); v != nil && v.snap == snap {
+		return v
+	}
+	v := buildViews(snap)
+	s.views.Store(v)
+	return v
+}
+
+// Install registers the API routes on r, which must be at the base URL's path prefix.
+func (s *Server) Install(r gin.IRouter) {
+	for i := range routes {
+		rt := &routes[i]
+		h := func(c *gin.Context) { s.serve(c, rt) }
+		r.Any(rt.path, h)
+	}
+}
+
+// NotFound answers a request for an /api/ path that no route matches.
+func (s *Server) NotFound(c *gin.Context) {
+	rq := s.newRequest(c, nil)
+	rq.fail(errNotFound)
+}
+
+// request is one API request being served.
+type request struct {
+	s     *Server
+	c     *gin.Context
+	route *route
+	v     *views
+	p     urlParams
+}
+
+func (s *Server) newRequest(c *gin.Context, rt *route) *request {
+	return &request{s: s, c: c, route: rt}
+}
+
+// param is a path parameter of the route.
+func (r *request) param(name string) string { return r.c.Param(name) }
+
+func (s *Server) serve(c *gin.Context, rt *route) {
+	r := s.newRequest(c, rt)
+	if err := r.run(); err != nil {
+		r.fail(err)
+	}
+}
+
+func (r *request) run() error {
+	r.c.Header("Allow", r.route.allow)
+	base, err := r.s.baseURL(r.c.Request)
+	if err != nil {
+		return err
+	}
+	r.p.base = base
+	switch f := r.c.Query("format"); f {
+	case "", "api", "json":
+		r.p.format = f
+	default:
+		return errNotFound
+	}
+	switch m := r.c.Request.Method; m {
+	case http.MethodGet, http.MethodHead:
+		r.v = r.s.current()
+		return r.route.get(r)
+	case http.MethodOptions:
+		return r.options()
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		if err := r.authenticate(); err != nil {
+			return err
+		}
+		if !strings.Contains(r.route.allow, m) {
+			return methodNotAllowed(m)
+		}
+		if h := r.route.unsafe[m]; h != nil {
+			r.v = r.s.current()
+			return h(r)
+		}
+		return errReadOnly
+	default:
+		return methodNotAllowed(m)
+	}
+}
+
+// authenticate accepts "Authorization: Token …" or "Bearer …" with a configured token.
+func (r *request) authenticate() error {
+	h := r.c.GetHeader("Authorization")
+	if h == "" {
+		return errNoCredentials
+	}
+	scheme, token, _ := strings.Cut(h, " ")
+	if !strings.EqualFold(scheme, "token") && !strings.EqualFold(scheme, "bearer") {
+		return errNoCredentials
+	}
+	token = strings.TrimSpace(token)
+	ok := 0
+	for _, t := range r.s.opts.Tokens {
+		// Compare every token in constant time so timing reveals none of them.
+		ok |= subtle.ConstantTimeCompare([]byte(t), []byte(token))
+	}
+	if ok != 1 || token == "" {
+		return errBadToken
+	}
+	return nil
+}
+
+// baseURL is the base every URL in the response starts with.
+func (s *Server) baseURL(req *http.Request) (string, error) {
+	if s.origin != "" {
+		return s.origin + s.prefix, nil
+	}
+	scheme, host := "http", req.Host
+	if req.TLS != nil {
+		scheme = "https"
+	}
+	if s.opts.TrustProxy {
+		if p := req.Header.Get("X-Forwarded-Proto"); p == "http" || p == "https" {
+			scheme = p
+		}
+		if h := req.Header.Get("X-Forwarded-Host"); h != "" {
+			host, _, _ = strings.Cut(h, ",")
+			host = strings.TrimSpace(host)
+		}
+	}
+	if !validHost(host) {
+		return "", errBadHost
+	}
+	return scheme + "://" + host, nil
+}
+
+// validHost accepts host names, IPv4 and bracketed IPv6 addresses with an optional
+// port: nothing a client sends in Host may end up as markup or a foreign URL shape.
+func validHost(h string) bool {
+	if h == "" || len(h) > 255 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '.', c == '-', c == ':', c == '[', c == ']', c == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+// write sends a JSON body.
+func (r *request) write(status int, body []byte) {
+	h := r.c.Writer.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Vary", "Accept")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	r.c.Status(status)
+	if r.c.Request.Method != http.MethodHead {
+		_, _ = r.c.Writer.Write(body)
+	}
+}
+
+// writeDoc sends one rendered document.
+func (r *request) writeDoc(d *doc) error {
+	bp := bufPool.Get().(*[]byte)
+	buf := d.appendTo((*bp)[:0], r.p)
+	r.write(http.StatusOK, buf)
+	*bp = buf
+	bufPool.Put(bp)
+	return nil
+}
+
+// writeArray sends documents as a bare JSON array.
+func (r *request) writeArray(items []*doc) error {
+	bp := bufPool.Get().(*[]byte)
+	buf := append((*bp)[:0], '[')
+	for i, d := range items {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = d.appendTo(buf, r.p)
+	}
+	buf = append(buf, ']')
+	r.write(http.StatusOK, buf)
+	*bp = buf
+	bufPool.Put(bp)
+	return nil
+}
+
+const (
+	defaultPageSize = 50
+	maxPageSize     = 1000
+)
+
+// writePage sends one page of items in the paginated envelope.
+func (r *request) writePage(items []*doc) error {
+	size := defaultPageSize
+	if ps := r.c.Query("page_size"); ps != "" {
+		// Weblate ignores a page_size it cannot use rather than failing.
+		if n, err := strconv.Atoi(ps); err == nil && n > 0 {
+			size = min(n, maxPageSize)
+		}
+	}
+	pages := max(1, (len(items)+size-1)/size)
+	page := 1
+	if ps, ok := r.c.GetQuery("page"); ok {
+		if ps == "last" {
+			page = pages
+		} else {
+			n, err := strconv.Atoi(ps)
+			if err != nil || n < 1 || n > pages {
+				return errInvalidPage
+			}
+			page = n
+		}
+	}
+	lo := (page - 1) * size
+	hi := min(lo+size, len(items))
+
+	bp := bufPool.Get().(*[]byte)
+	buf := append((*bp)[:0], `{"count":`...)
+	buf = strconv.AppendInt(buf, int64(len(items)), 10)
+	buf = append(buf, `,"next":`...)
+	if page < pages {
+		buf = r.appendPageURL(buf, page+1)
+	} else {
+		buf = append(buf, "null"...)
+	}
+	buf = append(buf, `,"previous":`...)
+	if page > 1 {
+		buf = r.appendPageURL(buf, page-1)
+	} else {
+		buf = append(buf, "null"...)
+	}
+	buf = append(buf, `,"results":[`...)
+	for i, d := range items[lo:hi] {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = d.appendTo(buf, r.p)
+	}
+	buf = append(buf, "]}"...)
+	r.write(http.StatusOK, buf)
+	*bp = buf
+	bufPool.Put(bp)
+	return nil
+}
+
+// appendPageURL writes the quoted URL of another page: this request's URL with page
+// replaced (dropped for page 1) and the query keys sorted, as DRF writes it.
+func (r *request) appendPageURL(dst []byte, page int) []byte {
+	q := r.c.Request.URL.Query()
+	if page == 1 {
+		q.Del("page")
+	} else {
+		q.Set("page", strconv.Itoa(page))
+	}
+	origin := r.p.base[:len(r.p.base)-len(r.s.prefix)]
+	u := origin + r.c.Request.URL.EscapedPath()
+	if enc := encodeSorted(q); enc != "" {
+		u += "?" + enc
+	}
+	dst = append(dst, '"')
+	dst = appendJSONText(dst, u)
+	return append(dst, '"')
+}
+
+func encodeSorted(q url.Values) string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		for _, v := range q[k] {
+			if b.Len() > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(url.QueryEscape(k))
+			b.WriteByte('=')
+			b.WriteString(url.QueryEscape(v))
+		}
+	}
+	return b.String()
+}
+
+// options answers OPTIONS as DRF's SimpleMetadata does for an anonymous user.
+func (r *request) options() error {
+	var e enc
+	e.obj()
+	e.key("name")
+	e.str(r.route.name)
+	e.key("description")
+	e.str(r.route.desc)
+	e.key("renders")
+	e.arr()
+	e.str("application/json")
+	e.str("text/html")
+	e.endArr()
+	e.key("parses")
+	e.arr()
+	e.str("application/json")
+	e.str("application/x-www-form-urlencoded")
+	e.str("multipart/form-data")
+	e.endArr()
+	e.end()
+	return r.writeDoc(e.done())
+}

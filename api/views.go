@@ -1,0 +1,172 @@
+package api
+
+import (
+	"sort"
+
+	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// views holds every document of one snapshot, rendered once when the snapshot is
+// first served. Requests only fill in their base URL.
+type views struct {
+	snap *snapshot.Snapshot
+
+	languages    map[*lang.Language]*doc
+	projects     map[*snapshot.Project]*projectViews
+	components   map[*snapshot.Component]*componentViews
+	translations map[*snapshot.Translation]*translationViews
+	langStats    map[*snapshot.LanguageEntry]*doc
+	changes      []*doc // by position in snap.Changes
+	changeIndex  map[*snapshot.Change]*doc
+	users        map[*snapshot.User]*doc
+
+	// Lists over the whole installation, in id order.
+	projectList     []*doc
+	componentList   []*doc
+	translationList []*doc
+	languageList    []*doc
+	userList        []*doc
+}
+
+type projectViews struct {
+	detail     *doc
+	stats      *doc
+	languages  *doc // the bare array
+	components []*doc
+	changes    []*doc
+}
+
+type componentViews struct {
+	detail       *doc // with project
+	item         *doc // without project
+	stats        []*doc
+	translations []*doc
+	changes      []*doc
+}
+
+type translationViews struct {
+	detail  *doc // with component
+	item    *doc // without component
+	stats   *doc
+	changes []*doc
+}
+
+func render(f func(e *enc)) *doc {
+	var e enc
+	f(&e)
+	return e.done()
+}
+
+func buildViews(snap *snapshot.Snapshot) *views {
+	v := &views{
+		snap:         snap,
+		languages:    map[*lang.Language]*doc{},
+		projects:     map[*snapshot.Project]*projectViews{},
+		components:   map[*snapshot.Component]*componentViews{},
+		translations: map[*snapshot.Translation]*translationViews{},
+		langStats:    map[*snapshot.LanguageEntry]*doc{},
+		changeIndex:  map[*snapshot.Change]*doc{},
+		users:        map[*snapshot.User]*doc{},
+	}
+	language := func(l *lang.Language) *doc {
+		d := v.languages[l]
+		if d == nil {
+			d = render(func(e *enc) { writeLanguage(e, l) })
+			v.languages[l] = d
+		}
+		return d
+	}
+	for _, ch := range snap.Changes {
+		d := render(func(e *enc) { writeChange(e, ch) })
+		v.changes = append(v.changes, d)
+		v.changeIndex[ch] = d
+	}
+	changeDocs := func(chs []*snapshot.Change) []*doc {
+		out := make([]*doc, len(chs))
+		for i, ch := range chs {
+			out[i] = v.changeIndex[ch]
+		}
+		return out
+	}
+	for _, p := range snap.Projects {
+		pv := &projectViews{
+			detail:  render(func(e *enc) { writeProject(e, p) }),
+			stats:   render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: projectWeb(p)}) }),
+			changes: changeDocs(p.Changes),
+		}
+		pv.languages = render(func(e *enc) {
+			e.arr()
+			for _, pl := range p.Languages {
+				writeProjectLanguage(e, pl)
+			}
+			e.endArr()
+		})
+		v.projects[p] = pv
+		v.projectList = append(v.projectList, pv.detail)
+		for _, c := range p.Components {
+			src := language(c.SourceLanguage)
+			cv := &componentViews{
+				detail:  render(func(e *enc) { writeComponent(e, c, src, pv.detail) }),
+				item:    render(func(e *enc) { writeComponent(e, c, src, nil) }),
+				changes: changeDocs(c.Changes),
+			}
+			v.components[c] = cv
+			pv.components = append(pv.components, cv.item)
+			v.componentList = append(v.componentList, cv.detail)
+			for _, t := range c.Translations {
+				l := language(t.Language)
+				tv := &translationViews{
+					detail:  render(func(e *enc) { writeTranslation(e, t, l, cv.detail) }),
+					item:    render(func(e *enc) { writeTranslation(e, t, l, nil) }),
+					stats:   render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) }),
+					changes: changeDocs(t.Changes),
+				}
+				v.translations[t] = tv
+				cv.stats = append(cv.stats, tv.stats)
+				cv.translations = append(cv.translations, tv.item)
+				v.translationList = append(v.translationList, tv.detail)
+			}
+		}
+	}
+	for _, le := range snap.Languages {
+		v.languageList = append(v.languageList, language(le.Language))
+		v.langStats[le] = render(func(e *enc) {
+			writeStats(e, &le.Stats, statsTail{name: le.Language.Name, web: languageWeb(le.Language)})
+		})
+	}
+	for _, u := range snap.Users {
+		d := render(func(e *enc) { writeUser(e, u) })
+		v.users[u] = d
+		v.userList = append(v.userList, d)
+	}
+	v.sortByID()
+	return v
+}
+
+// sortByID orders the installation-wide lists by id, as Weblate lists them: ids come
+// from a store that keeps them across config edits, so config order may differ.
+func (v *views) sortByID() {
+	var ps []*snapshot.Project
+	var cs []*snapshot.Component
+	var ts []*snapshot.Translation
+	for _, p := range v.snap.Projects {
+		ps = append(ps, p)
+		for _, c := range p.Components {
+			cs = append(cs, c)
+			ts = append(ts, c.Translations...)
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
+	for i, p := range ps {
+		v.projectList[i] = v.projects[p].detail
+	}
+	for i, c := range cs {
+		v.componentList[i] = v.components[c].detail
+	}
+	for i, t := range ts {
+		v.translationList[i] = v.translations[t].detail
+	}
+}

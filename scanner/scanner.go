@@ -1,0 +1,452 @@
+// Package scanner reads each component's files out of its repository — filemask expansion, language detection, statistics and history — into immutable snapshots.
+package scanner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gitlate/gitlate/cache"
+	"github.com/gitlate/gitlate/config"
+	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/repos"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// Options configure a Scanner.
+type Options struct {
+	// DataDir holds clones and local: repositories.
+	DataDir string
+	// IDs allocates object ids; nil means an in-memory allocator.
+	IDs cache.IDs
+	// Logger receives scan problems; nil discards them.
+	Logger *slog.Logger
+	// Now is the clock (tests fix it); nil means time.Now.
+	Now func() time.Time
+}
+
+// Scanner turns a config into snapshots. It keeps opened repositories and what it
+// learned about unchanged files between scans, so a re-scan only reads what changed.
+type Scanner struct {
+	cfg  *config.Config
+	opts Options
+
+	mu      sync.Mutex // one scan at a time
+	repos   map[string]repos.Repository
+	results map[resultKey]*fileResult
+	history map[string]*componentHistory
+
+	parsed atomic.Int64
+}
+
+// New returns a Scanner for cfg.
+func New(cfg *config.Config, opts Options) *Scanner {
+	if opts.IDs == nil {
+		opts.IDs = cache.NewMemoryIDs()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Scanner{
+		cfg:     cfg,
+		opts:    opts,
+		repos:   map[string]repos.Repository{},
+		results: map[resultKey]*fileResult{},
+		history: map[string]*componentHistory{},
+	}
+}
+
+// FilesParsed is how many files the scanner has parsed since it was made (files
+// whose content it already knew are not parsed again).
+func (s *Scanner) FilesParsed() int64 { return s.parsed.Load() }
+
+// resultKey identifies what a file's content yields: the same bytes in the same role
+// give the same result, so a result is reused while the blob ids stay the same.
+type resultKey struct {
+	format   string
+	blob     repos.Hash
+	template repos.Hash // template blob for monolingual translations
+	tags     string     // plural tags the forms were ordered by
+	role     byte       // 't' template, 'm' monolingual translation, 'b' bilingual file
+}
+
+type fileResult struct {
+	err   error
+	tmpl  []tmplUnit // template role
+	stats snapshot.Stats
+	units []bilUnit // bilingual role
+}
+
+// Scan reads every component and returns a complete snapshot. Problems with single
+// components or files become alerts; Scan itself only fails when ctx is done.
+func (s *Scanner) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+
+	snap := &snapshot.Snapshot{}
+	used := map[resultKey]*fileResult{}
+	for _, pc := range s.cfg.Projects {
+		p := &snapshot.Project{ID: s.opts.IDs.ID(cache.KindProject, pc.Slug), Config: pc}
+		for _, cc := range pc.Components {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			c := s.scanComponent(ctx, p, cc, used)
+			p.Components = append(p.Components, c)
+			snap.Alerts = append(snap.Alerts, c.Alerts...)
+		}
+		snap.Projects = append(snap.Projects, p)
+	}
+	// Forget results of contents no longer in any tree, so memory follows the repositories.
+	s.results = used
+	snap.Aggregate()
+	if err := s.addHistory(ctx, snap); err != nil {
+		return nil, err
+	}
+	snap.Built = s.opts.Now()
+	snap.Finish()
+	return snap, nil
+}
+
+func componentKey(pc *config.Project, cc *config.Component) string { return pc.Slug + "/" + cc.Slug }
+
+func (s *Scanner) alert(c *snapshot.Component, kind, file, format string, args ...any) {
+	a := &snapshot.Alert{Component: c, Kind: kind, Path: file, Message: fmt.Sprintf(format, args...)}
+	c.Alerts = append(c.Alerts, a)
+	s.opts.Logger.Warn("scan problem", "component", componentKey(c.Project.Config, c.Config), "kind", kind, "path", file, "problem", a.Message)
+}
+
+// openRepo opens (once) the repository of a component.
+func (s *Scanner) openRepo(ctx context.Context, pc *config.Project, cc *config.Component) (repos.Repository, error) {
+	key := componentKey(pc, cc)
+	if r := s.repos[key]; r != nil {
+		return r, nil
+	}
+	r, err := repos.Open(ctx, repos.Spec{
+		Repo:      cc.RepoPath,
+		Branch:    cc.Branch,
+		DataDir:   s.opts.DataDir,
+		LocalName: key,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.repos[key] = r
+	return r, nil
+}
+
+func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) *snapshot.Component {
+	key := componentKey(p.Config, cc)
+	c := &snapshot.Component{ID: s.opts.IDs.ID(cache.KindComponent, key), Project: p, Config: cc}
+
+	src, err := lang.Resolve(cc.SourceLanguage)
+	if err != nil {
+		s.alert(c, "NotLanguage", "", "source language %q: %v; using English", cc.SourceLanguage, err)
+		src, _ = lang.Get("en")
+	}
+	c.SourceLanguage = src
+
+	format, ok := formats.Lookup(cc.FileFormat)
+	if !ok {
+		s.alert(c, "UnknownFormat", "", "unknown file format %q", cc.FileFormat)
+		return c
+	}
+	c.Format = format
+
+	repo, err := s.openRepo(ctx, p.Config, cc)
+	if err != nil {
+		c.Repo.Err = err
+		s.alert(c, "RepositoryError", "", "repository %s: %v", cc.Repo, err)
+		return c
+	}
+	c.Repo.Kind = repo.Kind()
+	c.Repo.Branch = repo.Branch()
+	if head, err := repo.Head(); err == nil {
+		c.Repo.Head = head
+	}
+	tree, err := repo.Tree()
+	if err != nil {
+		c.Repo.Err = err
+		s.alert(c, "RepositoryError", "", "repository %s: %v", cc.Repo, err)
+		return c
+	}
+	c.Repo.Tree = tree
+
+	m, err := compileMask(cc.Filemask)
+	if err != nil {
+		s.alert(c, "NoMatch", "", "%v", err)
+		return c
+	}
+	matches, err := s.listMatches(c, tree, m)
+	if err != nil {
+		s.alert(c, "RepositoryError", m.dir, "listing %s: %v", m.dir, err)
+		return c
+	}
+	if len(matches) == 0 {
+		s.alert(c, "NoMatch", "", "filemask %q matches no file", cc.Filemask)
+	}
+
+	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
+	if format.Monolingual() {
+		sc.monolingual(matches)
+	} else {
+		sc.bilingual(matches)
+	}
+	return c
+}
+
+// match is one file the filemask matched, with its language.
+type match struct {
+	entry repos.Entry
+	code  string // as written in the path
+	lang  *lang.Language
+}
+
+// listMatches expands the filemask over the tree and resolves each file's language,
+// raising alerts for files it has to skip. Matches come in path order.
+func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, m *mask) ([]match, error) {
+	cc := c.Config
+	entries, err := tree.List(m.dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	langRe, err := regexp.Compile("^(?:" + cc.LanguageRegex + ")")
+	if err != nil {
+		s.alert(c, "NoMatch", "", "language_regex %q: %v", cc.LanguageRegex, err)
+		return nil, nil
+	}
+	aliases := parseAliases(c.Project.Config.LanguageAliases)
+	taken := map[string]string{c.SourceLanguage.Code: cc.Template}
+	var out []match
+	for _, e := range entries {
+		if e.Path == cc.Template {
+			continue
+		}
+		code, ok := m.match(e.Path)
+		if !ok {
+			continue
+		}
+		if !langRe.MatchString(code) {
+			continue // Weblate skips these silently: language_regex is a filter
+		}
+		lcode := code
+		if a, ok := aliases[lcode]; ok {
+			lcode = a
+		}
+		var l *lang.Language
+		switch lcode {
+		case "source", "src", "default":
+			l = c.SourceLanguage
+		default:
+			l, err = lang.Resolve(lcode)
+			if err != nil {
+				s.alert(c, "NotLanguage", e.Path, "%q is not a language code: %v", code, err)
+				continue
+			}
+		}
+		if other, dup := taken[l.Code]; dup {
+			if other == "" {
+				other = "the source language"
+			}
+			s.alert(c, "DuplicateLanguage", e.Path, "language %s is already provided by %s", l.Code, other)
+			continue
+		}
+		taken[l.Code] = e.Path
+		out = append(out, match{entry: e, code: code, lang: l})
+	}
+	return out, nil
+}
+
+// parseAliases reads a project's language_aliases ("en_GB:en,pt-rBR:pt_BR").
+func parseAliases(s string) map[string]string {
+	out := map[string]string{}
+	for _, pair := range strings.Split(s, ",") {
+		from, to, ok := strings.Cut(strings.TrimSpace(pair), ":")
+		if ok && from != "" && to != "" {
+			out[strings.TrimSpace(from)] = strings.TrimSpace(to)
+		}
+	}
+	return out
+}
+
+// componentScan is the state of reading one component.
+type componentScan struct {
+	s      *Scanner
+	c      *snapshot.Component
+	tree   repos.Tree
+	format formats.Format
+	used   map[resultKey]*fileResult
+	review bool
+}
+
+func (sc *componentScan) translationID(code string) int {
+	return sc.s.opts.IDs.ID(cache.KindTranslation, componentKey(sc.c.Project.Config, sc.c.Config)+"/"+code)
+}
+
+// result returns the cached result for key, or computes it from the file's bytes.
+func (sc *componentScan) result(key resultKey, path string, compute func(*formats.File) *fileResult) *fileResult {
+	if r := sc.used[key]; r != nil {
+		return r
+	}
+	r := sc.s.results[key]
+	if r == nil {
+		r = &fileResult{}
+		data, err := sc.tree.ReadFile(path)
+		if err == nil {
+			var f *formats.File
+			sc.s.parsed.Add(1)
+			f, err = sc.format.Parse(data)
+			if err == nil {
+				r = compute(f)
+			}
+		}
+		r.err = err
+	}
+	sc.used[key] = r
+	return r
+}
+
+func (sc *componentScan) fileAlert(path string, err error) {
+	switch {
+	case errors.Is(err, repos.ErrOutside):
+		sc.s.alert(sc.c, "Symlink", path, "%s is a symbolic link leading outside the repository; not read", path)
+	case errors.Is(err, fs.ErrNotExist):
+		sc.s.alert(sc.c, "ParseError", path, "%s cannot be read: %v", path, err)
+	default:
+		sc.s.alert(sc.c, "ParseError", path, "%s: %v", path, err)
+	}
+}
+
+func (sc *componentScan) monolingual(matches []match) {
+	cc := sc.c.Config
+	if cc.Template == "" {
+		sc.s.alert(sc.c, "MissingTemplate", "", "the %s format needs a template, and none is configured", cc.FileFormat)
+		return
+	}
+	te, err := sc.tree.Stat(cc.Template)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			sc.s.alert(sc.c, "MissingTemplate", cc.Template, "template %s does not exist", cc.Template)
+		} else {
+			sc.fileAlert(cc.Template, err)
+		}
+		return
+	}
+	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
+	tr := sc.result(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
+		func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} })
+	if tr.err != nil {
+		sc.fileAlert(cc.Template, tr.err)
+		return
+	}
+	src := &snapshot.Translation{
+		ID:           sc.translationID(sc.c.SourceLanguage.Code),
+		Component:    sc.c,
+		Language:     sc.c.SourceLanguage,
+		LanguageCode: sc.c.SourceLanguage.Code,
+		Filename:     cc.Template,
+		Blob:         te.Blob,
+		TemplateBlob: te.Blob,
+		IsTemplate:   true,
+		IsSource:     true,
+		Stats:        templateStats(tr.tmpl, cc.EditTemplate),
+	}
+	sc.c.Translations = append(sc.c.Translations, src)
+	for _, m := range matches {
+		tags := lang.AndroidPluralTags(m.code)
+		key := resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'}
+		r := sc.result(key, m.entry.Path, func(f *formats.File) *fileResult {
+			return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
+		})
+		if r.err != nil {
+			sc.fileAlert(m.entry.Path, r.err)
+			continue
+		}
+		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
+			ID:           sc.translationID(m.lang.Code),
+			Component:    sc.c,
+			Language:     m.lang,
+			LanguageCode: m.code,
+			Filename:     m.entry.Path,
+			Blob:         m.entry.Blob,
+			TemplateBlob: te.Blob,
+			IsTemplate:   m.entry.Path == cc.Template,
+			Stats:        r.stats,
+		})
+	}
+}
+
+// emptyBlob is the blob id of empty content: the revision of a source translation
+// that has no file.
+var emptyBlob = repos.HashBlob(nil)
+
+func (sc *componentScan) bilingual(matches []match) {
+	cc := sc.c.Config
+	src := &snapshot.Translation{
+		ID:           sc.translationID(sc.c.SourceLanguage.Code),
+		Component:    sc.c,
+		Language:     sc.c.SourceLanguage,
+		LanguageCode: sc.c.SourceLanguage.Code,
+		Blob:         emptyBlob,
+		TemplateBlob: emptyBlob,
+		// Weblate 4.x: is_template compares the (empty) filename with the (empty) template.
+		IsTemplate: cc.Template == "",
+		IsSource:   true,
+	}
+	sc.c.Translations = append(sc.c.Translations, src)
+	seen := map[string]struct{}{}
+	for _, m := range matches {
+		review := sc.review
+		r := sc.result(resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)}, m.entry.Path,
+			func(f *formats.File) *fileResult {
+				st, units := bilingualStats(f, review)
+				return &fileResult{stats: st, units: units}
+			})
+		if r.err != nil {
+			sc.fileAlert(m.entry.Path, r.err)
+			continue
+		}
+		// The source translation holds every distinct source string of all files.
+		for _, u := range r.units {
+			if _, dup := seen[u.id]; dup {
+				continue
+			}
+			seen[u.id] = struct{}{}
+			src.Stats.AddUnit(snapshot.StateReadOnly, u.words, u.chars)
+		}
+		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
+			ID:           sc.translationID(m.lang.Code),
+			Component:    sc.c,
+			Language:     m.lang,
+			LanguageCode: m.code,
+			Filename:     m.entry.Path,
+			Blob:         m.entry.Blob,
+			TemplateBlob: m.entry.Blob,
+			Stats:        r.stats,
+		})
+	}
+}
+
+// dirOf is the directory of a repository path ("" for the root).
+func dirOf(p string) string {
+	d := path.Dir(p)
+	if d == "." {
+		return ""
+	}
+	return d
+}

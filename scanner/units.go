@@ -1,0 +1,126 @@
+package scanner
+
+import (
+	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// tmplUnit is what a monolingual translation needs from its template's unit.
+type tmplUnit struct {
+	key          string
+	words, chars int
+	readOnly     bool // translatable="false"
+	// state is the template unit's own state: what rule 2 of Weblate's state decision
+	// (a source unit below "translated" makes the unit read-only) looks at.
+	state int
+}
+
+// templateUnits reads a template's units in template order; a repeated key counts
+// once (the first one), as Weblate's id index keeps it.
+func templateUnits(f *formats.File, tags []string) []tmplUnit {
+	out := make([]tmplUnit, 0, len(f.Units))
+	seen := make(map[string]struct{}, len(f.Units))
+	for i := range f.Units {
+		u := &f.Units[i]
+		if _, dup := seen[u.Key]; dup {
+			continue
+		}
+		seen[u.Key] = struct{}{}
+		forms := u.FormsFor(tags)
+		tu := tmplUnit{key: u.Key, words: countWords(forms), chars: countChars(forms), readOnly: u.ReadOnly}
+		switch {
+		case u.ReadOnly:
+			tu.state = snapshot.StateReadOnly
+		case isTranslated(forms):
+			tu.state = snapshot.StateTranslated
+		default:
+			tu.state = snapshot.StateEmpty
+		}
+		out = append(out, tu)
+	}
+	return out
+}
+
+// isTranslated is translate-toolkit's test: the first plural form is not empty.
+func isTranslated(forms []string) bool { return len(forms) > 0 && forms[0] != "" }
+
+// templateStats counts the source translation of a monolingual component.
+func templateStats(tmpl []tmplUnit, editTemplate bool) snapshot.Stats {
+	var s snapshot.Stats
+	for _, tu := range tmpl {
+		state := tu.state
+		if !editTemplate {
+			// A template that may not be edited is flagged read-only as a whole.
+			state = snapshot.StateReadOnly
+		}
+		s.AddUnit(state, tu.words, tu.chars)
+	}
+	return s
+}
+
+// monolingualStats counts one translation of a monolingual component: the template's
+// units, looked up by key in the translation file (keys only in the file are ignored).
+func monolingualStats(tmpl []tmplUnit, f *formats.File, tags []string) snapshot.Stats {
+	byKey := make(map[string]*formats.Unit, len(f.Units))
+	for i := range f.Units {
+		byKey[f.Units[i].Key] = &f.Units[i] // the last of a repeated key wins
+	}
+	var s snapshot.Stats
+	for _, tu := range tmpl {
+		state := snapshot.StateEmpty
+		switch {
+		case tu.readOnly || tu.state < snapshot.StateTranslated:
+			state = snapshot.StateReadOnly
+		default:
+			if u := byKey[tu.key]; u != nil {
+				state = unitState(u, u.FormsFor(tags), false)
+			}
+		}
+		s.AddUnit(state, tu.words, tu.chars)
+	}
+	return s
+}
+
+// unitState is the state a format gives a unit (rules 4–7 of Weblate's decision).
+func unitState(u *formats.Unit, target []string, review bool) int {
+	switch {
+	case u.Fuzzy:
+		return snapshot.StateFuzzy
+	case !isTranslated(target):
+		return snapshot.StateEmpty
+	case u.Approved && review:
+		return snapshot.StateApproved
+	default:
+		return snapshot.StateTranslated
+	}
+}
+
+// bilUnit is a unit of a bilingual file as the source translation collects it.
+type bilUnit struct {
+	id           string // source forms joined, NUL, key
+	words, chars int
+}
+
+// bilingualStats counts one file of a bilingual component and returns its distinct
+// units for the source translation. A repeated (source, key) pair counts once.
+func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
+	var s snapshot.Stats
+	units := make([]bilUnit, 0, len(f.Units))
+	seen := make(map[string]struct{}, len(f.Units))
+	for i := range f.Units {
+		u := &f.Units[i]
+		id := joinForms(u.Source) + "\x00" + u.Key
+		if _, dup := seen[id]; dup {
+			continue
+		}
+		seen[id] = struct{}{}
+		bu := bilUnit{id: id, words: countWords(u.Source), chars: countChars(u.Source)}
+		units = append(units, bu)
+		state := unitState(u, u.Target, review)
+		if u.ReadOnly {
+			state = snapshot.StateReadOnly
+		}
+		s.AddUnit(state, bu.words, bu.chars)
+	}
+	return s, units
+}
