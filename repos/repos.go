@@ -50,9 +50,12 @@ type Entry struct {
 // checkout, or the tree of the branch head.
 type Tree interface {
 	// List returns the regular files and symlinks below dir ("" = whole tree),
-	// recursively, sorted by path. The .git directory is never listed.
+	// recursively, sorted by path. The .git directory is never listed. A dir that
+	// does not exist (or is a file, or a symlink) lists nothing, without error.
+	// Paths are repository-relative; absolute paths, ".." and NUL give ErrBadPath.
 	List(dir string) ([]Entry, error)
 	// Stat returns the entry of one path, or an error wrapping fs.ErrNotExist.
+	// A symlink in the last component is reported, not followed (Entry.Link).
 	Stat(path string) (Entry, error)
 	// ReadFile returns a file's content. A symlink is resolved lexically inside the
 	// tree (bounded depth); one that leads outside the repository, or to nothing,

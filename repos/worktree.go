@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"crypto/sha1"
 	"errors"
 	"fmt"
 	"io"
@@ -232,23 +233,51 @@ func (t *workTree) entry(root *os.Root, p string) (Entry, error) {
 		if h, ok := t.blobs.get(p, k); ok {
 			return Entry{Path: p, Blob: h, Size: fi.Size()}, nil
 		}
-		data, k, err := readRegular(root, p)
+		h, size, k, err := hashRegular(root, p)
 		if err != nil {
 			return Entry{}, err
 		}
-		h := HashBlob(data)
 		t.blobs.put(p, k, h)
-		return Entry{Path: p, Blob: h, Size: int64(len(data))}, nil
+		return Entry{Path: p, Blob: h, Size: size}, nil
 	case kindDir:
 		return Entry{}, pathErr("stat", p, ErrIsDir)
 	}
 	return Entry{}, pathErr("stat", p, fs.ErrNotExist)
 }
 
-// readRegular reads the regular file p without following a symlink in its last
-// component, and returns the statKey taken before reading: if the file changes
-// while it is read, the key is already stale and the next scan hashes it again.
-func readRegular(root *os.Root, p string) ([]byte, statKey, error) {
+// hashRegular computes the blob id of the regular file p by streaming it, so that
+// listing a tree never holds a whole file in memory. The header needs the size
+// first: it is taken from fstat, and if the file grows or shrinks while it is read
+// the file is read again into memory and hashed from there.
+func hashRegular(root *os.Root, p string) (Hash, int64, statKey, error) {
+	f, k, err := openRegular(root, p)
+	if err != nil {
+		return Hash{}, 0, statKey{}, err
+	}
+	defer f.Close()
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", k.size)
+	n, err := io.Copy(h, io.LimitReader(f, k.size+1))
+	if err != nil {
+		return Hash{}, 0, statKey{}, pathErr("read", p, err)
+	}
+	if n != k.size {
+		data, k, err := readRegular(root, p)
+		if err != nil {
+			return Hash{}, 0, statKey{}, err
+		}
+		return HashBlob(data), int64(len(data)), k, nil
+	}
+	var id Hash
+	h.Sum(id[:0])
+	return id, n, k, nil
+}
+
+// openRegular opens the regular file p without following a symlink in its last
+// component and returns its statKey, taken before anything is read: if the file
+// changes while it is read, the key is already stale and the next scan hashes it
+// again.
+func openRegular(root *os.Root, p string) (*os.File, statKey, error) {
 	f, err := root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
@@ -256,20 +285,31 @@ func readRegular(root *os.Root, p string) ([]byte, statKey, error) {
 		}
 		return nil, statKey{}, pathErr("read", p, err)
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, statKey{}, pathErr("read", p, err)
 	}
 	if !fi.Mode().IsRegular() {
 		// A FIFO or device here would block or never end.
+		f.Close()
 		return nil, statKey{}, pathErr("read", p, fs.ErrNotExist)
 	}
+	return f, keyOf(fi), nil
+}
+
+// readRegular reads the regular file p (see openRegular).
+func readRegular(root *os.Root, p string) ([]byte, statKey, error) {
+	f, k, err := openRegular(root, p)
+	if err != nil {
+		return nil, statKey{}, err
+	}
+	defer f.Close()
 	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, statKey{}, pathErr("read", p, err)
 	}
-	return data, keyOf(fi), nil
+	return data, k, nil
 }
 
 func (t *workTree) Stat(p string) (Entry, error) {
