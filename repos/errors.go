@@ -28,6 +28,9 @@ var (
 	// ErrLinkDepth: resolving a path needed more than maxLinkHops symbolic links
 	// (a loop, most likely).
 	ErrLinkDepth = errors.New("too many levels of symbolic links")
+	// ErrNotAncestor: HistoryOptions.After is not on the branch's first-parent
+	// chain any more (force-push, rebase).
+	ErrNotAncestor = errors.New("commit is not on the branch's first-parent chain")
 	// ErrIsDir: a file was expected but the path is a directory.
 	ErrIsDir = errors.New("is a directory")
 )

@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -40,9 +41,14 @@ func (r *repo) History(ctx context.Context, opts HistoryOptions) ([]CommitChange
 	var out []CommitChanges
 	older := 0
 	var next *object.Commit // the parent read by the previous iteration
+	reachedAfter, bounded := false, false
 	for h := head; !h.IsZero(); {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if h == opts.After {
+			reachedAfter = true
+			break
 		}
 		c := next
 		if c == nil || c.Hash != h {
@@ -58,6 +64,7 @@ func (r *repo) History(ctx context.Context, opts HistoryOptions) ([]CommitChange
 		h = parent
 		if !opts.Since.IsZero() && c.Committer.When.Before(opts.Since) {
 			if older++; older >= sinceSlop {
+				bounded = true
 				break
 			}
 			continue
@@ -90,8 +97,12 @@ func (r *repo) History(ctx context.Context, opts HistoryOptions) ([]CommitChange
 		sort.Slice(changes, func(i, j int) bool { return changes[i].Path < changes[j].Path })
 		out = append(out, CommitChanges{Commit: toCommit(c), Changes: changes})
 		if opts.MaxCommits > 0 && len(out) >= opts.MaxCommits {
+			bounded = true
 			break
 		}
+	}
+	if !opts.After.IsZero() && !reachedAfter && !bounded {
+		return nil, fmt.Errorf("%w: %s", ErrNotAncestor, opts.After)
 	}
 	slices.Reverse(out)
 	return out, nil

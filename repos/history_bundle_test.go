@@ -179,6 +179,13 @@ func TestHistoryFdroidBounds(t *testing.T) {
 	}
 	sameHistory(t, last, full[len(full)-25:])
 
+	// Incremental: only what came after a commit already seen.
+	after, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}, After: full[len(full)-50].Commit.Hash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameHistory(t, after, full[len(full)-49:])
+
 	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	recent, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}, Since: since})
 	if err != nil {

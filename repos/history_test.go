@@ -108,6 +108,10 @@ func TestHistorySmall(t *testing.T) {
 		{"missing dir", HistoryOptions{Dirs: []string{"nope"}}, nil},
 		{"max commits", HistoryOptions{Dirs: []string{"res"}, MaxCommits: 3}, expect(res, "c8", "c9", "c10")},
 		{"since", HistoryOptions{Dirs: []string{"res"}, Since: time.Date(2024, 1, 6, 0, 0, 0, 0, time.UTC)}, expect(res, "c6", "c7", "c8", "c9", "c10")},
+		{"after", HistoryOptions{Dirs: []string{"res"}, After: ids["c6"]}, expect(res, "c7", "c8", "c9", "c10")},
+		{"after a commit outside the dirs", HistoryOptions{Dirs: []string{"res"}, After: ids["c3"]}, expect(res, "c5", "c6", "c7", "c8", "c9", "c10")},
+		{"after the head", HistoryOptions{Dirs: []string{"res"}, After: ids["c10"]}, nil},
+		{"after and max", HistoryOptions{Dirs: []string{"res"}, After: ids["c1"], MaxCommits: 2}, expect(res, "c9", "c10")},
 		{"since and max", HistoryOptions{Dirs: []string{"res"}, Since: time.Date(2024, 1, 6, 0, 0, 0, 0, time.UTC), MaxCommits: 10}, expect(res, "c6", "c7", "c8", "c9", "c10")},
 	}
 	label := map[Hash]string{}
@@ -139,6 +143,10 @@ func TestHistorySmall(t *testing.T) {
 		if c6.Message != "c6\n" || c6.Author.Name != "Ann Author" || c6.Committer.Name != "Carl Committer" ||
 			!c6.Committer.When.Equal(time.Date(2024, 1, 6, 12, 0, 0, 0, time.UTC)) {
 			t.Errorf("merge commit %+v", c6)
+		}
+		// c4 is on the merged side branch, not on the first-parent chain.
+		if h, err := r.History(context.Background(), HistoryOptions{After: ids["c4"]}); !errors.Is(err, ErrNotAncestor) || h != nil {
+			t.Errorf("After a commit off the chain: %v, %v; want ErrNotAncestor", h, err)
 		}
 		if _, err := r.History(context.Background(), HistoryOptions{Dirs: []string{"../x"}}); !errors.Is(err, ErrBadPath) {
 			t.Errorf("Dirs ../x: %v, want ErrBadPath", err)

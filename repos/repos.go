@@ -102,6 +102,11 @@ type HistoryOptions struct {
 	// walk ends after 100 consecutive older commits, as `git log --since` ends at
 	// old commits: clock skew is tolerated, the root is not walked to for nothing.
 	Since time.Time
+	// After, when set, ends the walk at that commit: it and its ancestors are not
+	// returned. Pass the head of a previous walk to get only the commits since. If
+	// After is not on the first-parent chain (the branch was rewritten), History
+	// returns an error wrapping ErrNotAncestor and the caller starts over.
+	After Hash
 }
 
 // Repository is an opened repository.
