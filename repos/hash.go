@@ -20,6 +20,3 @@ func HashBlob(data []byte) Hash {
 	h.Sum(id[:0])
 	return id
 }
-
-// emptyBlob is the id of the empty blob (e69de29…), handy for callers and tests.
-var emptyBlob = HashBlob(nil)
