@@ -32,6 +32,10 @@ type Unit struct {
 	Approved bool
 	// Note is the unit's developer comment, if the format has one.
 	Note string
+	// Explanation and SourceExplanation are Weblate's explanation fields where the
+	// format stores them (TBX: <note> and <descrip>); empty elsewhere.
+	Explanation       string
+	SourceExplanation string
 	// Line is the 1-based line of the unit's element in the file (0 when unknown).
 	Line int
 }

@@ -1,0 +1,381 @@
+package formats
+
+import (
+	"errors"
+	"unicode"
+	"unicode/utf8"
+)
+
+// errBadUnicodeEscape is translate-toolkit's ValueError("bad unicode escape sequence");
+// Weblate cannot load such a file.
+var errBadUnicodeEscape = errors.New("bad unicode escape sequence")
+
+// errNotXMLText is lxml's ValueError for text that cannot be put back into an XML
+// tree: translate-toolkit re-serializes strings with markup, so a \u escape
+// producing a control character, U+FFFE/U+FFFF or a surrogate makes the file fail.
+var errNotXMLText = errors.New("unescaped text contains a character XML does not allow")
+
+// androidUnescape decodes Android string-resource text exactly as translate-toolkit
+// 3.8.4's AndroidResourceUnit.unescape does, including its accidents.
+//
+// The Python code edits a list in place while walking it with an index that some
+// edits leave one position too far, so the character after a deleted leading space
+// or a dropped unknown escape is skipped by the whitespace, quote and escape rules
+// (`  "ab"` gives `"b`, `\q\@` gives `\@`). Weblate stores what this function returns,
+// and word and character counts are taken from it, so the accidents are reproduced
+// rather than fixed: the slow path below is a line-by-line port over a gap buffer
+// (the Python list splices are O(n) each, which a hostile string could make quadratic).
+func androidUnescape(text []byte, strip bool) (string, error) {
+	if unescapeIsIdentity(text, strip) {
+		return string(text), nil
+	}
+	return unescapeSlow(text, strip, false)
+}
+
+// androidUnescapeForXML is androidUnescape for text that ttk puts back into an lxml
+// tree (content with markup), which refuses characters XML does not allow.
+func androidUnescapeForXML(text []byte) (string, error) {
+	if unescapeIsIdentity(text, false) {
+		return string(text), nil // the document's own characters are all allowed
+	}
+	return unescapeSlow(text, false, true)
+}
+
+// unescapeIsIdentity is true when no rule of unescape can change the text: no
+// quote, backslash, newline or tab, no run of spaces, and (when stripping) no
+// leading or trailing space.
+func unescapeIsIdentity(t []byte, strip bool) bool {
+	if strip && len(t) > 0 && (t[0] == ' ' || t[len(t)-1] == ' ') {
+		return false
+	}
+	prevSpace := false
+	for _, c := range t {
+		switch c {
+		case '"', '\\', '\n', '\t':
+			return false
+		case ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+	}
+	return true
+}
+
+const eofRune rune = -1
+
+// runeGap is a gap buffer over the Python list the algorithm edits; every edit
+// happens next to the current index, so moving the gap there is cheap.
+type runeGap struct {
+	buf    []rune
+	gs, ge int // the gap is buf[gs:ge]
+}
+
+func (g *runeGap) n() int { return len(g.buf) - (g.ge - g.gs) }
+
+func (g *runeGap) at(k int) rune {
+	if k < g.gs {
+		return g.buf[k]
+	}
+	return g.buf[k+g.ge-g.gs]
+}
+
+func (g *runeGap) set(k int, r rune) {
+	if k < g.gs {
+		g.buf[k] = r
+	} else {
+		g.buf[k+g.ge-g.gs] = r
+	}
+}
+
+func (g *runeGap) moveGap(p int) {
+	if p < g.gs {
+		cnt := g.gs - p
+		copy(g.buf[g.ge-cnt:g.ge], g.buf[p:g.gs])
+		g.gs, g.ge = p, g.ge-cnt
+	} else if p > g.gs {
+		cnt := p - g.gs
+		copy(g.buf[g.gs:g.gs+cnt], g.buf[g.ge:g.ge+cnt])
+		g.gs, g.ge = g.gs+cnt, g.ge+cnt
+	}
+}
+
+// pySlice normalizes slice bounds the way Python does for list[a:b].
+func pySlice(a, b, n int) (int, int) {
+	norm := func(x int) int {
+		if x < 0 {
+			x += n
+			if x < 0 {
+				x = 0
+			}
+		} else if x > n {
+			x = n
+		}
+		return x
+	}
+	a, b = norm(a), norm(b)
+	if b < a {
+		b = a
+	}
+	return a, b
+}
+
+// replace is list[a:b] = [r] (or = [] when r is noRune).
+func (g *runeGap) replace(a, b int, r rune, insert bool) {
+	a, b = pySlice(a, b, g.n())
+	g.moveGap(b)
+	g.gs = a
+	if insert {
+		if g.gs == g.ge {
+			grown := make([]rune, len(g.buf)*2+8)
+			copy(grown, g.buf[:g.gs])
+			tail := len(g.buf) - g.ge
+			copy(grown[len(grown)-tail:], g.buf[g.ge:])
+			g.ge = len(grown) - tail
+			g.buf = grown
+		}
+		g.buf[g.gs] = r
+		g.gs++
+	}
+}
+
+// del is `del list[k]`; ok is false where Python would raise IndexError.
+func (g *runeGap) del(k int) bool {
+	n := g.n()
+	if k < 0 {
+		k += n
+	}
+	if k < 0 || k >= n {
+		return false
+	}
+	g.replace(k, k+1, 0, false)
+	return true
+}
+
+func isWhitespaceRune(c rune) bool { return c == ' ' || c == '\n' || c == '\t' }
+
+func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
+	runes := make([]rune, 0, len(text)+1)
+	for len(text) > 0 {
+		r, size := utf8.DecodeRune(text)
+		runes = append(runes, r)
+		text = text[size:]
+	}
+	runes = append(runes, eofRune)
+	g := &runeGap{buf: runes}
+	errIndex := errors.New("index error in unescape")
+
+	spaceCount := 0
+	activeQuote := false
+	activeEscape := false
+	i := 0
+	for i < g.n() {
+		c := g.at(i)
+		if !activeEscape {
+			switch {
+			case c != eofRune && isWhitespaceRune(c):
+				spaceCount++
+			case spaceCount > 1:
+				if !activeQuote || c == eofRune {
+					g.replace(i-spaceCount, i, ' ', true)
+					i -= spaceCount - 1
+					if strip && (i == 1 || c == eofRune) {
+						if !g.del(i - 1) {
+							return "", errIndex
+						}
+					}
+				}
+				spaceCount = 0
+			case spaceCount == 1:
+				k := i - 1
+				if k < 0 {
+					k += g.n()
+				}
+				if k < 0 || k >= g.n() {
+					return "", errIndex
+				}
+				g.set(k, ' ')
+				if strip && !activeQuote && (i == 1 || c == eofRune) {
+					if !g.del(i - 1) {
+						return "", errIndex
+					}
+				}
+				spaceCount = 0
+			default:
+				spaceCount = 0
+			}
+		}
+
+		if c == '"' && !activeEscape {
+			activeQuote = !activeQuote
+			if !g.del(i) {
+				return "", errIndex
+			}
+			i--
+		}
+
+		if c == '\\' {
+			if !activeEscape {
+				activeEscape = true
+			} else {
+				if !g.del(i) {
+					return "", errIndex
+				}
+				i--
+				activeEscape = false
+			}
+		} else if activeEscape {
+			switch {
+			case c == eofRune:
+			case c == 'n' || c == 'N':
+				offset := 1
+				if i >= 2 && g.at(i-2) == ' ' {
+					offset = 2
+				}
+				g.replace(i-offset, i+1, '\n', true)
+				i -= offset
+			case c == 't' || c == 'T':
+				g.replace(i-1, i+1, '\t', true)
+				i--
+			case c == ' ':
+				g.replace(i-1, i+1, ' ', true)
+				i--
+			case c == '"' || c == '\'' || c == '@' || c == '?':
+				g.replace(i-1, i, 0, false)
+				i--
+			case c == 'u':
+				maxSlice := min(i+5, g.n()-1)
+				var digits []rune
+				a, b := pySlice(i+1, maxSlice, g.n())
+				for k := a; k < b; k++ {
+					digits = append(digits, g.at(k))
+				}
+				for len(digits) < 4 {
+					digits = append([]rune{'0'}, digits...)
+				}
+				cp, ok := pyHexInt(digits)
+				if !ok {
+					return "", errBadUnicodeEscape
+				}
+				g.replace(i-1, maxSlice, cp, true)
+				i--
+			default:
+				g.replace(i-1, i+1, 0, false)
+				i--
+			}
+			activeEscape = false
+		}
+		i++
+	}
+
+	n := g.n() - 1 // text[:-1]
+	var out []byte
+	out = make([]byte, 0, n)
+	for k := 0; k < n; k++ {
+		r := g.at(k)
+		if r == eofRune { // only reachable if the EOF marker was moved by an edit
+			continue
+		}
+		if forXML && !isXMLChar(r) {
+			return "", errNotXMLText
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return string(out), nil
+}
+
+// pyHexInt is `s.isalnum()` followed by `int(s, 16)` in Python: letters must be
+// ASCII a-f, but any Unicode decimal digit counts as its value.
+func pyHexInt(s []rune) (rune, bool) {
+	for _, r := range s {
+		if r == eofRune || !(unicode.IsLetter(r) || unicode.IsNumber(r)) {
+			return 0, false
+		}
+	}
+	var v rune
+	for _, r := range s {
+		var d rune
+		switch {
+		case r >= '0' && r <= '9':
+			d = r - '0'
+		case r >= 'a' && r <= 'f':
+			d = r - 'a' + 10
+		case r >= 'A' && r <= 'F':
+			d = r - 'A' + 10
+		default:
+			dv, ok := decimalDigitValue(r)
+			if !ok {
+				return 0, false
+			}
+			d = dv
+		}
+		v = v*16 + d
+	}
+	return v, true
+}
+
+// decimalDigitValue is Python's unicodedata.decimal: Unicode encodes every decimal
+// digit set as ten consecutive code points starting at zero.
+func decimalDigitValue(r rune) (rune, bool) {
+	if !unicode.Is(unicode.Nd, r) {
+		return 0, false
+	}
+	for _, rg := range unicode.Nd.R16 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return (r - rune(rg.Lo)) % 10, true
+		}
+	}
+	for _, rg := range unicode.Nd.R32 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return (r - rune(rg.Lo)) % 10, true
+		}
+	}
+	return 0, false
+}
+
+// appendEscapedText is libxml2's escaping of text content on serialization.
+func appendEscapedText(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			dst = append(dst, "&amp;"...)
+		case '<':
+			dst = append(dst, "&lt;"...)
+		case '>':
+			dst = append(dst, "&gt;"...)
+		case '\r':
+			dst = append(dst, "&#13;"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendEscapedAttr is libxml2's escaping of attribute values on serialization.
+func appendEscapedAttr(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			dst = append(dst, "&amp;"...)
+		case '<':
+			dst = append(dst, "&lt;"...)
+		case '>':
+			dst = append(dst, "&gt;"...)
+		case '"':
+			dst = append(dst, "&quot;"...)
+		case '\n':
+			dst = append(dst, "&#10;"...)
+		case '\r':
+			dst = append(dst, "&#13;"...)
+		case '\t':
+			dst = append(dst, "&#9;"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

@@ -1,0 +1,504 @@
+package formats
+
+import (
+	"bytes"
+	"strings"
+)
+
+// androidFormat is Android string resources as Weblate 4.18 reads them through
+// translate-toolkit 3.8.4 (translate/storage/aresource.py).
+type androidFormat struct{}
+
+func init() { Register(androidFormat{}) }
+
+func (androidFormat) Name() string      { return "aresource" }
+func (androidFormat) MimeType() string  { return "application/xml" }
+func (androidFormat) Extension() string { return "xml" }
+func (androidFormat) Monolingual() bool { return true }
+
+// Parse returns the <string> and <plurals> children of <resources> that have a
+// name, in file order, duplicates included. Only elements without a namespace count,
+// as translate-toolkit compares the bare tag; a document whose root is not
+// <resources> is an error.
+func (androidFormat) Parse(data []byte) (*File, error) {
+	p := aresParser{s: newScanner(data)}
+	return p.parse()
+}
+
+// ctok is a token kept while a unit's content is read.
+type ctok struct {
+	kind      tokKind
+	off       int
+	name      []byte
+	prefixLen int
+	uri       string
+	val       []byte
+	decode    bool
+	a0, a1    int // attributes in aresParser.attrs
+}
+
+type aresParser struct {
+	s       *xmlScanner
+	toks    []ctok
+	attrs   []xattr
+	pending [][]byte // comments preceding the current element
+	buf     []byte
+	out     []byte
+
+	lineOff, lineNo int
+
+	cloneNS []nsBinding
+	scope   [][]byte
+}
+
+func (p *aresParser) lineAt(off int) int {
+	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
+	p.lineOff = off
+	return p.lineNo
+}
+
+func (p *aresParser) parse() (*File, error) {
+	s := p.s
+	p.lineNo = 1
+	for {
+		k := s.next()
+		if k == tokError {
+			return nil, s.err
+		}
+		if k == tokStart {
+			break
+		}
+	}
+	if string(s.local()) != "resources" || s.uri != s.defaultNS() {
+		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <resources>"}
+	}
+	f := &File{Units: make([]Unit, 0, len(s.data)/100)}
+	for {
+		k := s.next()
+		switch k {
+		case tokError:
+			return nil, s.err
+		case tokEOF:
+			return f, nil
+		case tokComment:
+			if s.depth() == 1 {
+				p.pending = append(p.pending, s.val)
+			}
+		case tokPI, tokEntRef:
+			if s.depth() == 1 {
+				p.pending = p.pending[:0]
+			}
+		case tokStart:
+			if s.depth() != 2 {
+				continue
+			}
+			local := s.local()
+			plural := string(local) == "plurals"
+			if s.uri != "" || !plural && string(local) != "string" {
+				if !s.skipElement() {
+					return nil, s.err
+				}
+				p.pending = p.pending[:0]
+				continue
+			}
+			u, ok, err := p.unit(plural)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				f.Units = append(f.Units, u)
+			}
+			p.pending = p.pending[:0]
+		}
+	}
+}
+
+// unit reads the <string> or <plurals> element whose start tag is current.
+func (p *aresParser) unit(plural bool) (Unit, bool, error) {
+	s := p.s
+	var u Unit
+	hasName := false
+	for i := range s.attrs {
+		a := &s.attrs[i]
+		if a.prefixLen != 0 || a.nsDecl {
+			continue
+		}
+		switch string(a.name) {
+		case "name":
+			u.Key = attrValue(a)
+			hasName = true
+		case "translatable":
+			u.ReadOnly = attrValue(a) == "false"
+		}
+	}
+	if !hasName || u.Key == "" { // translate-toolkit: blank unit, not content
+		if !s.skipElement() {
+			return u, false, s.err
+		}
+		return u, false, nil
+	}
+	u.Line = p.lineAt(s.off)
+	if len(p.pending) > 0 {
+		notes := make([]string, len(p.pending))
+		for i, c := range p.pending {
+			notes[i] = s.normalizedString(c)
+		}
+		u.Note = strings.Join(notes, "\n")
+	}
+
+	p.attrs = append(p.attrs[:0], s.attrs...)
+	elemAttrs := len(p.attrs)
+	p.toks = p.toks[:0]
+	base := s.depth()
+	for {
+		k := s.next()
+		if k == tokError {
+			return u, false, s.err
+		}
+		if k == tokEnd && s.depth() < base {
+			break
+		}
+		t := ctok{kind: k, off: s.off, name: s.name, prefixLen: s.prefixLen, uri: s.uri, val: s.val, decode: s.decode}
+		if k == tokStart {
+			t.a0 = len(p.attrs)
+			p.attrs = append(p.attrs, s.attrs...)
+			t.a1 = len(p.attrs)
+		}
+		p.toks = append(p.toks, t)
+	}
+
+	if !plural {
+		v, err := p.value(p.attrs[:elemAttrs], p.toks)
+		if err != nil {
+			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + err.Error()}
+		}
+		u.Target = []string{v}
+		return u, true, nil
+	}
+
+	// translate-toolkit builds {quantity: value} from the <item> children: a
+	// repeated quantity keeps its first position and its last value.
+	u.Plural = true
+	u.Quantities = []string{}
+	u.Target = []string{}
+	toks := p.toks
+	for i := 0; i < len(toks); {
+		t := &toks[i]
+		if t.kind != tokStart {
+			i++
+			continue
+		}
+		end := matchingEnd(toks, i)
+		if t.uri == "" && string(t.name) == "item" {
+			quantity, hasQuantity := "", false
+			for j := t.a0; j < t.a1; j++ {
+				a := &p.attrs[j]
+				if a.prefixLen == 0 && !a.nsDecl && string(a.name) == "quantity" {
+					quantity, hasQuantity = attrValue(a), true
+				}
+			}
+			v, err := p.value(p.attrs[t.a0:t.a1], toks[i+1:end])
+			if err != nil {
+				return u, false, &SyntaxError{Line: p.s.line(t.off), Msg: "plurals " + u.Key + ": " + err.Error()}
+			}
+			if hasQuantity {
+				found := false
+				for j, q := range u.Quantities {
+					if q == quantity {
+						u.Target[j] = v
+						found = true
+						break
+					}
+				}
+				if !found {
+					u.Quantities = append(u.Quantities, quantity)
+					u.Target = append(u.Target, v)
+				}
+			}
+		}
+		i = end + 1
+	}
+	return u, true, nil
+}
+
+// matchingEnd is the index of the end token closing the start token at i.
+func matchingEnd(toks []ctok, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch toks[j].kind {
+		case tokStart:
+			depth++
+		case tokEnd:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// textRunEnd is the end of the run of text and CDATA tokens starting at i; lxml
+// reports such a run as one .text or .tail.
+func textRunEnd(toks []ctok, i int) int {
+	for i < len(toks) && (toks[i].kind == tokText || toks[i].kind == tokCDATA) {
+		i++
+	}
+	return i
+}
+
+func (p *aresParser) runText(toks []ctok) []byte {
+	if len(toks) == 1 && toks[0].kind == tokText && !toks[0].decode {
+		return toks[0].val
+	}
+	p.buf = p.buf[:0]
+	for i := range toks {
+		p.buf = p.s.appendText(p.buf, toks[i].kind, toks[i].val, toks[i].decode)
+	}
+	return p.buf
+}
+
+// value is translate-toolkit's get_xml_text_value for an element with the given
+// attributes and content.
+func (p *aresParser) value(elemAttrs []xattr, toks []ctok) (string, error) {
+	if textRunEnd(toks, 0) == len(toks) {
+		return androidUnescape(p.runText(toks), true)
+	}
+	p.reconcile(elemAttrs, toks)
+	out := p.out[:0]
+	out, err := p.appendContent(out, toks, true)
+	p.out = out
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+// appendTextRun appends an unescaped (non-stripping) and XML-escaped text run.
+func (p *aresParser) appendTextRun(out []byte, toks []ctok) ([]byte, error) {
+	if len(toks) == 0 {
+		return out, nil
+	}
+	v, err := androidUnescapeForXML(p.runText(toks))
+	if err != nil {
+		return out, err
+	}
+	return appendEscapedText(out, v), nil
+}
+
+// appendContent serializes content the way ttk does for elements with children:
+// every text, tail, comment and PI unescaped, then written out by lxml.
+func (p *aresParser) appendContent(out []byte, toks []ctok, top bool) ([]byte, error) {
+	i := textRunEnd(toks, 0)
+	out, err := p.appendTextRun(out, toks[:i])
+	if err != nil {
+		return out, err
+	}
+	for i < len(toks) {
+		t := &toks[i]
+		switch t.kind {
+		case tokStart:
+			end := matchingEnd(toks, i)
+			out, err = p.appendElement(out, toks, i, end, top)
+			if err != nil {
+				return out, err
+			}
+			i = end + 1
+		case tokComment:
+			v, err := androidUnescapeForXML([]byte(p.s.normalizedString(t.val)))
+			if err != nil {
+				return out, err
+			}
+			out = append(out, "<!--"...)
+			out = append(out, v...)
+			out = append(out, "-->"...)
+			i++
+		case tokPI:
+			v, err := androidUnescapeForXML([]byte(p.s.normalizedString(t.val)))
+			if err != nil {
+				return out, err
+			}
+			out = append(out, "<?"...)
+			out = append(out, t.name...)
+			out = append(out, ' ')
+			out = append(out, v...)
+			out = append(out, "?>"...)
+			i++
+		case tokEntRef:
+			out = append(out, '&')
+			out = append(out, t.name...)
+			out = append(out, ';')
+			i++
+		default:
+			i++
+		}
+		j := textRunEnd(toks, i)
+		out, err = p.appendTextRun(out, toks[i:j])
+		if err != nil {
+			return out, err
+		}
+		i = j
+	}
+	return out, nil
+}
+
+func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool) ([]byte, error) {
+	t := &toks[i]
+	out = append(out, '<')
+	out = append(out, t.name...)
+	attrs := p.attrs[t.a0:t.a1]
+	var written [][]byte
+	writeNS := func(prefix []byte, uri string) {
+		out = append(out, " xmlns"...)
+		if prefix != nil {
+			out = append(out, ':')
+			out = append(out, prefix...)
+		}
+		out = append(out, `="`...)
+		out = appendEscapedAttr(out, uri)
+		out = append(out, '"')
+		if top {
+			written = append(written, prefix)
+		}
+	}
+	isWritten := func(prefix []byte) bool {
+		for _, w := range written {
+			if (w == nil) == (prefix == nil) && bytes.Equal(w, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	for j := range attrs {
+		a := &attrs[j]
+		if a.nsDecl {
+			var prefix []byte
+			if a.prefixLen > 0 {
+				prefix = a.local()
+			}
+			writeNS(prefix, attrValue(a))
+		}
+	}
+	if top {
+		// lxml serializes a child of the copied element with the namespaces its
+		// own name and attributes use first, then every declaration of the copy.
+		if t.prefixLen > 0 && string(t.name[:t.prefixLen]) != "xml" && !isWritten(t.name[:t.prefixLen]) {
+			writeNS(t.name[:t.prefixLen], p.cloneURI(t.name[:t.prefixLen], t.uri))
+		}
+		for j := range attrs {
+			a := &attrs[j]
+			if !a.nsDecl && a.prefixLen > 0 && string(a.prefix()) != "xml" && !isWritten(a.prefix()) {
+				writeNS(a.prefix(), p.cloneURI(a.prefix(), a.uri))
+			}
+		}
+		for _, b := range p.cloneNS {
+			if !isWritten(b.prefix) {
+				writeNS(b.prefix, b.uri)
+			}
+		}
+	}
+	for j := range attrs {
+		a := &attrs[j]
+		if a.nsDecl {
+			continue
+		}
+		out = append(out, ' ')
+		out = append(out, a.name...)
+		out = append(out, `="`...)
+		if a.decode {
+			p.buf = appendAttrValue(p.buf[:0], a.raw)
+			out = appendEscapedAttr(out, string(p.buf))
+		} else {
+			out = appendEscapedAttr(out, string(a.raw))
+		}
+		out = append(out, '"')
+	}
+	content := toks[i+1 : end]
+	if len(content) == 0 {
+		return append(out, "/>"...), nil
+	}
+	out = append(out, '>')
+	out, err := p.appendContent(out, content, false)
+	if err != nil {
+		return out, err
+	}
+	out = append(out, "</"...)
+	out = append(out, t.name...)
+	return append(out, '>'), nil
+}
+
+func (p *aresParser) cloneURI(prefix []byte, fallback string) string {
+	for _, b := range p.cloneNS {
+		if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
+			return b.uri
+		}
+	}
+	return fallback
+}
+
+// reconcile computes the namespace declarations of ttk's deep copy of the element:
+// its own declarations, then each prefix used inside it but declared outside, in
+// the order libxml2's copy meets them.
+func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
+	p.cloneNS = p.cloneNS[:0]
+	p.scope = p.scope[:0]
+	for j := range elemAttrs {
+		a := &elemAttrs[j]
+		if a.nsDecl {
+			var prefix []byte
+			if a.prefixLen > 0 {
+				prefix = a.local()
+			}
+			p.cloneNS = append(p.cloneNS, nsBinding{prefix: prefix, uri: attrValue(a)})
+		}
+	}
+	use := func(prefix []byte, uri string) {
+		if string(prefix) == "xml" {
+			return
+		}
+		for k := len(p.scope) - 1; k >= 0; k-- {
+			if bytes.Equal(p.scope[k], prefix) {
+				return
+			}
+		}
+		for _, b := range p.cloneNS {
+			if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
+				return
+			}
+		}
+		p.cloneNS = append(p.cloneNS, nsBinding{prefix: prefix, uri: uri})
+	}
+	for j := range elemAttrs {
+		a := &elemAttrs[j]
+		if !a.nsDecl && a.prefixLen > 0 {
+			use(a.prefix(), a.uri)
+		}
+	}
+	var marks []int
+	for i := range toks {
+		t := &toks[i]
+		switch t.kind {
+		case tokStart:
+			marks = append(marks, len(p.scope))
+			attrs := p.attrs[t.a0:t.a1]
+			for j := range attrs {
+				if a := &attrs[j]; a.nsDecl && a.prefixLen > 0 {
+					p.scope = append(p.scope, a.local())
+				}
+			}
+			if t.prefixLen > 0 {
+				use(t.name[:t.prefixLen], t.uri)
+			}
+			for j := range attrs {
+				if a := &attrs[j]; !a.nsDecl && a.prefixLen > 0 {
+					use(a.prefix(), a.uri)
+				}
+			}
+		case tokEnd:
+			if len(marks) > 0 {
+				p.scope = p.scope[:marks[len(marks)-1]]
+				marks = marks[:len(marks)-1]
+			}
+		}
+	}
+}

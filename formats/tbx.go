@@ -1,0 +1,326 @@
+package formats
+
+import (
+	"bytes"
+	"strings"
+)
+
+// tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit
+// 3.8.4 (translate/storage/tbx.py, lisa.py).
+type tbxFormat struct{}
+
+func init() { Register(tbxFormat{}) }
+
+func (tbxFormat) Name() string      { return "tbx" }
+func (tbxFormat) MimeType() string  { return "application/x-tbx" }
+func (tbxFormat) Extension() string { return "tbx" }
+func (tbxFormat) Monolingual() bool { return false }
+
+// Parse returns one unit per <termEntry>, anywhere below <martif>, in document
+// order (nested entries included, as lxml's iterdescendants finds them). Source is
+// the first <term> inside the first <langSet> child, Target the same in the second;
+// a missing term gives "". Entries with neither are blank to translate-toolkit and
+// Weblate skips them, so they are not returned. Elements count only in the namespace translate-toolkit
+// uses: the root's default namespace.
+//
+// Note is what Weblate 4.18 shows as the unit's note: the <termNote>s, then the
+// <note>s; Explanation is the <note>s and SourceExplanation the <descrip>s. In
+// translate-toolkit 3.8.4 getnotes() ignores the "from" attribute, so every <note>
+// appears in both Note and Explanation; later versions filter by origin.
+func (tbxFormat) Parse(data []byte) (*File, error) {
+	p := tbxParser{s: newScanner(data)}
+	return p.parse()
+}
+
+type tbxParser struct {
+	s       *xmlScanner
+	ns      string
+	toks    []ctok
+	attrs   []xattr
+	buf     []byte
+	lineOff int
+	lineNo  int
+}
+
+func (p *tbxParser) lineAt(off int) int {
+	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
+	p.lineOff = off
+	return p.lineNo
+}
+
+func (p *tbxParser) parse() (*File, error) {
+	s := p.s
+	p.lineNo = 1
+	for {
+		k := s.next()
+		if k == tokError {
+			return nil, s.err
+		}
+		if k == tokStart {
+			break
+		}
+	}
+	if string(s.local()) != "martif" || s.uri != s.defaultNS() {
+		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <martif>"}
+	}
+	p.ns = s.defaultNS()
+	f := &File{}
+	for {
+		switch s.next() {
+		case tokError:
+			return nil, s.err
+		case tokEOF:
+			return f, nil
+		case tokStart:
+			if s.uri != p.ns || string(s.local()) != "termEntry" {
+				continue
+			}
+			if err := p.entry(f); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// entry reads the termEntry whose start tag is current, with the entries nested in it.
+func (p *tbxParser) entry(f *File) error {
+	s := p.s
+	p.toks = p.toks[:0]
+	p.attrs = p.attrs[:0]
+	base := s.depth()
+	for k := tokStart; ; k = s.next() {
+		if k == tokError {
+			return s.err
+		}
+		t := ctok{kind: k, off: s.off, name: s.name, prefixLen: s.prefixLen, uri: s.uri, val: s.val, decode: s.decode}
+		if k == tokStart {
+			t.a0 = len(p.attrs)
+			p.attrs = append(p.attrs, s.attrs...)
+			t.a1 = len(p.attrs)
+		}
+		p.toks = append(p.toks, t)
+		if k == tokEnd && s.depth() < base {
+			break
+		}
+	}
+	for i := range p.toks {
+		if p.is(&p.toks[i], "termEntry") {
+			u, err := p.unit(i, matchingEnd(p.toks, i))
+			if err != nil {
+				return err
+			}
+			if u.Source[0] == "" && u.Target[0] == "" {
+				continue // translate-toolkit's isblank: not a content unit
+			}
+			f.Units = append(f.Units, u)
+		}
+	}
+	return nil
+}
+
+func (p *tbxParser) is(t *ctok, local string) bool {
+	if t.kind != tokStart || t.uri != p.ns {
+		return false
+	}
+	name := t.name
+	if t.prefixLen > 0 {
+		name = name[t.prefixLen+1:]
+	}
+	return string(name) == local
+}
+
+func (p *tbxParser) attr(t *ctok, xmlPrefix bool, local string) (string, bool) {
+	for j := t.a0; j < t.a1; j++ {
+		a := &p.attrs[j]
+		if a.nsDecl {
+			continue
+		}
+		if xmlPrefix {
+			if a.prefixLen > 0 && a.uri == xmlNamespace && string(a.local()) == local {
+				return attrValue(a), true
+			}
+		} else if a.prefixLen == 0 && string(a.name) == local {
+			return attrValue(a), true
+		}
+	}
+	return "", false
+}
+
+func (p *tbxParser) unit(i, end int) (Unit, error) {
+	toks := p.toks
+	entry := &toks[i]
+	u := Unit{Line: p.lineAt(entry.off)}
+	u.Key, _ = p.attr(entry, false, "id")
+	space, ok := p.attr(entry, true, "space")
+	if !ok {
+		space = "preserve"
+	}
+
+	var langSets [][2]int
+	for j := i + 1; j < end; {
+		if toks[j].kind != tokStart {
+			j++
+			continue
+		}
+		e := matchingEnd(toks, j)
+		if p.is(&toks[j], "langSet") {
+			langSets = append(langSets, [2]int{j, e})
+		}
+		j = e + 1
+	}
+	term := func(n int) (string, error) {
+		if n >= len(langSets) {
+			return "", nil
+		}
+		for j := langSets[n][0] + 1; j < langSets[n][1]; j++ {
+			if p.is(&toks[j], "term") {
+				return p.text(j, matchingEnd(toks, j), space)
+			}
+		}
+		return "", nil
+	}
+	source, err := term(0)
+	if err != nil {
+		return u, err
+	}
+	target, err := term(1)
+	if err != nil {
+		return u, err
+	}
+	u.Source = []string{source}
+	u.Target = []string{target}
+
+	var pos, definition, notes []string
+	for j := i + 1; j < end; j++ {
+		var list *[]string
+		switch {
+		case p.is(&toks[j], "termNote"):
+			list = &pos
+		case p.is(&toks[j], "descrip"):
+			list = &definition
+		case p.is(&toks[j], "note"):
+			list = &notes
+		default:
+			continue
+		}
+		v, err := p.text(j, matchingEnd(toks, j), space)
+		if err != nil {
+			return u, err
+		}
+		*list = appendUnique(*list, v)
+	}
+	var parts []string
+	for _, n := range []string{strings.Join(pos, "\n"), strings.Join(notes, "\n")} {
+		if n != "" {
+			parts = append(parts, n)
+		}
+	}
+	u.Note = strings.Join(parts, "\n")
+	u.Explanation = strings.Join(notes, "\n")
+	u.SourceExplanation = strings.Join(definition, "\n")
+	return u, nil
+}
+
+func appendUnique(list []string, v string) []string {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+// text is translate-toolkit's getText: the XPath string value of the element,
+// space-normalized when its xml:space (or the entry's) is "default".
+func (p *tbxParser) text(i, end int, space string) (string, error) {
+	if v, ok := p.attr(&p.toks[i], true, "space"); ok {
+		space = v
+	}
+	p.buf = p.buf[:0]
+	for j := i + 1; j < end; j++ {
+		t := &p.toks[j]
+		switch t.kind {
+		case tokText, tokCDATA:
+			p.buf = p.s.appendText(p.buf, t.kind, t.val, t.decode)
+		case tokEntRef:
+			v, err := p.s.entityText(t.name, 0)
+			if err != nil {
+				return "", &SyntaxError{Line: p.s.line(t.off), Msg: err.Error()}
+			}
+			p.buf = append(p.buf, v...)
+		}
+	}
+	if space == "default" {
+		return normalizeSpace(p.buf), nil
+	}
+	return string(p.buf), nil
+}
+
+// normalizeSpace is XPath normalize-space().
+func normalizeSpace(b []byte) string {
+	var out []byte
+	pending := false
+	for _, c := range b {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			pending = len(out) > 0
+			continue
+		}
+		if pending {
+			out = append(out, ' ')
+			pending = false
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
+type entityError string
+
+func (e entityError) Error() string { return string(e) }
+
+// entityText is what libxml2 contributes to a string value for a reference to the
+// entity: the content of every node of its replacement text (top-level comments
+// and PIs included), nested references flattened the same way. Undeclared and
+// external entities contribute nothing, as libxml2 never loads them.
+func (s *xmlScanner) entityText(name []byte, nesting int) (string, error) {
+	d := s.dtd.entities[string(name)]
+	if d == nil || d.external {
+		return "", nil
+	}
+	if d.textDone {
+		return d.text, nil
+	}
+	if d.textBusy || nesting >= maxEntityNesting {
+		return "", entityError("entity reference loop in '" + string(name) + "'")
+	}
+	d.textBusy = true
+	defer func() { d.textBusy = false }()
+	sub := &xmlScanner{data: d.repl, dtd: s.dtd, fragment: true, lenientNS: true}
+	var out []byte
+	for {
+		k := sub.next()
+		switch k {
+		case tokError:
+			return "", entityError("in entity '" + string(name) + "': " + sub.err.Msg)
+		case tokEOF:
+			s.dtd.expanded += len(out)
+			d.text, d.textDone = string(out), true
+			return d.text, nil
+		case tokText, tokCDATA:
+			out = sub.appendText(out, k, sub.val, sub.decode)
+		case tokComment, tokPI:
+			if sub.depth() == 0 {
+				out = append(out, sub.val...)
+			}
+		case tokEntRef:
+			v, err := sub.entityText(sub.name, nesting+1)
+			if err != nil {
+				return "", err
+			}
+			out = append(out, v...)
+		}
+		if len(out) > maxEntityExpansion || s.dtd.expanded+len(out) > maxEntityExpansion {
+			return "", entityError("entity expansion is too large")
+		}
+	}
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""Dump what translate-toolkit reads from Android and TBX files, as JSON.
+
+The formats package's differential test runs this with Debian's python3-translate
+(translate-toolkit 3.8.4) and compares every unit with the Go parsers.
+
+stdin: a JSON list of requests, each one of
+  {"format": "aresource", "path": P, "lang": CODE}   (CODE as Weblate passes it)
+  {"format": "tbx", "path": P}
+  {"format": "unescape", "text": T, "strip": BOOL}
+  {"format": "aresource-bytes", "data": TEXT, "lang": CODE}   (file content inline)
+  {"format": "tbx-bytes", "data": TEXT}
+stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
+(unescape: {"value": V} or {"error": MSG}).
+"""
+import contextlib
+import json
+import os
+import sys
+
+from translate.misc.multistring import multistring
+from translate.storage import aresource, tbx
+
+
+def clean(text):
+    # Python strings can hold lone surrogates (from \\uD800); Weblate's stats script
+    # turns them into U+FFFD, and so does Go.
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def forms(value):
+    if value is None:
+        return None
+    if isinstance(value, multistring):
+        return [clean(str(s)) for s in value.strings]
+    return [clean(str(value))]
+
+
+def content_units(store):
+    return [u for u in store.units if not u.isheader() and not u.isblank() and not u.isobsolete()]
+
+
+def android(data, lang):
+    store = aresource.AndroidResourceFile()
+    store.settargetlanguage(lang)
+    store.setsourcelanguage("en")
+    store.parse(data)
+    units = []
+    for unit in content_units(store):
+        plural = unit.xmlelement.tag == "plurals"
+        units.append({
+            "key": unit.getid(),
+            "target": forms(unit.target),
+            "plural": plural,
+            "tags": list(unit.get_plural_tags()) if plural else None,
+            "readonly": not unit.istranslatable(),
+            "note": clean(unit.getnotes()),
+        })
+    return {"units": units}
+
+
+def tbx_units(data):
+    store = tbx.tbxfile()
+    store.parse(data)
+    units = []
+    for unit in content_units(store):
+        units.append({
+            "key": unit.xmlelement.get("id") or "",
+            "source": forms(unit.source),
+            "target": forms(unit.target),
+            "pos": clean(unit.getnotes("pos")),
+            "definition": clean(unit.getnotes("definition")),
+            "developer": clean(unit.getnotes("developer")),
+            "translator": clean(unit.getnotes("translator")),
+        })
+    return {"units": units}
+
+
+def handle(req):
+    try:
+        kind = req["format"]
+        if kind == "unescape":
+            return {"value": clean(aresource.AndroidResourceUnit.unescape(req["text"], req["strip"]))}
+        if kind == "aresource-bytes":
+            return android(req["data"].encode("utf-8", "surrogateescape"), req["lang"])
+        if kind == "tbx-bytes":
+            return tbx_units(req["data"].encode("utf-8", "surrogateescape"))
+        with open(req["path"], "rb") as handle:
+            data = handle.read()
+        if kind == "aresource":
+            return android(data, req["lang"])
+        if kind == "tbx":
+            return tbx_units(data)
+        return {"error": "unknown format " + kind}
+    except Exception as exc:  # the Go side only needs to know that it failed
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def main():
+    requests = json.load(sys.stdin)
+    real_stdout = sys.stdout
+    # translate-toolkit 3.8.4 prints debug lines whenever a plural is read.
+    with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
+        results = [handle(req) for req in requests]
+    real_stdout.write(json.dumps(results, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,642 @@
+package formats
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The tests in this file compare the parsers with translate-toolkit itself (Debian's
+// python3-translate 3.8.4, the library Weblate 4.18 reads these formats with), via
+// testdata/ttk_dump.py. They skip when python3-translate or ../shared is missing.
+
+const systemPython = "/usr/bin/python3"
+
+func requireTTK(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat(systemPython); err != nil {
+		t.Skip("translate-toolkit differential test skipped: " + systemPython + " not found (apt-get install python3-translate)")
+	}
+	cmd := exec.Command(systemPython, "-c", "import translate.storage.aresource, translate.storage.tbx")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("translate-toolkit differential test skipped: python3-translate is not importable (apt-get install python3-translate): %v %s", err, out)
+	}
+}
+
+// sharedDir is ../shared next to the module root, or "" when absent.
+func sharedDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Dir(file)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	shared := filepath.Join(dir, "..", "shared")
+	if _, err := os.Stat(filepath.Join(shared, "corpora")); err != nil {
+		return ""
+	}
+	return shared
+}
+
+func requireShared(t testing.TB) string {
+	t.Helper()
+	dir := sharedDir()
+	if dir == "" {
+		t.Skip("../shared/corpora not found next to the module root; corpus tests skipped")
+	}
+	return dir
+}
+
+type ttkRequest struct {
+	Format string `json:"format"`
+	Path   string `json:"path,omitempty"`
+	Lang   string `json:"lang,omitempty"`
+	Text   string `json:"text"`
+	Data   string `json:"data,omitempty"`
+	Strip  bool   `json:"strip"`
+}
+
+type ttkUnit struct {
+	Key        string    `json:"key"`
+	Target     *[]string `json:"target"`
+	Source     *[]string `json:"source"`
+	Plural     bool      `json:"plural"`
+	Tags       []string  `json:"tags"`
+	ReadOnly   bool      `json:"readonly"`
+	Note       string    `json:"note"`
+	Pos        string    `json:"pos"`
+	Definition string    `json:"definition"`
+	Developer  string    `json:"developer"`
+	Translator string    `json:"translator"`
+}
+
+type ttkResult struct {
+	Units []ttkUnit `json:"units"`
+	Value *string   `json:"value"`
+	Error string    `json:"error"`
+}
+
+func runTTK(t testing.TB, reqs []ttkRequest) []ttkResult {
+	t.Helper()
+	in, err := json.Marshal(reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("ttk_dump.py: %v\n%s", err, stderr.String())
+	}
+	var res []ttkResult
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("ttk_dump.py output: %v", err)
+	}
+	if len(res) != len(reqs) {
+		t.Fatalf("ttk_dump.py answered %d of %d requests", len(res), len(reqs))
+	}
+	return res
+}
+
+// androidLang is the language code Weblate passes to translate-toolkit for a file
+// in values-XX (the raw code from the path; the template gets the source language).
+func androidLang(path string) string {
+	dir := filepath.Base(filepath.Dir(path))
+	if code, ok := strings.CutPrefix(dir, "values-"); ok {
+		return code
+	}
+	return "en"
+}
+
+func corpusFiles(t testing.TB, shared string) (android, tbx []string) {
+	for _, c := range []string{"newpipe", "fdroidclient"} {
+		m, _ := filepath.Glob(filepath.Join(shared, "corpora", c, "app/src/main/res/values*/strings.xml"))
+		android = append(android, m...)
+	}
+	tbx, _ = filepath.Glob(filepath.Join(shared, "corpora", "slicer-glossary", "glossary", "*.tbx"))
+	if len(android) == 0 || len(tbx) == 0 {
+		t.Skip("corpora incomplete under " + shared)
+	}
+	return android, tbx
+}
+
+// compareAndroid reports every difference between our units and translate-toolkit's.
+func compareAndroid(units []Unit, want []ttkUnit) []string {
+	var diffs []string
+	if len(units) != len(want) {
+		diffs = append(diffs, fmt.Sprintf("%d units, translate-toolkit has %d", len(units), len(want)))
+	}
+	for i := 0; i < len(units) && i < len(want); i++ {
+		u, w := &units[i], &want[i]
+		if u.Key != w.Key {
+			diffs = append(diffs, fmt.Sprintf("unit %d: key %q, ttk %q", i, u.Key, w.Key))
+			continue
+		}
+		forms := u.Target
+		if w.Plural {
+			forms = u.FormsFor(w.Tags)
+		}
+		if w.Target == nil || !reflect.DeepEqual(forms, *w.Target) {
+			diffs = append(diffs, fmt.Sprintf("%s: forms %q, ttk %q", u.Key, forms, derefForms(w.Target)))
+		}
+		if u.Plural != w.Plural {
+			diffs = append(diffs, fmt.Sprintf("%s: plural %v, ttk %v", u.Key, u.Plural, w.Plural))
+		}
+		if u.ReadOnly != w.ReadOnly {
+			diffs = append(diffs, fmt.Sprintf("%s: readonly %v, ttk %v", u.Key, u.ReadOnly, w.ReadOnly))
+		}
+		if u.Note != w.Note {
+			diffs = append(diffs, fmt.Sprintf("%s: note %q, ttk %q", u.Key, u.Note, w.Note))
+		}
+	}
+	return diffs
+}
+
+func derefForms(f *[]string) any {
+	if f == nil {
+		return nil
+	}
+	return *f
+}
+
+// tbxWant turns translate-toolkit's raw TBX unit into what Weblate 4.18 stores.
+func tbxWant(w *ttkUnit) (note, explanation, sourceExplanation string, source, target string) {
+	var notes []string
+	for _, n := range []string{w.Pos, w.Developer} {
+		if n != "" {
+			notes = append(notes, n)
+		}
+	}
+	first := func(f *[]string) string {
+		if f == nil || len(*f) == 0 {
+			return ""
+		}
+		return (*f)[0]
+	}
+	return strings.Join(notes, "\n"), w.Translator, w.Definition, first(w.Source), first(w.Target)
+}
+
+func compareTBX(units []Unit, want []ttkUnit) []string {
+	var diffs []string
+	if len(units) != len(want) {
+		diffs = append(diffs, fmt.Sprintf("%d units, translate-toolkit has %d", len(units), len(want)))
+	}
+	for i := 0; i < len(units) && i < len(want); i++ {
+		u, w := &units[i], &want[i]
+		note, expl, srcExpl, source, target := tbxWant(w)
+		got := []string{u.Key, u.Source[0], u.Target[0], u.Note, u.Explanation, u.SourceExplanation}
+		exp := []string{w.Key, source, target, note, expl, srcExpl}
+		if !reflect.DeepEqual(got, exp) {
+			diffs = append(diffs, fmt.Sprintf("unit %d: got %q, ttk %q", i, got, exp))
+		}
+	}
+	return diffs
+}
+
+// TestTTKCorpora parses every corpus file with both translate-toolkit and our
+// parsers and compares every unit: key, forms (plurals in the language's CLDR
+// order), read-only flag and notes; for TBX source, target, notes and explanations.
+func TestTTKCorpora(t *testing.T) {
+	requireTTK(t)
+	shared := requireShared(t)
+	android, tbx := corpusFiles(t, shared)
+	var reqs []ttkRequest
+	for _, p := range android {
+		reqs = append(reqs, ttkRequest{Format: "aresource", Path: p, Lang: androidLang(p)})
+	}
+	for _, p := range tbx {
+		reqs = append(reqs, ttkRequest{Format: "tbx", Path: p})
+	}
+	res := runTTK(t, reqs)
+	units := 0
+	for i, req := range reqs {
+		rel, _ := filepath.Rel(shared, req.Path)
+		data, err := os.ReadFile(req.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := mustLookup(t, req.Format).Parse(data)
+		if res[i].Error != "" {
+			if err == nil {
+				t.Errorf("%s: translate-toolkit fails (%s), we parse it", rel, res[i].Error)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v (translate-toolkit parses it)", rel, err)
+			continue
+		}
+		var diffs []string
+		if req.Format == "tbx" {
+			diffs = compareTBX(f.Units, res[i].Units)
+		} else {
+			diffs = compareAndroid(f.Units, res[i].Units)
+		}
+		for j, d := range diffs {
+			if j == 10 {
+				t.Errorf("%s: … %d differences in all", rel, len(diffs))
+				break
+			}
+			t.Errorf("%s: %s", rel, d)
+		}
+		units += len(f.Units)
+	}
+	t.Logf("%d files, %d units compared with translate-toolkit", len(reqs), units)
+}
+
+func mustLookup(t testing.TB, name string) Format {
+	f, ok := Lookup(name)
+	if !ok {
+		t.Fatalf("format %q not registered", name)
+	}
+	return f
+}
+
+// TestTTKUnescape checks every row of the hand-written unescape table, and a few
+// thousand generated strings, against translate-toolkit's own unescape.
+func TestTTKUnescape(t *testing.T) {
+	requireTTK(t)
+	var reqs []ttkRequest
+	for _, c := range unescapeCases {
+		reqs = append(reqs, ttkRequest{Format: "unescape", Text: c.in, Strip: c.strip})
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{" ", " ", "  ", "\n", "\t", `"`, `\`, `\\`, `\n`, `\t`, `\ `, `\'`, `\"`, `\@`, `\?`, `\q`,
+		`\u0041`, `\u00e9x`, `\u41`, `\uD83D`, "a", "b", "word", "%", "%%", "%1$s", "é", "日本", "\u0660", "n", "u"}
+	for i := 0; i < 4000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(9); n >= 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		reqs = append(reqs, ttkRequest{Format: "unescape", Text: b.String(), Strip: rng.IntN(2) == 0})
+	}
+	res := runTTK(t, reqs)
+	for i, req := range reqs {
+		got, err := androidUnescape([]byte(req.Text), req.Strip)
+		if res[i].Error != "" {
+			if err == nil {
+				t.Errorf("unescape(%q, %v) = %q; translate-toolkit fails: %s", req.Text, req.Strip, got, res[i].Error)
+			}
+			continue
+		}
+		if err != nil || res[i].Value == nil || got != *res[i].Value {
+			t.Errorf("unescape(%q, %v) = %q, %v; translate-toolkit %q", req.Text, req.Strip, got, err, derefString(res[i].Value))
+		}
+	}
+}
+
+func derefString(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
+}
+
+// androidSnippets are documents probing corners of the format and of XML; each is
+// compared with translate-toolkit (units, or both failing).
+var androidSnippets = []string{
+	`<resources><string name="a">x<b>y</b>z</string></resources>`,
+	`<resources xmlns:tools="http://t" xmlns:xliff="urn:x"><string name="a">x<xliff:g id="1" a="&quot;&#10;&lt;&gt;&amp;	t">y</xliff:g> &amp; <b></b><i>""</i>z</string></resources>`,
+	`<resources xmlns:tools="T" xmlns:xliff="X" xmlns:u="U"><string name="a" tools:ignore="y">Hi <xliff:g id="a" u:k="1">%s</xliff:g> <b>x</b></string><string name="b" xmlns:z="Z">Hi <b xmlns:q="Q">x<xliff:g/></b><xliff:g/></string><plurals name="p" tools:i="1"><item quantity="one" u:x="1"><b/></item><item quantity="other">o</item></plurals></resources>`,
+	`<resources xmlns:a="A"><string name="k"><b xmlns:a="B"><a:c/></b><a:d/></string></resources>`,
+	`<resources xmlns:p="A"><string name="k"><b xmlns:p="B" p:x="1"/><c p:y="2"/></string></resources>`,
+	`<resources xmlns:p="A"><string name="k" xmlns:p="B"><b/></string></resources>`,
+	`<resources xmlns:p="A"><string name="k"><b xmlns:p="B"/><p:d p:z="3"/></string></resources>`,
+	`<resources xmlns:a="A"><string name="k"><b xmlns="D"><c/></b></string></resources>`,
+	`<resources><string name="a">a<x:b/></string></resources>`,
+	`<resources><string name="a">a<![CDATA[ <x> "q" ]]>b</string></resources>`,
+	`<resources><string name="a"><b><![CDATA[]]></b><i><![CDATA[x]]></i></string></resources>`,
+	`<resources><string name="a">a<!-- c  "d"  -->b<?pi  x  "y" ?>c<?pj?><!----></string></resources>`,
+	`<resources><string name="a">  lead<b> in </b>  "q  q"  tail  </string></resources>`,
+	`<resources><string name="a">\u0041<b>\u41</b>\n<i>\t\q\@</i>\</string></resources>`,
+	`<resources><string name="a">x<b>\u12</b></string></resources>`,
+	`<resources><string name="a"><b>\uzz</b></string></resources>`,
+	`<resources><string name="a">&lt;b&gt;not markup&lt;/b&gt; &#65;&#x42; &apos;&quot;</string></resources>`,
+	`<resources><string name="a">a&#13;b<b>c&#13;d</b></string></resources>`,
+	"<resources><string name=\"a\">line1\r\nline2\rline3</string><!-- c\r\nd --><string name=\"b\">x</string></resources>",
+	"<resources><string name=\"a\">x<b t=\"a\r\nb\tc&#9;d\">y</b></string></resources>",
+	`<!DOCTYPE resources [<!ENTITY app "App &amp; co">]><resources><string name="a">Hi &app; x</string><string name="b">&app;</string><string name="c"><b>&app;</b>&app;</string></resources>`,
+	`<resources><string name="a">Hi &app; x</string></resources>`,
+	`<!DOCTYPE resources SYSTEM "foo.dtd"><resources><string name="a">Hi &app; x</string></resources>`,
+	`<?xml version="1.0" standalone="yes"?><!DOCTYPE resources SYSTEM "foo.dtd"><resources><string name="a">Hi &app; x</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY e "<b>x</b>">]><resources><string name="a">Hi &e; x</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY e "<b>x">]><resources><string name="a">Hi &e; x</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY a "&b;"><!ENTITY b "&a;">]><resources><string name="a">&a;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY a "&b;"><!ENTITY b "x">]><resources><string name="a">&a;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY a "&#60;b>">]><resources><string name="a">&a;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY e SYSTEM "file:///etc/passwd">]><resources><string name="a">&e;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY e SYSTEM "x" NDATA n>]><resources><string name="a">&e;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY e "x"> <!-- c --> <?p x?> <!ELEMENT resources ANY> <!ATTLIST string name CDATA #IMPLIED>]><resources><string name="a">&e;</string></resources>`,
+	`<!DOCTYPE resources [<!ENTITY % p "x">]><resources><string name="a">&u;</string></resources>`,
+	knownDifferences[0].doc,
+	`<resources xmlns="urn:default"><string name="a">x</string></resources>`,
+	`<p:resources xmlns:p="urn:p"><string name="a">x</string></p:resources>`,
+	`<p:resources xmlns:p="urn:p" xmlns="urn:p"><string name="a">x</string></p:resources>`,
+	`<other><string name="a">x</string></other>`,
+	`<resources><string name="a" translatable="false"/><plurals name="p" translatable="false"><item quantity="one">o</item></plurals></resources>`,
+	`<resources><string name="a">1</string><string name="a">2</string><string name="">3</string><string>4</string></resources>`,
+	`<resources><plurals name="p"><item quantity="one">a</item><item quantity="other">b</item><item quantity="one">c</item><item>x</item><b/><item quantity="few"><b>f</b></item></plurals></resources>`,
+	"<resources>\n  <!-- n1 -->\n  <!-- n2\n  more -->\n  <string name=\"a\">x</string>\n  <!-- n3 -->\n  text\n  <string name=\"b\">y</string>\n  <!-- n4 --><string-array name=\"arr\"/><string name=\"c\">z</string></resources>",
+	`<resources><string name="a">x</string></resources><!-- after -->`,
+	`<resources/>`,
+	`<resources><string name="a">x</string></resources><resources/>`,
+	`<resources><string name="a">x</string>`,
+	`<resources><string name="a" name="b">x</string></resources>`,
+	`<resources xmlns:p="u" xmlns:q="u"><string name="a" p:x="1" q:x="2">x</string></resources>`,
+	`<resources><string name="a">]]></string></resources>`,
+	`<resources><string name="a">&#xD800;</string></resources>`,
+	`<resources><string name="a" x="<">y</string></resources>`,
+	`<resources><string name="a&#10;b">y</string></resources>`,
+	`  <?xml version="1.0"?><resources/>`,
+	`<?xml version="1.1"?><resources><string name="a">x</string></resources>`,
+	`<?xml version="2.0"?><resources/>`,
+	`<?XML version="1.0"?><resources/>`,
+	`<resources><string name="a">x</string><?xml version="1.0"?></resources>`,
+	`<resources><string name="a">` + strings.Repeat("<b>", 300) + strings.Repeat("</b>", 300) + `</string></resources>`,
+	`<resources><string name="a">` + strings.Repeat("<b>", 250) + "x" + strings.Repeat("</b>", 250) + `</string></resources>`,
+	`<resources><string name="a">x</string><!-- a -- b --></resources>`,
+	`<resources><string name="a" b:c="x">y</string></resources>`,
+	`<resources><string name="a" xmlns:p="">y</string></resources>`,
+	`<resources><string name="a"><xml:b xml:lang="cs">y</xml:b></string></resources>`,
+	"\ufeff<resources><string name=\"a\">bom</string></resources>",
+	`<resources><string name="a">é — 日本語 \u00e9</string></resources>`,
+	`<resources><string name="a">x</string><string name="b"><?pi data?></string><string name="c"><!--only--></string></resources>`,
+}
+
+func TestTTKAndroidSnippets(t *testing.T) {
+	requireTTK(t)
+	compareAndroidDocs(t, androidSnippets)
+}
+
+func compareAndroidDocs(t *testing.T, docs []string) {
+	t.Helper()
+	var reqs []ttkRequest
+	for _, d := range docs {
+		reqs = append(reqs, ttkRequest{Format: "aresource-bytes", Data: d, Lang: "cs"})
+	}
+	res := runTTK(t, reqs)
+	for i, d := range docs {
+		f, err := androidFormat{}.Parse([]byte(d))
+		if res[i].Error != "" {
+			if err == nil && !knownAndroidDifference(d) {
+				t.Errorf("translate-toolkit fails (%s), we parse it:\n%s", res[i].Error, d)
+			}
+			continue
+		}
+		if err != nil {
+			if !knownAndroidDifference(d) {
+				t.Errorf("%v; translate-toolkit parses it:\n%s", err, d)
+			}
+			continue
+		}
+		for _, diff := range compareAndroid(f.Units, res[i].Units) {
+			t.Errorf("%s\n%s", diff, d)
+		}
+	}
+}
+
+// knownAndroidDifference marks inputs where we deliberately differ from libxml2
+// (see knownDifferences).
+func knownAndroidDifference(doc string) bool {
+	for _, k := range knownDifferences {
+		if k.doc == doc {
+			return true
+		}
+	}
+	return false
+}
+
+var tbxSnippets = []string{
+	`<martif><text><body><termEntry id="x"><langSet><tig><term> a  <b>b</b> c </term></tig></langSet><langSet><ntig><termGrp><term>t</term></termGrp></ntig><term>u</term></langSet><descrip>d1</descrip><note>n1</note><note from="translator">n2</note><note>n1</note><termNote>p</termNote></termEntry></body></text></martif>`,
+	"<martif><termEntry xml:space=\"default\"><langSet><term xml:space=\"preserve\"> a  b </term></langSet><langSet><term> x  \n y </term></langSet><note>  z  z </note></termEntry></martif>",
+	`<martif xmlns="u"><termEntry><langSet><term>a</term></langSet></termEntry></martif>`,
+	`<martif><termEntry><langSet></langSet></termEntry><termEntry/></martif>`,
+	`<!DOCTYPE martif [<!ENTITY e "EE">]><martif><termEntry><langSet><term>a&e;b&amp;<!--c-->d<![CDATA[<x>]]></term></langSet></termEntry></martif>`,
+	`<!DOCTYPE martif [<!ENTITY e "<b>x</b>y<!--c--><?p q?>"><!ENTITY f "1&e;2">]><martif><termEntry><langSet><term>a&f;b</term></langSet></termEntry></martif>`,
+	`<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd"><martif><termEntry><langSet><term>a&nbsp;b</term></langSet></termEntry></martif>`,
+	`<tbx/>`,
+	`<martif><termEntry id=""><termEntry id="in"><langSet><term>i</term></langSet></termEntry><langSet><term>o</term></langSet></termEntry></martif>`,
+	`<martif><termEntry><langSet><term>a</term></langSet><x:langSet xmlns:x="q"><term>b</term></x:langSet><langSet xmlns="z"><term>c</term></langSet></termEntry></martif>`,
+	"<martif><termEntry><langSet><term xml:space=\"default\">\n\t</term></langSet></termEntry></martif>",
+	`<martif><martifHeader><termEntry id="h"><langSet><term>hdr</term></langSet></termEntry></martifHeader><termEntry id="b"><langSet><term>&#x41;&lt;</term></langSet><langSet><term>B</term><term>C</term></langSet><langSet><term>D</term></langSet></termEntry></martif>`,
+	`<martif><termEntry><note/><note></note><note>x</note><termNote xml:space="default"> a  b </termNote></termEntry></martif>`,
+	`<martif><termEntry><langSet><term>x</term></langSet></termEntry>`,
+}
+
+func TestTTKTBXSnippets(t *testing.T) {
+	requireTTK(t)
+	var reqs []ttkRequest
+	for _, d := range tbxSnippets {
+		reqs = append(reqs, ttkRequest{Format: "tbx-bytes", Data: d})
+	}
+	res := runTTK(t, reqs)
+	for i, d := range tbxSnippets {
+		f, err := tbxFormat{}.Parse([]byte(d))
+		if res[i].Error != "" {
+			if err == nil {
+				t.Errorf("translate-toolkit fails (%s), we parse it:\n%s", res[i].Error, d)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v; translate-toolkit parses it:\n%s", err, d)
+			continue
+		}
+		for _, diff := range compareTBX(f.Units, res[i].Units) {
+			t.Errorf("%s\n%s", diff, d)
+		}
+	}
+}
+
+// TestTTKRandomAndroid compares generated documents mixing every construct the
+// format meets (markup, namespaces, CDATA, comments, escapes, quotes, entities).
+func TestTTKRandomAndroid(t *testing.T) {
+	requireTTK(t)
+	n := 1500
+	if testing.Short() {
+		n = 200
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	docs := make([]string, n)
+	for i := range docs {
+		docs[i] = randomAndroidDoc(rng)
+	}
+	compareAndroidDocs(t, docs)
+}
+
+func randomAndroidDoc(rng *rand.Rand) string {
+	var b strings.Builder
+	entities := rng.IntN(4) == 0
+	b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n")
+	if entities {
+		b.WriteString(`<!DOCTYPE resources [<!ENTITY app "Git&amp;late"><!ENTITY mk "<b>m</b>k">]>` + "\n")
+	}
+	b.WriteString(`<resources xmlns:tools="http://schemas.android.com/tools"`)
+	if rng.IntN(2) == 0 {
+		b.WriteString(` xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"`)
+	}
+	b.WriteString(">\n")
+	for k := rng.IntN(6) + 1; k > 0; k-- {
+		if rng.IntN(3) == 0 {
+			b.WriteString("  <!-- note " + randomText(rng, false, false) + " -->\n")
+		}
+		name := fmt.Sprintf("k%d", rng.IntN(5))
+		attrs := ""
+		if rng.IntN(4) == 0 {
+			attrs += ` translatable="false"`
+		}
+		if rng.IntN(4) == 0 {
+			attrs += ` tools:ignore="MissingTranslation"`
+		}
+		switch rng.IntN(6) {
+		case 0:
+			b.WriteString(`  <plurals name="` + name + `"` + attrs + ">\n")
+			for _, q := range []string{"one", "few", "many", "other", "one"} {
+				if rng.IntN(2) == 0 {
+					b.WriteString(`    <item quantity="` + q + `">` + randomContent(rng, entities, 0) + "</item>\n")
+				}
+			}
+			b.WriteString("  </plurals>\n")
+		case 1:
+			b.WriteString(`  <string-array name="` + name + `"><item>` + randomContent(rng, entities, 0) + "</item></string-array>\n")
+		default:
+			b.WriteString(`  <string name="` + name + `"` + attrs + ">" + randomContent(rng, entities, 0) + "</string>\n")
+		}
+	}
+	b.WriteString("</resources>\n")
+	return b.String()
+}
+
+func randomText(rng *rand.Rand, escapes, quotes bool) string {
+	pieces := []string{"word", " ", "  ", "\n    ", "\t", "é", "日本", "%1$s", "%d", "&amp;", "&lt;", "&gt;", "&#65;", "&#x263A;", "&quot;", "&apos;"}
+	if escapes {
+		pieces = append(pieces, `\n`, `\t`, `\'`, `\"`, `\@`, `\?`, `\\`, `\u0041`, `\q`, `\ `)
+	}
+	if quotes {
+		pieces = append(pieces, `"`, `"`)
+	}
+	var b strings.Builder
+	for n := rng.IntN(6); n >= 0; n-- {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	s := b.String()
+	if !escapes {
+		s = strings.NewReplacer("--", "- -", "&", "and", "<", "").Replace(s)
+	}
+	return s
+}
+
+func randomContent(rng *rand.Rand, entities bool, depth int) string {
+	var b strings.Builder
+	for n := rng.IntN(4); n >= 0; n-- {
+		switch r := rng.IntN(12); {
+		case r < 5:
+			b.WriteString(randomText(rng, true, true))
+		case r == 5 && depth < 3:
+			tag := []string{"b", "i", "u", "xliff:g", "font"}[rng.IntN(5)]
+			attr := ""
+			if tag == "xliff:g" {
+				attr = ` id="x" example="a &amp; b"`
+			} else if tag == "font" {
+				attr = ` color="#FF0000" tools:x="y"`
+			}
+			if rng.IntN(5) == 0 {
+				b.WriteString("<" + tag + attr + "/>")
+			} else {
+				b.WriteString("<" + tag + attr + ">" + randomContent(rng, entities, depth+1) + "</" + tag + ">")
+			}
+		case r == 6:
+			b.WriteString("<![CDATA[" + strings.ReplaceAll(randomText(rng, true, true), "]]>", "") + "]]>")
+		case r == 7:
+			b.WriteString("<!--" + randomText(rng, false, true) + "-->")
+		case r == 8 && entities:
+			b.WriteString([]string{"&app;", "&mk;"}[rng.IntN(2)])
+		case r == 9:
+			b.WriteString("<?pi " + randomText(rng, false, true) + "?>")
+		default:
+			b.WriteString(randomText(rng, false, false))
+		}
+	}
+	return b.String()
+}
+
+// knownDifferences are the deliberate departures from libxml2 (and so from
+// translate-toolkit and Weblate). Each is in a corner no translation file in the
+// corpora uses; TestKnownDifferences pins our behaviour and, when translate-toolkit
+// is installed, checks that it really behaves differently (so the list stays true).
+var knownDifferences = []struct {
+	doc    string
+	ourErr bool
+	why    string
+}{
+	{
+		`<!DOCTYPE resources [ <!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><resources><string name="a">&lol3;</string></resources>`,
+		false,
+		"libxml2 rejects entities that expand densely relative to the bytes read so far " +
+			"(its 'entity reference loop' heuristic); Android keeps references unexpanded and " +
+			"TBX expansion is capped at 1 MiB, so a size heuristic tied to libxml2's buffers is not copied",
+	},
+	{
+		`<!DOCTYPE resources [<!ENTITY e "v">]><resources><string name="a&e;">x</string></resources>`,
+		true,
+		"libxml2 expands internal entities in attribute values; we never expand entities into parsed values and refuse the document",
+	},
+	{
+		`<?xml version="1.0" encoding="ISO-8859-1"?><resources><string name="a">x</string></resources>`,
+		true,
+		"only UTF-8 is read; libxml2 converts other declared encodings (Android and Weblate's TBX are UTF-8)",
+	},
+	{
+		`<!DOCTYPE resources [<!ENTITY % p "<!ENTITY e 'x'>"> %p;]><resources><string name="a">&e;</string></resources>`,
+		true,
+		"parameter-entity references in the internal subset would mean expanding the DTD; refused",
+	},
+	{
+		`<!DOCTYPE resources [<!ELEMENT resources "x>">]><resources><string name="a">x</string></resources>`,
+		false,
+		"element, attribute-list and notation declarations are skipped, not validated",
+	},
+	{
+		`<resources><string name="a" ` + strings.Repeat("n", 50001) + `="1">x</string></resources>`,
+		false,
+		"libxml2's size limits (names over 50,000 bytes, comments/PIs/CDATA over 10 MB, attribute values near 10 MB) are not reproduced",
+	},
+}
+
+func TestKnownDifferences(t *testing.T) {
+	for _, k := range knownDifferences {
+		_, err := androidFormat{}.Parse([]byte(k.doc))
+		if (err != nil) != k.ourErr {
+			t.Errorf("%s: our error = %v, documented %v", k.why, err, k.ourErr)
+		}
+	}
+	if _, err := os.Stat(systemPython); err != nil {
+		return
+	}
+	requireTTK(t)
+	var reqs []ttkRequest
+	for _, k := range knownDifferences {
+		reqs = append(reqs, ttkRequest{Format: "aresource-bytes", Data: k.doc, Lang: "en"})
+	}
+	for i, r := range runTTK(t, reqs) {
+		if (r.Error != "") == knownDifferences[i].ourErr {
+			t.Errorf("translate-toolkit agrees with us now, drop the known difference: %s", knownDifferences[i].why)
+		}
+	}
+}
