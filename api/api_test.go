@@ -131,7 +131,7 @@ func TestStatisticsFieldOrderAndPercentages(t *testing.T) {
 	h := newTestServer(t, Options{})
 	got := do(t, h, "GET", "/api/components/demo/android/statistics/")
 	// cs: 3 units, 2 translated (one read-only), words 2+1 of 4, chars 14 of 19.
-	wantCS := `{"total":3,"total_words":4,"last_change":null,"recent_changes":0,"translated":2,` +
+	wantCS := `{"total":3,"total_words":4,"last_change":null,"last_author":null,"recent_changes":0,"translated":2,` +
 		`"translated_words":3,"translated_percent":66.6,"translated_words_percent":75.0,` +
 		`"translated_chars":14,"translated_chars_percent":73.6,"total_chars":19,"fuzzy":0,` +
 		`"fuzzy_percent":0.0,"failing":0,"failing_percent":0.0,"approved":0,"approved_percent":0.0,` +

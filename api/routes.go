@@ -69,7 +69,17 @@ var routes = []route{
 
 	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers},
 	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser},
+
+	// Lists of things git holds none of: they exist, so clients find them, and are empty.
+	{path: "/api/groups/", allow: allowList, name: "Group List", desc: "Groups API.", get: listNothing},
+	{path: "/api/roles/", allow: allowList, name: "Role List", desc: "Roles API.", get: listNothing},
+	{path: "/api/component-lists/", allow: allowList, name: "Component List List", desc: "Component lists API.", get: listNothing},
+	{path: "/api/screenshots/", allow: allowList, name: "Screenshot List", desc: "Screenshots API.", get: listNothing},
+	{path: "/api/memory/", allow: allowRead, name: "Memory List", desc: "Memory API.", get: listNothing},
+	{path: "/api/addons/", allow: allowRead, name: "Addon List", desc: "", get: listNothing},
 }
+
+func listNothing(r *request) error { return r.writePage(nil) }
 
 // Lookups of path parameters; each answers 404 for an unknown object.
 

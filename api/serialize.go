@@ -371,6 +371,12 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 	e.int(int64(s.TotalWords))
 	e.key("last_change")
 	writeTime(e, s.LastChange)
+	if tail.code != "" {
+		// Translation statistics name the last author too (Weblate 4.0 shows it there,
+		// and wlc reads it: without it, wlc re-fetches the object and fails).
+		e.key("last_author")
+		e.strOrNull(s.LastAuthor)
+	}
 	e.key("recent_changes")
 	e.int(int64(s.RecentChanges))
 	e.key("translated")

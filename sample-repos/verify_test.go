@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"github.com/gitlate/gitlate/sample-repos/expected"
 	"io"
 	"os"
 	"os/exec"
@@ -20,21 +21,21 @@ import (
 )
 
 func TestHandTableSums(t *testing.T) {
-	components := map[string]counts{}
-	projects := map[string]counts{}
-	for _, row := range expectedTranslations {
+	components := map[string]expected.Counts{}
+	projects := map[string]expected.Counts{}
+	for _, row := range expected.Translations {
 		c := components[row.Project+"/"+row.Component]
-		c.add(row.counts)
+		c.Add(row.Counts)
 		components[row.Project+"/"+row.Component] = c
 		p := projects[row.Project]
-		p.add(row.counts)
+		p.Add(row.Counts)
 		projects[row.Project] = p
 	}
-	if !reflect.DeepEqual(components, expectedComponents) {
-		t.Errorf("component sums of the rows:\n%+v\nhand totals:\n%+v", components, expectedComponents)
+	if !reflect.DeepEqual(components, expected.Components) {
+		t.Errorf("component sums of the rows:\n%+v\nhand totals:\n%+v", components, expected.Components)
 	}
-	if !reflect.DeepEqual(projects, expectedProjects) {
-		t.Errorf("project sums of the rows:\n%+v\nhand totals:\n%+v", projects, expectedProjects)
+	if !reflect.DeepEqual(projects, expected.Projects) {
+		t.Errorf("project sums of the rows:\n%+v\nhand totals:\n%+v", projects, expected.Projects)
 	}
 }
 
@@ -77,7 +78,7 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 
 	dataDir, configPath := materialize(t)
 	checkouts := map[string]string{} // repository dir -> work tree
-	var got []expectedTranslation
+	var got []expected.Translation
 	for _, p := range readConfig(t, configPath).Projects {
 		for _, comp := range p.Components {
 			repo := repoDir(dataDir, configPath, p.Slug, comp.Slug, comp.Repo)
@@ -105,20 +106,20 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 				t.Fatalf("ttk_stats.py on %s/%s: %v", p.Slug, comp.Slug, err)
 			}
 			for _, r := range rows {
-				got = append(got, expectedTranslation{
+				got = append(got, expected.Translation{
 					Project: p.Slug, Component: comp.Slug, Code: r.Raw, Language: r.Code, Filename: r.Filename,
-					counts: counts{r.Total, r.Translated, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars},
+					Counts: expected.Counts{Total: r.Total, Translated: r.Translated, Readonly: r.Readonly, TotalWords: r.TotalWords, TranslatedWords: r.TranslatedWords, TotalChars: r.TotalChars, TranslatedChars: r.TranslatedChars},
 				})
 			}
 		}
 	}
-	for i := 0; i < len(got) || i < len(expectedTranslations); i++ {
-		var g, w expectedTranslation
+	for i := 0; i < len(got) || i < len(expected.Translations); i++ {
+		var g, w expected.Translation
 		if i < len(got) {
 			g = got[i]
 		}
-		if i < len(expectedTranslations) {
-			w = expectedTranslations[i]
+		if i < len(expected.Translations) {
+			w = expected.Translations[i]
 		}
 		if g != w {
 			t.Errorf("translation %d:\n ttk_stats.py %+v\n hand table   %+v", i, g, w)
@@ -170,7 +171,7 @@ func templateUnits(t *testing.T, data []byte) map[string]string {
 }
 
 // TestStructuralEvents derives contract §8's structural events from the
-// materialized history and compares them with the hand-written expectedHistory.
+// materialized history and compares them with the hand-written expected.History.
 func TestStructuralEvents(t *testing.T) {
 	dataDir, configPath := materialize(t)
 	type component struct {
@@ -198,7 +199,7 @@ func TestStructuralEvents(t *testing.T) {
 		index int // position of the 51 event in that repository's list
 	}
 	firstCreation := map[string]creation{} // project -> earliest component creation
-	gotEvents := map[string][]expectedEvent{}
+	gotEvents := map[string][]expected.Event{}
 	gotInitial := map[string]map[string][]string{}
 
 	for _, r := range repositories {
@@ -232,7 +233,7 @@ func TestStructuralEvents(t *testing.T) {
 					}
 					comp.created = true
 					gotEvents[r.history] = append(gotEvents[r.history],
-						expectedEvent{Commit: subject, Action: actionCreatedComponent, Component: comp.slug})
+						expected.Event{Commit: subject, Action: expected.ActionCreatedComponent, Component: comp.slug})
 					if fc, ok := firstCreation[comp.project]; !ok || c.Committer.When.Unix() < fc.when {
 						firstCreation[comp.project] = creation{r.history, c.Committer.When.Unix(), len(gotEvents[r.history]) - 1}
 					}
@@ -244,15 +245,15 @@ func TestStructuralEvents(t *testing.T) {
 					gotInitial[r.history][comp.slug] = initial
 					continue
 				}
-				var events []expectedEvent
+				var events []expected.Event
 				for _, l := range sortedKeys(after) {
 					if !before[l] {
-						events = append(events, expectedEvent{Commit: subject, Action: actionAddedLanguage, Component: comp.slug, Language: l})
+						events = append(events, expected.Event{Commit: subject, Action: expected.ActionAddedLanguage, Component: comp.slug, Language: l})
 					}
 				}
 				for _, l := range sortedKeys(before) {
 					if !after[l] {
-						events = append(events, expectedEvent{Commit: subject, Action: actionRemovedLanguage, Component: comp.slug, Language: l})
+						events = append(events, expected.Event{Commit: subject, Action: expected.ActionRemovedLanguage, Component: comp.slug, Language: l})
 					}
 				}
 				if hadTemplate && hasTemplate && prev[comp.template] != cur[comp.template] {
@@ -267,13 +268,13 @@ func TestStructuralEvents(t *testing.T) {
 					if gained {
 						for _, l := range sortedKeys(before) {
 							if after[l] {
-								events = append(events, expectedEvent{Commit: subject, Action: actionNewStrings, Component: comp.slug, Language: l})
+								events = append(events, expected.Event{Commit: subject, Action: expected.ActionNewStrings, Component: comp.slug, Language: l})
 							}
 						}
 					}
 					for _, k := range sortedKeys(now) {
 						if o, ok := old[k]; ok && o != now[k] {
-							events = append(events, expectedEvent{Commit: subject, Action: actionSourceChanged, Component: comp.slug, Unit: k})
+							events = append(events, expected.Event{Commit: subject, Action: expected.ActionSourceChanged, Component: comp.slug, Unit: k})
 						}
 					}
 				}
@@ -285,11 +286,11 @@ func TestStructuralEvents(t *testing.T) {
 	for _, fc := range firstCreation {
 		events := gotEvents[fc.repo]
 		created := events[fc.index]
-		events = append(events[:fc.index], append([]expectedEvent{{Commit: created.Commit, Action: actionCreatedProject}}, events[fc.index:]...)...)
+		events = append(events[:fc.index], append([]expected.Event{{Commit: created.Commit, Action: expected.ActionCreatedProject}}, events[fc.index:]...)...)
 		gotEvents[fc.repo] = events
 	}
 
-	for name, want := range expectedHistory {
+	for name, want := range expected.History {
 		if !reflect.DeepEqual(gotEvents[name], want.Events) {
 			t.Errorf("%s: events from history:\n%s\nhand-written:\n%s", name, formatEvents(gotEvents[name]), formatEvents(want.Events))
 		}
@@ -297,8 +298,8 @@ func TestStructuralEvents(t *testing.T) {
 			t.Errorf("%s: languages at creation %v, hand-written %v", name, gotInitial[name], want.Initial)
 		}
 	}
-	if len(expectedHistory) != len(repositories) {
-		t.Errorf("expectedHistory covers %d repositories, there are %d", len(expectedHistory), len(repositories))
+	if len(expected.History) != len(repositories) {
+		t.Errorf("expected.History covers %d repositories, there are %d", len(expected.History), len(repositories))
 	}
 }
 
@@ -370,7 +371,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-func formatEvents(events []expectedEvent) string {
+func formatEvents(events []expected.Event) string {
 	var b strings.Builder
 	for _, e := range events {
 		fmt.Fprintf(&b, "  %-60q %d %s %s%s\n", e.Commit, e.Action, e.Component, e.Language, e.Unit)

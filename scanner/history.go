@@ -111,7 +111,7 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 		if pl.comp != nil && ev.lang != "" {
 			// A change keeps pointing at its translation only while it exists, so that
 			// every URL the log shows answers.
-			ch.Translation = pl.comp.Translation(ev.lang)
+			ch.Translation = findTranslation(pl.comp, ev.lang)
 		}
 		snap.Changes = append(snap.Changes, ch)
 	}
@@ -126,6 +126,16 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 		}
 	}
 	snap.Users = users.list
+	return nil
+}
+
+// findTranslation looks a translation up before the snapshot is indexed.
+func findTranslation(c *snapshot.Component, code string) *snapshot.Translation {
+	for _, t := range c.Translations {
+		if t.Language.Code == code {
+			return t
+		}
+	}
 	return nil
 }
 
@@ -195,11 +205,13 @@ func walkEvents(c *snapshot.Component, m *mask, commits []repos.CommitChanges) [
 				}
 			}
 		}
-		if !created && len(files) > 0 {
-			created = true
-			add(cm, ActionCreateComp, "", "")
-		}
 		if !created {
+			if len(files) > 0 {
+				// The files present when a component appears are part of its creation:
+				// Weblate logs no "Added new language" for the languages it imports.
+				created = true
+				add(cm, ActionCreateComp, "", "")
+			}
 			continue
 		}
 		for _, p := range sortedCopy(added) {

@@ -184,6 +184,10 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	}
 	c.Repo.Tree = tree
 
+	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
+	if format.Monolingual() && !sc.findTemplate() {
+		return c
+	}
 	m, err := compileMask(cc.Filemask)
 	if err != nil {
 		s.alert(c, "NoMatch", "", "%v", err)
@@ -191,14 +195,13 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	}
 	matches, err := s.listMatches(c, tree, m)
 	if err != nil {
-		s.alert(c, "RepositoryError", m.dir, "listing %s: %v", m.dir, err)
+		s.alert(c, "RepositoryError", m.dir, "listing: %v", err)
 		return c
 	}
 	if len(matches) == 0 {
 		s.alert(c, "NoMatch", "", "filemask %q matches no file", cc.Filemask)
 	}
 
-	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
 	if format.Monolingual() {
 		sc.monolingual(matches)
 	} else {
@@ -263,7 +266,7 @@ func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, m *mask) (
 			if other == "" {
 				other = "the source language"
 			}
-			s.alert(c, "DuplicateLanguage", e.Path, "language %s is already provided by %s", l.Code, other)
+			s.alert(c, "DuplicateLanguage", e.Path, "language %s is already provided by %s; this file is skipped", l.Code, other)
 			continue
 		}
 		taken[l.Code] = e.Path
@@ -292,6 +295,8 @@ type componentScan struct {
 	format formats.Format
 	used   map[resultKey]*fileResult
 	review bool
+	// template is the template's entry (monolingual formats).
+	template repos.Entry
 }
 
 func (sc *componentScan) translationID(code string) int {
@@ -324,29 +329,38 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 func (sc *componentScan) fileAlert(path string, err error) {
 	switch {
 	case errors.Is(err, repos.ErrOutside):
-		sc.s.alert(sc.c, "Symlink", path, "%s is a symbolic link leading outside the repository; not read", path)
+		sc.s.alert(sc.c, "Symlink", path, "a symbolic link leading outside the repository; not read")
 	case errors.Is(err, fs.ErrNotExist):
-		sc.s.alert(sc.c, "ParseError", path, "%s cannot be read: %v", path, err)
+		sc.s.alert(sc.c, "ParseError", path, "cannot be read: %v", err)
 	default:
-		sc.s.alert(sc.c, "ParseError", path, "%s: %v", path, err)
+		sc.s.alert(sc.c, "ParseError", path, "%v", err)
 	}
 }
 
-func (sc *componentScan) monolingual(matches []match) {
+// findTemplate looks the template of a monolingual component up; without it nothing
+// of the component can be counted.
+func (sc *componentScan) findTemplate() bool {
 	cc := sc.c.Config
 	if cc.Template == "" {
 		sc.s.alert(sc.c, "MissingTemplate", "", "the %s format needs a template, and none is configured", cc.FileFormat)
-		return
+		return false
 	}
 	te, err := sc.tree.Stat(cc.Template)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			sc.s.alert(sc.c, "MissingTemplate", cc.Template, "template %s does not exist", cc.Template)
+			sc.s.alert(sc.c, "MissingTemplate", cc.Template, "the template does not exist")
 		} else {
 			sc.fileAlert(cc.Template, err)
 		}
-		return
+		return false
 	}
+	sc.template = te
+	return true
+}
+
+func (sc *componentScan) monolingual(matches []match) {
+	cc := sc.c.Config
+	te := sc.template
 	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
 	tr := sc.result(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
 		func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} })

@@ -272,7 +272,11 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 }
 
 func describeAlert(a *snapshot.Alert) string {
-	return fmt.Sprintf("%s/%s: %s: %s", a.Component.Project.Config.Slug, a.Component.Config.Slug, a.Kind, a.Message)
+	where := a.Component.Project.Config.Slug + "/" + a.Component.Config.Slug
+	if a.Path != "" {
+		return fmt.Sprintf("%s: %s: %s: %s", where, a.Kind, a.Path, a.Message)
+	}
+	return fmt.Sprintf("%s: %s: %s", where, a.Kind, a.Message)
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(context.Background(), args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestCheck: check lists every problem and exits non-zero; a clean config exits 0.
+func TestCheck(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), `<resources><string name="a">A</string></resources>`)
+	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), `<resources><string name="a">Á</string></resources>`)
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	cfg := filepath.Join(dir, "projects.yaml")
+	writeFile(t, cfg, `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: App
+        slug: app
+        repo: repo
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+`)
+	data := filepath.Join(dir, "data")
+	if code, out, errs := runCLI("check", "--config", cfg, "--data", data); code != 0 || !strings.Contains(out, "ok: 1 projects, 1 components") {
+		t.Fatalf("clean check: %d %s %s", code, out, errs)
+	}
+	writeFile(t, filepath.Join(repo, "res/values-night/strings.xml"), `<resources/>`)
+	writeFile(t, filepath.Join(repo, "res/values-de/strings.xml"), `<resources><string name="a">`)
+	code, out, _ := runCLI("check", "--config", cfg, "--data", data)
+	if code == 0 {
+		t.Errorf("check exited 0 with problems")
+	}
+	for _, want := range []string{"demo/app: NotLanguage", "values-night", "demo/app: ParseError", "values-de/strings.xml"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	// scan still answers for the rest, and warns.
+	code, out, errs := runCLI("scan", "--config", cfg, "--data", data)
+	if code != 0 || !strings.Contains(out, "cs") || !strings.Contains(errs, "warning: demo/app: ParseError") {
+		t.Errorf("scan: %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestConfigErrors: a bad projects.yaml stops every command with file, line and key.
+func TestConfigErrors(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "projects.yaml")
+	writeFile(t, cfg, "projects:\n  - name: Demo\n    slug: demo\n    colour: red\n")
+	for _, cmd := range []string{"check", "scan", "serve"} {
+		code, _, errs := runCLI(cmd, "--config", cfg, "--data", t.TempDir())
+		if code == 0 || !strings.Contains(errs, "projects.yaml:4:5: projects[0].colour: unknown key") {
+			t.Errorf("%s: exit %d, stderr %q", cmd, code, errs)
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"help"}, 0},
+		{[]string{"bogus"}, 2},
+		{[]string{"scan", "--format", "xml", "--data", t.TempDir()}, 2},
+		{[]string{"serve", "--no-such-flag"}, 2},
+		{[]string{"check", "extra-arg"}, 2},
+	}
+	for _, tt := range tests {
+		if code, _, _ := runCLI(tt.args...); code != tt.code {
+			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
+		}
+	}
+}
+
+// TestEnvironment: flags fall back to GITLATE_* variables.
+func TestEnvironment(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "projects.yaml")
+	writeFile(t, cfg, "projects: []\n")
+	t.Setenv("GITLATE_CONFIG", cfg)
+	t.Setenv("GITLATE_DATA", t.TempDir())
+	code, out, errs := runCLI("check")
+	if code != 0 || !strings.Contains(out, "ok: 0 projects") {
+		t.Errorf("check with GITLATE_CONFIG: %d %s %s", code, out, errs)
+	}
+}

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// shared is where every developer and CI run has the corpora and the baseline.
+const shared = "../../../shared"
+
+type row struct {
+	Project         string `json:"project"`
+	Component       string `json:"component"`
+	Language        string `json:"language"`
+	LanguageCode    string `json:"language_code"`
+	Filename        string `json:"filename"`
+	Total           int    `json:"total"`
+	Translated      int    `json:"translated"`
+	Readonly        int    `json:"readonly"`
+	TotalWords      int    `json:"total_words"`
+	TranslatedWords int    `json:"translated_words"`
+	TotalChars      int    `json:"total_chars"`
+	TranslatedChars int    `json:"translated_chars"`
+}
+
+// counts are the numbers the baseline and gitlate must agree on.
+func (r row) counts() [7]int {
+	return [7]int{r.Total, r.Translated, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars}
+}
+
+type corpus struct {
+	name, filemask, template, format string
+}
+
+var corpora = []corpus{
+	{"newpipe", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
+	{"fdroidclient", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
+	{"slicer-glossary", "glossary/*.tbx", "", "tbx"},
+}
+
+// corporaRepos turns ../shared/corpora into git repositories and writes a config
+// naming them, or skips the test when the corpora are absent.
+func corporaRepos(t *testing.T) (dir, configPath string) {
+	t.Helper()
+	script := filepath.Join(shared, "corpora", "make-repos.sh")
+	if _, err := os.Stat(script); err != nil {
+		t.Skipf("corpora not available (%v): they live in ../shared next to the repository", err)
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir = t.TempDir()
+	if out, err := exec.Command("sh", script, filepath.Join(dir, "repos")).CombinedOutput(); err != nil {
+		t.Fatalf("make-repos.sh: %v\n%s", err, out)
+	}
+	var cfg bytes.Buffer
+	cfg.WriteString("projects:\n")
+	for _, c := range corpora {
+		fmt.Fprintf(&cfg, "  - name: %s\n    slug: %s\n    components:\n      - name: %s\n        slug: strings\n        repo: repos/%s\n        filemask: %q\n        file_format: %s\n",
+			c.name, c.name, c.name, c.name, c.filemask, c.format)
+		if c.template != "" {
+			fmt.Fprintf(&cfg, "        template: %s\n", c.template)
+		}
+	}
+	configPath = filepath.Join(dir, "projects.yaml")
+	if err := os.WriteFile(configPath, cfg.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, configPath
+}
+
+func scanJSON(t *testing.T, dir, configPath string) map[string][]row {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"scan", "--config", configPath, "--data", filepath.Join(dir, "data"), "--format", "json"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("gitlate scan exited %d: %s", code, stderr.String())
+	}
+	var rows []row
+	if err := json.Unmarshal(stdout.Bytes(), &rows); err != nil {
+		t.Fatalf("scan output: %v", err)
+	}
+	out := map[string][]row{}
+	for _, r := range rows {
+		out[r.Project] = append(out[r.Project], r)
+	}
+	return out
+}
+
+// TestScanCorporaKnownNumbers checks numbers read off translate-toolkit's baseline
+// (../shared/bench/ttk_stats.py) once, by hand, for a few translations and the sums.
+func TestScanCorporaKnownNumbers(t *testing.T) {
+	dir, cfg := corporaRepos(t)
+	got := scanJSON(t, dir, cfg)
+	find := func(project, code string) row {
+		for _, r := range got[project] {
+			if r.Language == code {
+				return r
+			}
+		}
+		t.Fatalf("%s: no translation %s", project, code)
+		return row{}
+	}
+	known := []struct {
+		project, code, fileCode string
+		counts                  [7]int // total, translated, readonly, words, translated words, chars, translated chars
+	}{
+		{"newpipe", "en", "en", [7]int{765, 765, 1, 3971, 3971, 24463, 24463}},
+		{"newpipe", "ace", "ace", [7]int{765, 16, 1, 3971, 50, 24463, 297}},
+		{"newpipe", "zh_Hant_HK", "zh-rHK", [7]int{}},
+		{"newpipe", "uz_Latn", "b+uz+Latn", [7]int{}},
+		{"newpipe", "id", "in", [7]int{}},
+		{"fdroidclient", "nb_NO", "nb", [7]int{}},
+		{"fdroidclient", "yue_Hant", "yue", [7]int{}},
+	}
+	for _, k := range known {
+		r := find(k.project, k.code)
+		if r.LanguageCode != k.fileCode {
+			t.Errorf("%s %s: language_code %q, want %q", k.project, k.code, r.LanguageCode, k.fileCode)
+		}
+		if k.counts != [7]int{} && r.counts() != k.counts {
+			t.Errorf("%s %s: %v, want %v", k.project, k.code, r.counts(), k.counts)
+		}
+	}
+	sums := map[string][8]int{
+		// translations, then the sums of the seven counts, as ttk_stats.py prints them.
+		"newpipe":         {126, 96390, 54760, 126, 500346, 264465, 3082338, 1631505},
+		"fdroidclient":    {103, 43981, 26508, 0, 229072, 123355, 1391736, 745361},
+		"slicer-glossary": {47, 7200, 1395, 292, 9336, 1840, 61922, 12153},
+	}
+	for project, want := range sums {
+		var s [8]int
+		s[0] = len(got[project])
+		for _, r := range got[project] {
+			for i, v := range r.counts() {
+				s[i+1] += v
+			}
+		}
+		if s != want {
+			t.Errorf("%s sums: %v, want %v", project, s, want)
+		}
+	}
+}
+
+// TestScanCorporaMatchesBaseline runs translate-toolkit's baseline on every corpus
+// and compares every translation's numbers with gitlate scan.
+func TestScanCorporaMatchesBaseline(t *testing.T) {
+	ttk := filepath.Join(shared, "bench", "ttk_stats.py")
+	if _, err := os.Stat(ttk); err != nil {
+		t.Skipf("baseline not available: %v", err)
+	}
+	if err := exec.Command("/usr/bin/python3", "-c", "import translate.storage.aresource").Run(); err != nil {
+		t.Skip("translate-toolkit is not installed (Debian package python3-translate)")
+	}
+	dir, cfg := corporaRepos(t)
+	got := scanJSON(t, dir, cfg)
+	for _, c := range corpora {
+		args := []string{ttk, filepath.Join(dir, "repos", c.name), "--filemask", c.filemask, "--quiet"}
+		if c.template != "" {
+			args = append(args, "--template", c.template)
+		}
+		out, err := exec.Command("/usr/bin/python3", args...).Output()
+		if err != nil {
+			t.Fatalf("%s: ttk_stats.py: %v", c.name, err)
+		}
+		var base []struct {
+			Raw             string `json:"language_code_raw"`
+			Code            string `json:"code"`
+			Filename        string `json:"filename"`
+			Total           int    `json:"total"`
+			Translated      int    `json:"translated"`
+			Readonly        int    `json:"readonly"`
+			TotalWords      int    `json:"total_words"`
+			TranslatedWords int    `json:"translated_words"`
+			TotalChars      int    `json:"total_chars"`
+			TranslatedChars int    `json:"translated_chars"`
+		}
+		if err := json.Unmarshal(out, &base); err != nil {
+			t.Fatal(err)
+		}
+		rows := got[c.name]
+		if len(rows) != len(base) {
+			t.Errorf("%s: gitlate has %d translations, baseline %d", c.name, len(rows), len(base))
+			continue
+		}
+		for i, b := range base {
+			r := rows[i]
+			want := row{Language: b.Code, LanguageCode: b.Raw, Filename: b.Filename, Total: b.Total, Translated: b.Translated,
+				Readonly: b.Readonly, TotalWords: b.TotalWords, TranslatedWords: b.TranslatedWords,
+				TotalChars: b.TotalChars, TranslatedChars: b.TranslatedChars}
+			r.Project, r.Component = "", ""
+			if r != want {
+				t.Errorf("%s translation %d:\n gitlate  %+v\n baseline %+v", c.name, i, r, want)
+			}
+		}
+	}
+}

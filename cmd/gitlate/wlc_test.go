@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// startServer runs `gitlate serve` on the bundled samples and returns its base URL.
+func startServer(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() { done <- run(ctx, []string{"serve", "--listen", addr, "--data", t.TempDir()}, io.Discard, io.Discard) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	base := "http://" + addr
+	for i := 0; i < 200; i++ {
+		if resp, err := http.Get(base + "/api/"); err == nil {
+			resp.Body.Close()
+			return base
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("server did not start")
+	return ""
+}
+
+// TestWlc runs Weblate's own client, unchanged, against the server on the samples.
+func TestWlc(t *testing.T) {
+	wlc, err := exec.LookPath("wlc")
+	if err != nil {
+		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
+	}
+	base := startServer(t)
+	home := t.TempDir()
+	tests := []struct {
+		args []string
+		want []string // lines the output must contain
+	}{
+		{[]string{"list-projects"}, []string{"name: Tiny Notes", "slug: blitzclock", "url: " + base + "/api/projects/tinynotes/"}},
+		{[]string{"list-components"}, []string{"slug: widget", "file_format: tbx", "is_glossary: True"}},
+		{[]string{"ls", "tinynotes"}, []string{"slug: app", "slug: widget", "slug: glossary"}},
+		{[]string{"show", "tinynotes/app"}, []string{"filemask: app/src/main/res/values-*/strings.xml", "license: GPL-3.0-or-later"}},
+		{[]string{"show", "tinynotes/app/pt_BR"}, []string{"filename: app/src/main/res/values-pt-rBR/strings.xml", "translated: 12"}},
+		// Numbers from the hand count of the samples (sample-repos/expected).
+		{[]string{"stats", "tinynotes"}, []string{"total: 155", "translated: 133", "translated_percent: 85.8", "total_words: 532"}},
+		{[]string{"stats", "tinynotes/app/cs"}, []string{"total: 14", "translated: 14", "translated_percent: 100.0", "code: cs"}},
+		{[]string{"stats", "tinynotes/app"}, []string{"code: he", "translated: 10", "translated_percent: 71.4"}},
+		{[]string{"changes", "tinynotes"}, []string{"action_name: Created project", "action_name: Added new language"}},
+		{[]string{"lock-status", "tinynotes/app"}, []string{"locked: False"}},
+		{[]string{"list-translations"}, []string{"language_code: b+zh+Hans", "filename: cs.tbx"}},
+		{[]string{"list-languages"}, []string{"code: he", "direction: rtl"}},
+		{[]string{"repo", "tinynotes/app"}, []string{"needs_commit: False", "'revision': '9f971cd68727fafe8703df5541d0c5cdb2192f54'"}},
+		{[]string{"download", "tinynotes/app/cs"}, []string{`<string name="export_markdown">Exportovat jako Markdown</string>`}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := exec.Command(wlc, append([]string{"--url", base + "/api/"}, tt.args...)...)
+			cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("wlc %v: %v\n%s", tt.args, err, out)
+			}
+			lines := map[string]bool{}
+			for _, l := range strings.Split(string(out), "\n") {
+				lines[strings.TrimSpace(l)] = true
+			}
+			for _, w := range tt.want {
+				if !lines[w] && !strings.Contains(string(out), w) {
+					t.Errorf("wlc %v output lacks %q:\n%s", tt.args, w, out)
+				}
+			}
+		})
+	}
+	// JSON output parses and carries the numbers too.
+	cmd := exec.Command(wlc, "--url", base+"/api/", "--format", "json", "stats", "blitzclock")
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), `"total": 61`) {
+		t.Errorf("wlc --format json stats: %v\n%s", err, out)
+	}
+}
