@@ -114,7 +114,9 @@ func TestLevelsAgree(t *testing.T) {
 			dst[k] = dst[k].(float64) + src[k].(float64)
 		}
 	}
-	zero := func() stats { return stats{"total": 0.0, "translated": 0.0, "total_words": 0.0, "translated_words": 0.0} }
+	zero := func() stats {
+		return stats{"total": 0.0, "translated": 0.0, "total_words": 0.0, "translated_words": 0.0}
+	}
 	var projects page
 	get("/api/projects/", &projects)
 	byLanguage := map[string]stats{}

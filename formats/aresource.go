@@ -371,7 +371,7 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 	}
 	for j := range attrs {
 		a := &attrs[j]
-		if a.nsDecl {
+		if a.nsDecl && !declaresXMLPrefix(a) {
 			var prefix []byte
 			if a.prefixLen > 0 {
 				prefix = a.local()
@@ -444,7 +444,7 @@ func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 	p.scope = p.scope[:0]
 	for j := range elemAttrs {
 		a := &elemAttrs[j]
-		if a.nsDecl {
+		if a.nsDecl && !declaresXMLPrefix(a) {
 			var prefix []byte
 			if a.prefixLen > 0 {
 				prefix = a.local()
@@ -501,4 +501,10 @@ func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 			}
 		}
 	}
+}
+
+// declaresXMLPrefix is xmlns:xml="…", which libxml2 accepts but never records as a
+// declaration, so it is not serialized.
+func declaresXMLPrefix(a *xattr) bool {
+	return a.nsDecl && a.prefixLen > 0 && string(a.local()) == "xml"
 }

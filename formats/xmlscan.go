@@ -359,23 +359,27 @@ func (s *xmlScanner) qName(what string) ([]byte, int, bool) {
 	return s.data[start:end], prefixLen, true
 }
 
-// plainName reads a Name that may contain colons (PI targets, entity names, DOCTYPE).
+// plainName returns the end of the Name (colons allowed anywhere) starting at i,
+// or i when there is none; PI targets, entity and DOCTYPE names are plain Names.
 func plainName(b []byte, i int) int {
-	start := i
-	for {
-		end := ncName(b, i)
-		if end == i && !(i < len(b) && b[i] == ':') {
-			return end
-		}
-		if end < len(b) && b[end] == ':' {
-			i = end + 1
+	j := i
+	for j < len(b) {
+		c := b[j]
+		if c < 0x80 {
+			ok := c == ':' || asciiNameChar[c] && (j > i || asciiNameStart[c])
+			if !ok {
+				break
+			}
+			j++
 			continue
 		}
-		if end == i && i == start {
-			return start
+		r, size := utf8.DecodeRune(b[j:])
+		if j == i && !isNameStartRune(r) || j > i && !isNameRune(r) {
+			break
 		}
-		return end
+		j += size
 	}
+	return j
 }
 
 // xmlDecl parses <?xml version="1.x" encoding="..." standalone="..."?> at s.pos.

@@ -24,7 +24,9 @@ func startServer(t *testing.T) string {
 	l.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
-	go func() { done <- run(ctx, []string{"serve", "--listen", addr, "--data", t.TempDir()}, io.Discard, io.Discard) }()
+	go func() {
+		done <- run(ctx, []string{"serve", "--listen", addr, "--data", t.TempDir()}, io.Discard, io.Discard)
+	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
