@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 )
 
@@ -47,9 +48,20 @@ type aresParser struct {
 
 	lineOff, lineNo int
 
-	cloneNS []nsBinding
-	scope   [][]byte
+	cloneNS  []nsBinding
+	cloneSet prefixSet
+	cloneMap map[string]string // prefix -> URI of cloneNS, when long
+	scope    prefixSet
+	written  prefixSet
+	marks    []int
 }
+
+// maxValueLen bounds a serialized value. lxml writes every namespace declaration
+// of the copied element onto each child, so output can grow quadratically with the
+// input; a file needing more than this is refused instead of exhausting memory.
+const maxValueLen = 10_000_000
+
+var errValueTooLarge = errors.New("value with markup is too large to serialize")
 
 func (p *aresParser) lineAt(off int) int {
 	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
@@ -271,6 +283,9 @@ func (p *aresParser) value(elemAttrs []xattr, toks []ctok) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if len(out) > maxValueLen {
+		return "", errValueTooLarge
+	}
 	return string(out), nil
 }
 
@@ -338,6 +353,9 @@ func (p *aresParser) appendContent(out []byte, toks []ctok, top bool) ([]byte, e
 			return out, err
 		}
 		i = j
+		if len(out) > maxValueLen {
+			return out, errValueTooLarge
+		}
 	}
 	return out, nil
 }
@@ -347,7 +365,7 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 	out = append(out, '<')
 	out = append(out, t.name...)
 	attrs := p.attrs[t.a0:t.a1]
-	var written [][]byte
+	p.written.reset()
 	writeNS := func(prefix []byte, uri string) {
 		out = append(out, " xmlns"...)
 		if prefix != nil {
@@ -358,17 +376,10 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 		out = appendEscapedAttr(out, uri)
 		out = append(out, '"')
 		if top {
-			written = append(written, prefix)
+			p.written.add(prefix)
 		}
 	}
-	isWritten := func(prefix []byte) bool {
-		for _, w := range written {
-			if (w == nil) == (prefix == nil) && bytes.Equal(w, prefix) {
-				return true
-			}
-		}
-		return false
-	}
+	isWritten := p.written.has
 	for j := range attrs {
 		a := &attrs[j]
 		if a.nsDecl && !declaresXMLPrefix(a) {
@@ -395,6 +406,9 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 			if !isWritten(b.prefix) {
 				writeNS(b.prefix, b.uri)
 			}
+		}
+		if len(out) > maxValueLen {
+			return out, errValueTooLarge
 		}
 	}
 	for j := range attrs {
@@ -428,6 +442,12 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 }
 
 func (p *aresParser) cloneURI(prefix []byte, fallback string) string {
+	if p.cloneMap != nil {
+		if u, ok := p.cloneMap[prefixKey(prefix)]; ok {
+			return u
+		}
+		return fallback
+	}
 	for _, b := range p.cloneNS {
 		if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
 			return b.uri
@@ -441,7 +461,13 @@ func (p *aresParser) cloneURI(prefix []byte, fallback string) string {
 // the order libxml2's copy meets them.
 func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 	p.cloneNS = p.cloneNS[:0]
-	p.scope = p.scope[:0]
+	p.cloneSet.reset()
+	p.scope.reset()
+	p.cloneMap = nil
+	add := func(prefix []byte, uri string) {
+		p.cloneNS = append(p.cloneNS, nsBinding{prefix: prefix, uri: uri})
+		p.cloneSet.add(prefix)
+	}
 	for j := range elemAttrs {
 		a := &elemAttrs[j]
 		if a.nsDecl && !declaresXMLPrefix(a) {
@@ -449,24 +475,13 @@ func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 			if a.prefixLen > 0 {
 				prefix = a.local()
 			}
-			p.cloneNS = append(p.cloneNS, nsBinding{prefix: prefix, uri: attrValue(a)})
+			add(prefix, attrValue(a))
 		}
 	}
 	use := func(prefix []byte, uri string) {
-		if string(prefix) == "xml" {
-			return
+		if string(prefix) != "xml" && !p.scope.has(prefix) && !p.cloneSet.has(prefix) {
+			add(prefix, uri)
 		}
-		for k := len(p.scope) - 1; k >= 0; k-- {
-			if bytes.Equal(p.scope[k], prefix) {
-				return
-			}
-		}
-		for _, b := range p.cloneNS {
-			if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
-				return
-			}
-		}
-		p.cloneNS = append(p.cloneNS, nsBinding{prefix: prefix, uri: uri})
 	}
 	for j := range elemAttrs {
 		a := &elemAttrs[j]
@@ -474,16 +489,16 @@ func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 			use(a.prefix(), a.uri)
 		}
 	}
-	var marks []int
+	marks := p.marks[:0]
 	for i := range toks {
 		t := &toks[i]
 		switch t.kind {
 		case tokStart:
-			marks = append(marks, len(p.scope))
+			marks = append(marks, p.scope.len())
 			attrs := p.attrs[t.a0:t.a1]
 			for j := range attrs {
 				if a := &attrs[j]; a.nsDecl && a.prefixLen > 0 {
-					p.scope = append(p.scope, a.local())
+					p.scope.add(a.local())
 				}
 			}
 			if t.prefixLen > 0 {
@@ -496,11 +511,77 @@ func (p *aresParser) reconcile(elemAttrs []xattr, toks []ctok) {
 			}
 		case tokEnd:
 			if len(marks) > 0 {
-				p.scope = p.scope[:marks[len(marks)-1]]
+				p.scope.truncate(marks[len(marks)-1])
 				marks = marks[:len(marks)-1]
 			}
 		}
 	}
+	p.marks = marks
+	if len(p.cloneNS) > prefixSetMapFrom {
+		p.cloneMap = make(map[string]string, len(p.cloneNS))
+		for _, b := range p.cloneNS {
+			if _, dup := p.cloneMap[prefixKey(b.prefix)]; !dup {
+				p.cloneMap[prefixKey(b.prefix)] = b.uri
+			}
+		}
+	}
+}
+
+// prefixSet is a multiset of namespace prefixes (nil: the default namespace) that
+// switches from a slice to a map once large: strings with thousands of prefixed
+// elements must not make parsing quadratic.
+type prefixSet struct {
+	list [][]byte
+	m    map[string]int
+}
+
+const prefixSetMapFrom = 32
+
+func prefixKey(p []byte) string {
+	if p == nil {
+		return "\x00"
+	}
+	return string(p)
+}
+
+func (c *prefixSet) reset() {
+	c.list = c.list[:0]
+	c.m = nil
+}
+
+func (c *prefixSet) len() int { return len(c.list) }
+
+func (c *prefixSet) add(p []byte) {
+	c.list = append(c.list, p)
+	if c.m != nil {
+		c.m[prefixKey(p)]++
+	} else if len(c.list) > prefixSetMapFrom {
+		c.m = make(map[string]int, 2*len(c.list))
+		for _, x := range c.list {
+			c.m[prefixKey(x)]++
+		}
+	}
+}
+
+func (c *prefixSet) has(p []byte) bool {
+	if c.m != nil {
+		return c.m[prefixKey(p)] > 0
+	}
+	for _, x := range c.list {
+		if (x == nil) == (p == nil) && bytes.Equal(x, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *prefixSet) truncate(n int) {
+	if c.m != nil {
+		for _, x := range c.list[n:] {
+			c.m[prefixKey(x)]--
+		}
+	}
+	c.list = c.list[:n]
 }
 
 // declaresXMLPrefix is xmlns:xml="…", which libxml2 accepts but never records as a

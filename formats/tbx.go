@@ -190,9 +190,9 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 	u.Source = []string{source}
 	u.Target = []string{target}
 
-	var pos, definition, notes []string
+	var pos, definition, notes uniqueList
 	for j := i + 1; j < end; j++ {
-		var list *[]string
+		var list *uniqueList
 		switch {
 		case p.is(&toks[j], "termNote"):
 			list = &pos
@@ -207,28 +207,50 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 		if err != nil {
 			return u, err
 		}
-		*list = appendUnique(*list, v)
+		list.add(v)
 	}
 	var parts []string
-	for _, n := range []string{strings.Join(pos, "\n"), strings.Join(notes, "\n")} {
+	for _, n := range []string{pos.join(), notes.join()} {
 		if n != "" {
 			parts = append(parts, n)
 		}
 	}
 	u.Note = strings.Join(parts, "\n")
-	u.Explanation = strings.Join(notes, "\n")
-	u.SourceExplanation = strings.Join(definition, "\n")
+	u.Explanation = notes.join()
+	u.SourceExplanation = definition.join()
 	return u, nil
 }
 
-func appendUnique(list []string, v string) []string {
-	for _, x := range list {
+// uniqueList keeps the first occurrence of each string, as ttk's _getnotelist does.
+type uniqueList struct {
+	items []string
+	seen  map[string]bool // once there are many items
+}
+
+func (l *uniqueList) add(v string) {
+	if l.seen != nil {
+		if l.seen[v] {
+			return
+		}
+		l.seen[v] = true
+		l.items = append(l.items, v)
+		return
+	}
+	for _, x := range l.items {
 		if x == v {
-			return list
+			return
 		}
 	}
-	return append(list, v)
+	l.items = append(l.items, v)
+	if len(l.items) > 16 {
+		l.seen = make(map[string]bool)
+		for _, x := range l.items {
+			l.seen[x] = true
+		}
+	}
 }
+
+func (l *uniqueList) join() string { return strings.Join(l.items, "\n") }
 
 // text is translate-toolkit's getText: the XPath string value of the element,
 // space-normalized when its xml:space (or the entry's) is "default".

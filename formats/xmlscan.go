@@ -136,6 +136,8 @@ type xmlScanner struct {
 
 	stack      []openElem
 	ns         []nsBinding
+	nsIndex    map[string][]string // prefix -> URIs in scope, once ns is long
+	outer      *xmlScanner         // scope around entity replacement text
 	pendingEnd bool
 	seenRoot   bool
 	seenDTD    bool
@@ -721,7 +723,7 @@ func (s *xmlScanner) entityUsable(name []byte, off int) bool {
 // fragmentScanner scans entity replacement text as content in the current scope.
 func (s *xmlScanner) fragmentScanner(repl []byte) *xmlScanner {
 	sub := &xmlScanner{data: repl, dtd: s.dtd, fragment: true, entDepth: s.entDepth + 1}
-	sub.ns = append([]nsBinding(nil), s.ns...)
+	sub.outer = s // names not bound inside the replacement text resolve here
 	return sub
 }
 
@@ -879,8 +881,37 @@ func (s *xmlScanner) scanEndTag() tokKind {
 
 func (s *xmlScanner) popElement() {
 	top := s.stack[len(s.stack)-1]
+	if s.nsIndex != nil {
+		for i := len(s.ns) - 1; i >= top.nsMark; i-- {
+			k := nsKey(s.ns[i].prefix)
+			uris := s.nsIndex[k]
+			s.nsIndex[k] = uris[:len(uris)-1]
+		}
+	}
 	s.ns = s.ns[:top.nsMark]
 	s.stack = s.stack[:len(s.stack)-1]
+}
+
+// nsIndexFrom is the number of bindings in scope from which resolve uses a map:
+// a linear scan per name would make documents with thousands of declarations
+// quadratic.
+const nsIndexFrom = 32
+
+func nsKey(prefix []byte) string { return string(prefix) } // "" is the default namespace
+
+func (s *xmlScanner) pushBinding(b nsBinding) {
+	s.ns = append(s.ns, b)
+	if s.nsIndex == nil {
+		if len(s.ns) <= nsIndexFrom {
+			return
+		}
+		s.nsIndex = make(map[string][]string)
+		for _, x := range s.ns[:len(s.ns)-1] {
+			s.nsIndex[nsKey(x.prefix)] = append(s.nsIndex[nsKey(x.prefix)], x.uri)
+		}
+	}
+	k := nsKey(b.prefix)
+	s.nsIndex[k] = append(s.nsIndex[k], b.uri)
 }
 
 func (s *xmlScanner) scanStartTag() tokKind {
@@ -1097,7 +1128,7 @@ func (s *xmlScanner) bindNamespaces(start int) bool {
 			s.fail(start, "the xmlns namespace cannot be declared")
 			return false
 		}
-		s.ns = append(s.ns, nsBinding{prefix: prefix, uri: uri})
+		s.pushBinding(nsBinding{prefix: prefix, uri: uri})
 	}
 	return true
 }
@@ -1107,20 +1138,26 @@ func (s *xmlScanner) resolve(prefix []byte, prefixed bool) (string, bool) {
 	if prefixed && string(prefix) == "xml" {
 		return xmlNamespace, true
 	}
-	for i := len(s.ns) - 1; i >= 0; i-- {
-		b := &s.ns[i]
-		if prefixed {
-			if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
+	if s.nsIndex != nil {
+		if uris := s.nsIndex[nsKey(prefix)]; len(uris) > 0 {
+			return uris[len(uris)-1], true
+		}
+	} else {
+		for i := len(s.ns) - 1; i >= 0; i-- {
+			b := &s.ns[i]
+			if prefixed {
+				if b.prefix != nil && bytes.Equal(b.prefix, prefix) {
+					return b.uri, true
+				}
+			} else if b.prefix == nil {
 				return b.uri, true
 			}
-		} else if b.prefix == nil {
-			return b.uri, true
 		}
 	}
-	if prefixed {
-		return "", false
+	if s.outer != nil {
+		return s.outer.resolve(prefix, prefixed)
 	}
-	return "", true
+	return "", !prefixed
 }
 
 // defaultNS is the default namespace in scope.

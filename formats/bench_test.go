@@ -1,0 +1,61 @@
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// corpus loads the files of one corpus from ../shared (skipping when absent).
+func corpus(b *testing.B, name string) [][]byte {
+	shared := sharedDir()
+	if shared == "" {
+		b.Skip("../shared/corpora not found next to the module root")
+	}
+	pattern := filepath.Join(shared, "corpora", name, "app/src/main/res/values*/strings.xml")
+	if name == "slicer-glossary" {
+		pattern = filepath.Join(shared, "corpora", name, "glossary", "*.tbx")
+	}
+	paths, _ := filepath.Glob(pattern)
+	if len(paths) == 0 {
+		b.Skip("no files for " + pattern)
+	}
+	var files [][]byte
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	return files
+}
+
+func benchParse(b *testing.B, files [][]byte, parse func([]byte) (*File, error)) {
+	total := 0
+	for _, f := range files {
+		total += len(f)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			if _, err := parse(f); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkParseAresource measures the production parser on the Android corpora.
+func BenchmarkParseAresource(b *testing.B) {
+	for _, c := range []string{"newpipe", "fdroidclient"} {
+		b.Run(c, func(b *testing.B) { benchParse(b, corpus(b, c), androidFormat{}.Parse) })
+	}
+}
+
+// BenchmarkParseTBX measures the production parser on the TBX corpus.
+func BenchmarkParseTBX(b *testing.B) {
+	benchParse(b, corpus(b, "slicer-glossary"), tbxFormat{}.Parse)
+}
