@@ -6,6 +6,8 @@ type Config struct {
 	// File is the absolute path of the file read ("" for a config built in code).
 	File     string
 	Projects []*Project
+	// Authors override the users the change log derives from commit authors.
+	Authors []*Author
 }
 
 // Project is one project. Field names follow the API (spec 2.2); yaml keys are the
@@ -92,6 +94,9 @@ type Component struct {
 	VariantRegex                string
 	IsGlossary                  bool
 	GlossaryColor               string
+
+	// History bounds the walk the change log is built from (gitlate's own key).
+	History History
 
 	// Line is the line of the component in File (for messages).
 	Line int

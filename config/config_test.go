@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // minimalComponent is testdata/good/minimal.yaml's component: the keys it gives, and
@@ -61,6 +62,7 @@ func minimalComponent(t *testing.T) Component {
 		VariantRegex:                "",
 		IsGlossary:                  false,
 		GlossaryColor:               "silver",
+		History:                     History{MaxCommits: DefaultHistoryCommits},
 		Line:                        6,
 	}
 }
@@ -145,6 +147,7 @@ var fixtures = map[string]struct {
 					VariantRegex:                "_(short|long)$",
 					IsGlossary:                  false,
 					GlossaryColor:               "navy",
+					History:                     History{MaxCommits: DefaultHistoryCommits}, // see good/history-authors.yaml
 					Line:                        13,
 				}},
 			}},
@@ -215,6 +218,26 @@ var fixtures = map[string]struct {
 		same(t, [3]int{cfg.Projects[0].Line, cfg.Projects[1].Line, cfg.Projects[2].Line}, [3]int{3, 18, 21})
 	}},
 
+	"good/history-authors.yaml": {check: func(t *testing.T, cfg *Config) {
+		var got []History
+		for _, c := range cfg.Projects[0].Components {
+			got = append(got, c.History)
+		}
+		same(t, got, []History{{MaxCommits: 300}, {Since: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)}, {}, {Since: time.Date(2024, 1, 31, 0, 0, 0, 0, time.UTC)}})
+		same(t, cfg.Authors, []*Author{
+			{Email: "ann@example.org", Username: "ann", FullName: "Ann Example", Line: 3},
+			{Email: "ann.old@example.org", Username: "ann", Line: 6},
+			{Email: "bot@example.org", FullName: "Translation Bot", Line: 8},
+		})
+	}},
+	"bad/history-authors.yaml": {problems: []string{
+		`2:5: authors[0]: missing required key "email"`,
+		`3:15: authors[0].username: must be letters, digits and @.+-_ only`,
+		`5:12: authors[2].email: duplicate author e-mail "ann@example.org" (first at line 4)`,
+		`15:18: projects[0].components[0].history: must be a positive number of commits, a date (2024-01-31) or all`,
+		`21:18: projects[0].components[1].history: must be a positive number of commits, a date (2024-01-31) or all`,
+		`27:18: projects[0].components[2].history: must be a positive number of commits, a date (2024-01-31) or all, not a mapping`,
+	}},
 	"bad/empty.yaml":         {problems: []string{`the file is empty; it needs at least "projects: []"`}},
 	"bad/comments-only.yaml": {problems: []string{`the file is empty; it needs at least "projects: []"`}},
 	"bad/tabs.yaml":          {problems: []string{`3:1: invalid YAML: found a tab character that violates indentation`}},

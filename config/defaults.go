@@ -93,6 +93,7 @@ func newComponent() *Component {
 		AutoLockError:               true,
 		LanguageRegex:               DefaultLanguageRegex,
 		GlossaryColor:               DefaultGlossaryColor,
+		History:                     History{MaxCommits: DefaultHistoryCommits},
 	}
 }
 

@@ -218,9 +218,27 @@ func (r *repo) Blob(id Hash) ([]byte, error) {
 	return r.st.blob(id)
 }
 
+// TreeAt returns the committed tree of a commit; the zero Hash gives the empty tree.
+func (r *repo) TreeAt(commit Hash) (Tree, error) {
+	t := &gitTree{st: r.st}
+	if !commit.IsZero() {
+		c, err := r.st.commit(commit)
+		if err != nil {
+			return nil, err
+		}
+		t.root = c.TreeHash
+	}
+	return t, nil
+}
+
 func toCommit(c *object.Commit) Commit {
+	var parent Hash
+	if len(c.ParentHashes) > 0 {
+		parent = c.ParentHashes[0]
+	}
 	return Commit{
 		Hash:      c.Hash,
+		Parent:    parent,
 		Author:    Signature{Name: c.Author.Name, Email: c.Author.Email, When: c.Author.When},
 		Committer: Signature{Name: c.Committer.Name, Email: c.Committer.Email, When: c.Committer.When},
 		Message:   c.Message,

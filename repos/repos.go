@@ -72,7 +72,9 @@ type Signature struct {
 
 // Commit is one commit.
 type Commit struct {
-	Hash      Hash
+	Hash Hash
+	// Parent is the first parent (zero for a root commit).
+	Parent    Hash
 	Author    Signature
 	Committer Signature
 	Message   string
@@ -126,4 +128,7 @@ type Repository interface {
 	History(ctx context.Context, opts HistoryOptions) ([]CommitChanges, error)
 	// Blob reads a blob by id (for history diffs).
 	Blob(id Hash) ([]byte, error)
+	// TreeAt returns the tree of a commit (the empty tree for the zero Hash): the
+	// state a bounded history walk starts from.
+	TreeAt(commit Hash) (Tree, error)
 }
