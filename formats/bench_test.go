@@ -1,6 +1,9 @@
 package formats
 
 import (
+	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -58,4 +61,32 @@ func BenchmarkParseAresource(b *testing.B) {
 // BenchmarkParseTBX measures the production parser on the TBX corpus.
 func BenchmarkParseTBX(b *testing.B) {
 	benchParse(b, corpus(b, "slicer-glossary"), tbxFormat{}.Parse)
+}
+
+// BenchmarkParseReference measures the encoding/xml reference implementations,
+// which the fast parsers replace.
+func BenchmarkParseReference(b *testing.B) {
+	for _, c := range []string{"newpipe", "fdroidclient"} {
+		b.Run("aresource/"+c, func(b *testing.B) { benchParse(b, corpus(b, c), refAndroidParse) })
+	}
+	b.Run("tbx/slicer-glossary", func(b *testing.B) { benchParse(b, corpus(b, "slicer-glossary"), refTBXParse) })
+}
+
+// BenchmarkEncodingXMLTokens is the ceiling of any encoding/xml based parser: just
+// reading every token, no unit semantics.
+func BenchmarkEncodingXMLTokens(b *testing.B) {
+	for _, c := range []string{"newpipe", "fdroidclient", "slicer-glossary"} {
+		b.Run(c, func(b *testing.B) {
+			benchParse(b, corpus(b, c), func(data []byte) (*File, error) {
+				d := xml.NewDecoder(bytes.NewReader(data))
+				for {
+					if _, err := d.Token(); err == io.EOF {
+						return nil, nil
+					} else if err != nil {
+						return nil, err
+					}
+				}
+			})
+		})
+	}
 }

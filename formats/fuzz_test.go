@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"encoding/xml"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -50,7 +51,21 @@ func compareWithReference(t *testing.T, data []byte, got *File, err error, want 
 // fourth-edition tables, libxml2 (and the fast parser) against the fifth edition's
 // wider ranges, so the reference alone rejects some non-ASCII names.
 func referenceNameTableDifference(rerr error) bool {
-	return rerr != nil && strings.Contains(rerr.Error(), "invalid XML name")
+	if rerr == nil {
+		return false
+	}
+	msg := rerr.Error()
+	if strings.Contains(msg, "invalid XML name") {
+		return true
+	}
+	// An entity whose name encoding/xml does not accept is reported as an invalid
+	// entity even when libxml2 would tolerate it (undeclared, external subset).
+	if _, after, ok := strings.Cut(msg, "invalid character entity &"); ok {
+		name, _, _ := strings.Cut(after, ";")
+		_, err := xml.NewDecoder(strings.NewReader("<" + name + "/>")).RawToken()
+		return err != nil
+	}
+	return false
 }
 
 func clip(b []byte) []byte {
@@ -86,7 +101,7 @@ func hostileSeeds() []string {
 		"<resources><string name=\"x\">\xef\xbf\xbe</string></resources>",
 		`<resources><string name="x">` + strings.Repeat("<b>", 400) + strings.Repeat("</b>", 400) + `</string></resources>`,
 		strings.Repeat("<resources>", 300) + strings.Repeat("</resources>", 300),
-		`<resources><string name="x" a="` + strings.Repeat("v", 1<<16) + `">y</string></resources>`,
+		`<resources><string name="x" a="` + strings.Repeat("v", 1<<12) + `">y</string></resources>`,
 		`<resources><string name="x" ` + strings.Repeat(`a=""`, 100) + `>y</string></resources>`,
 		`<resources><string name="x" ` + strings.Repeat(`a="" `, 100) + `>y</string></resources>`,
 		`<resources><string name="x">` + strings.Repeat(`\u`, 1000) + `</string></resources>`,

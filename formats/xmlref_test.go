@@ -153,7 +153,9 @@ func refParseDocument(input []byte) (*refNode, *refDTD, error) {
 		}
 		dtd.standalone = len(m[3]) > 0 && m[3][1] == 'y'
 		for i := range m[0] {
-			rest[i] = ' '
+			if rest[i] != '\n' { // keep line numbers
+				rest[i] = ' '
+			}
 		}
 	}
 	if err := refDoctype(data, dtd); err != nil {
@@ -612,11 +614,11 @@ func refDoctype(data []byte, dtd *refDTD) error {
 			}
 			i += 4 + end + 3
 		case bytes.HasPrefix(data[i:], []byte("<?")):
-			end := bytes.Index(data[i:], []byte("?>"))
+			end := bytes.Index(data[i+2:], []byte("?>"))
 			if end < 0 {
 				return nil
 			}
-			i += end + 2
+			i += 2 + end + 2
 		case bytes.HasPrefix(data[i:], []byte("<!DOCTYPE")):
 			end, err := refDTDParse(data, i, dtd)
 			if err != nil {
@@ -676,10 +678,11 @@ func refDTDParse(data []byte, start int, dtd *refDTD) (int, error) {
 				i += 4 + end + 3
 				continue
 			case bytes.HasPrefix(rest, []byte("<?")):
-				end := bytes.Index(rest, []byte("?>"))
+				end := bytes.Index(rest[2:], []byte("?>"))
 				if end < 0 {
 					return fail(start+i, "bad PI in DTD")
 				}
+				end += 2
 				target := rest[2:end]
 				if k := bytes.IndexAny(target, " \t\r\n"); k >= 0 {
 					target = target[:k]
