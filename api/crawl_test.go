@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -27,20 +28,24 @@ func collectURLs(v any, prefix string, out *[]string) {
 // allowed404 are the URLs the server emits but documents as not answered yet.
 func allowed404(path string) bool {
 	return strings.HasSuffix(path, "/units/") || // units: the change-log issue
-		strings.HasPrefix(path, "/api/units/") ||
-		// A glossary's source translation has no file; generating one is the
-		// "every URL answers" issue.
-		strings.HasSuffix(path, "/glossary/en/file/")
+		strings.HasPrefix(path, "/api/units/")
 }
 
+// downloadRoutes are the paths that answer files rather than JSON.
+var downloadRoutes = []string{"/file/", "/monolingual_base/", "/new_template/"}
+
 // TestCrawl follows every API URL the server emits, breadth-first from /api/, with and
-// without ?format=api, and checks each answers JSON and never 5xx or an undocumented 404.
+// without ?format=api. Every URL answers 200 with JSON — or, for downloads, a file with
+// Content-Disposition — never 5xx or 404; HEAD answers as GET without a body, and
+// OPTIONS answers 200 with the same Allow.
 func TestCrawl(t *testing.T) {
 	h := sampleServer(t)
 	const base = "http://gitlate.test"
+	checked := map[string]bool{} // paths whose HEAD and OPTIONS were checked
 	for _, format := range []string{"", "?format=api"} {
 		seen := map[string]bool{}
-		queue := []string{base + "/api/" + format}
+		// The metrics view is not linked from the root, as in Weblate.
+		queue := []string{base + "/api/" + format, base + "/api/metrics/" + format}
 		for len(queue) > 0 && len(seen) < 5000 {
 			u := queue[0]
 			queue = queue[1:]
@@ -53,20 +58,30 @@ func TestCrawl(t *testing.T) {
 				continue // web pages are the web package's
 			}
 			got := do(t, h, "GET", path)
-			if got.status >= 500 {
-				t.Errorf("%s: %d", path, got.status)
-				continue
-			}
 			if got.status == 404 && allowed404(strings.SplitN(path, "?", 2)[0]) {
 				continue
 			}
-			ct := got.header.Get("Content-Type")
 			if got.status != 200 {
 				t.Errorf("%s: status %d %s", path, got.status, got.body)
 				continue
 			}
+			if !checked[path] {
+				checked[path] = true
+				checkHeadAndOptions(t, h, path, got)
+			}
+			ct := got.header.Get("Content-Type")
 			if ct != "application/json" {
-				continue // file downloads
+				route := strings.SplitN(path, "?", 2)[0]
+				isDownload := false
+				for _, suffix := range downloadRoutes {
+					isDownload = isDownload || strings.HasSuffix(route, suffix)
+				}
+				if !isDownload {
+					t.Errorf("%s: Content-Type %q, not JSON", path, ct)
+				} else if cd := got.header.Get("Content-Disposition"); !strings.HasPrefix(cd, "attachment; filename=") {
+					t.Errorf("%s: download without Content-Disposition (%q)", path, cd)
+				}
+				continue
 			}
 			var v any
 			if err := json.Unmarshal([]byte(got.body), &v); err != nil {
@@ -87,6 +102,32 @@ func TestCrawl(t *testing.T) {
 		if len(seen) < 100 {
 			t.Errorf("crawl%s reached only %d URLs", format, len(seen))
 		}
+		// URLs of this issue's endpoints, so the crawl cannot silently stop reaching them.
+		for _, p := range []string{"/api/addons/", "/api/addons/1/", "/api/addons/2/", "/api/translations/tinynotes/glossary/en/file/",
+			"/api/translations/tinynotes/app/cs/file/", "/api/components/tinynotes/app/links/", "/api/components/tinynotes/app/lock/"} {
+			if !seen[base+p+format] {
+				t.Errorf("crawl%s did not reach %s", format, p)
+			}
+		}
+	}
+}
+
+// checkHeadAndOptions checks HEAD and OPTIONS of path against its GET answer.
+func checkHeadAndOptions(t *testing.T, h http.Handler, path string, get response) {
+	t.Helper()
+	head := do(t, h, "HEAD", path)
+	if head.status != get.status || head.body != "" {
+		t.Errorf("HEAD %s: %d with %d bytes", path, head.status, len(head.body))
+	}
+	for _, k := range []string{"Allow", "Content-Type", "Content-Length", "Content-Disposition"} {
+		if head.header.Get(k) != get.header.Get(k) {
+			t.Errorf("HEAD %s: %s %q, GET has %q", path, k, head.header.Get(k), get.header.Get(k))
+		}
+	}
+	opt := do(t, h, "OPTIONS", path)
+	var meta struct{ Name, Description string }
+	if opt.status != 200 || opt.header.Get("Allow") != get.header.Get("Allow") || json.Unmarshal([]byte(opt.body), &meta) != nil || meta.Name == "" {
+		t.Errorf("OPTIONS %s: %d, Allow %q (GET: %q): %s", path, opt.status, opt.header.Get("Allow"), get.header.Get("Allow"), opt.body)
 	}
 }
 

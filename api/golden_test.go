@@ -57,6 +57,7 @@ var goldenEndpoints = []string{
 	"/api/changes/?page=2",
 	"/api/changes/1/",
 	"/api/users/",
+	"/api/addons/",
 	"/api/projects/tinynotes/?format=api",
 	"/api/projects/?page=2",
 	"/api/projects/nope/",

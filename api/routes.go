@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"strconv"
 
 	"github.com/gitlate/gitlate/snapshot"
@@ -15,8 +14,10 @@ type route struct {
 	allow  string
 	name   string
 	desc   string
-	get    func(*request) error
+	get    func(*request) error // nil: the route has no GET (405)
 	unsafe map[string]func(*request) error
+	// anyFormat passes every ?format= to the handler: downloads convert (or refuse to).
+	anyFormat bool
 }
 
 const (
@@ -50,14 +51,14 @@ var routes = []route{
 	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
 	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
 	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository},
-	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual Base", desc: descComponents, get: getMonolingualBase},
-	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New Template", desc: descComponents, get: getNewTemplate},
+	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual base", desc: descComponents, get: getMonolingualBase},
+	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New template", desc: descComponents, get: getNewTemplate},
 
 	{path: "/api/translations/", allow: allowRead, name: "Translation List", desc: descComponents, get: listTranslations},
 	{path: "/api/translations/:project/:component/:language/", allow: allowTranslInst, name: "Translation Instance", desc: descComponents, get: getTranslation},
 	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
 	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges},
-	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile},
+	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile, anyFormat: true},
 	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository},
 
 	{path: "/api/languages/", allow: allowList, name: "Language List", desc: "Languages API.", get: listLanguages},
@@ -76,7 +77,7 @@ var routes = []route{
 	{path: "/api/component-lists/", allow: allowList, name: "Component List List", desc: "Component lists API.", get: listNothing},
 	{path: "/api/screenshots/", allow: allowList, name: "Screenshot List", desc: "Screenshots API.", get: listNothing},
 	{path: "/api/memory/", allow: allowRead, name: "Memory List", desc: "Memory API.", get: listNothing},
-	{path: "/api/addons/", allow: allowRead, name: "Addon List", desc: "", get: listNothing},
+	{path: "/api/addons/", allow: allowRead, name: "Addon List", desc: "", get: listAddons},
 }
 
 func listNothing(r *request) error { return r.writePage(nil) }
@@ -217,22 +218,24 @@ func listComponentChanges(r *request) error {
 }
 
 func getComponentLock(r *request) error {
-	if _, err := r.component(); err != nil {
+	c, err := r.component()
+	if err != nil {
 		return err
 	}
 	return r.writeDoc(render(func(e *enc) {
 		e.obj()
 		e.key("locked")
-		e.boolean(false)
+		e.boolean(c.Config.Locked)
 		e.end()
 	}))
 }
 
 func listComponentLinks(r *request) error {
-	if _, err := r.component(); err != nil {
+	c, err := r.component()
+	if err != nil {
 		return err
 	}
-	return r.writePage(nil)
+	return r.writePage(r.v.links[c])
 }
 
 func getComponentRepository(r *request) error {
@@ -241,28 +244,6 @@ func getComponentRepository(r *request) error {
 		return err
 	}
 	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, componentPath(c)+"repository/") }))
-}
-
-func getMonolingualBase(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	if c.Config.Template == "" {
-		return notFound("No template found!")
-	}
-	return r.sendFile(c, c.Config.Template, c.Project.Config.Slug+"-"+c.Config.Slug, "No template found!")
-}
-
-func getNewTemplate(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	if c.Config.NewBase == "" {
-		return notFound("No file found!")
-	}
-	return r.sendFile(c, c.Config.NewBase, c.Project.Config.Slug+"-"+c.Config.Slug, "No file found!")
 }
 
 func listTranslations(r *request) error { return r.writePage(r.v.translationList) }
@@ -291,44 +272,12 @@ func listTranslationChanges(r *request) error {
 	return r.writePage(r.v.translations[t].changes)
 }
 
-func getTranslationFile(r *request) error {
-	t, err := r.translation()
-	if err != nil {
-		return err
-	}
-	c := t.Component
-	if t.Filename == "" {
-		return notFound("This translation has no file: its strings are the source strings of the other translations.")
-	}
-	return r.sendFile(c, t.Filename, c.Project.Config.Slug+"-"+c.Config.Slug+"-"+t.Language.Code, "Not found.")
-}
-
 func getTranslationRepository(r *request) error {
 	t, err := r.translation()
 	if err != nil {
 		return err
 	}
 	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, translationPath(t)+"repository/") }))
-}
-
-// sendFile sends a file of the component's tree as a download.
-func (r *request) sendFile(c *snapshot.Component, path, name, missing string) error {
-	if c.Repo.Tree == nil || c.Format == nil {
-		return notFound(missing)
-	}
-	data, err := c.Repo.Tree.ReadFile(path)
-	if err != nil {
-		return notFound(missing)
-	}
-	h := r.c.Writer.Header()
-	h.Set("Content-Type", c.Format.MimeType())
-	h.Set("Content-Disposition", "attachment; filename="+name+"."+c.Format.Extension())
-	h.Set("Content-Length", strconv.Itoa(len(data)))
-	r.c.Status(http.StatusOK)
-	if r.c.Request.Method != http.MethodHead {
-		_, _ = r.c.Writer.Write(data)
-	}
-	return nil
 }
 
 func listLanguages(r *request) error { return r.writePage(r.v.languageList) }

@@ -120,8 +120,9 @@ func writeProject(e *enc, p *snapshot.Project) {
 }
 
 // writeComponent writes a component; project is the rendered project to embed, or
-// nil where Weblate leaves it out (a project's component list).
-func writeComponent(e *enc, c *snapshot.Component, source, project *doc) {
+// nil where Weblate leaves it out (a project's component list). addons are the ids
+// of its add-ons, in id order.
+func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons []int) {
 	cc := c.Config
 	api := componentPath(c)
 	e.obj()
@@ -245,6 +246,9 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc) {
 	e.str(cc.VariantRegex)
 	e.key("addons")
 	e.arr()
+	for _, id := range addons {
+		e.url(addonPath(id))
+	}
 	e.endArr()
 	e.key("is_glossary")
 	e.boolean(cc.IsGlossary)

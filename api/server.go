@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
@@ -31,6 +32,9 @@ type Options struct {
 	TrustProxy bool
 	// Tokens are the API tokens that authenticate unsafe requests.
 	Tokens []string
+	// IDs allocates the ids of add-ons; nil keeps them in memory (stable until a
+	// restart). Pass the scanner's store to keep them across restarts.
+	IDs cache.IDs
 }
 
 // Server serves the API.
@@ -47,6 +51,9 @@ type Server struct {
 // New returns an API server reading from src.
 func New(src Source, opts Options) (*Server, error) {
 	s := &Server{src: src, opts: opts}
+	if s.opts.IDs == nil {
+		s.opts.IDs = cache.NewMemoryIDs()
+	}
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
@@ -62,20 +69,24 @@ func New(src Source, opts Options) (*Server, error) {
 func (s *Server) Prefix() string { return s.prefix }
 
 // current returns the rendered views of the current snapshot, rendering them the
-// first time a snapshot is served.
-func (s *Server) current() *views {
+// first time a snapshot is served. It fails when the ids given while rendering cannot
+// be saved: an id is never shown before it is durable.
+func (s *Server) current() (*views, error) {
 	snap := s.src.Snapshot()
 	if v := s.views.Load(); v != nil && v.snap == snap {
-		return v
+		return v, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v := s.views.Load(); v != nil && v.snap == snap {
-		return v
+		return v, nil
 	}
-	v := buildViews(snap)
+	v := buildViews(snap, s.opts.IDs)
+	if err := s.opts.IDs.Flush(); err != nil {
+		return nil, err
+	}
 	s.views.Store(v)
-	return v
+	return v, nil
 }
 
 // Install registers the API routes on r, which must be at the base URL's path prefix.
@@ -127,11 +138,19 @@ func (r *request) run() error {
 	case "", "api", "json":
 		r.p.format = f
 	default:
-		return errNotFound
+		// Downloads convert to other formats (or say they cannot) themselves.
+		if !r.route.anyFormat {
+			return errNotFound
+		}
 	}
 	switch m := r.c.Request.Method; m {
 	case http.MethodGet, http.MethodHead:
-		r.v = r.s.current()
+		if r.route.get == nil {
+			return methodNotAllowed(m)
+		}
+		if r.v, err = r.s.current(); err != nil {
+			return err
+		}
 		return r.route.get(r)
 	case http.MethodOptions:
 		return r.options()
@@ -143,7 +162,9 @@ func (r *request) run() error {
 			return methodNotAllowed(m)
 		}
 		if h := r.route.unsafe[m]; h != nil {
-			r.v = r.s.current()
+			if r.v, err = r.s.current(); err != nil {
+				return err
+			}
 			return h(r)
 		}
 		return errReadOnly

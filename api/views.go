@@ -3,6 +3,7 @@ package api
 import (
 	"sort"
 
+	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/lang"
 	"github.com/gitlate/gitlate/snapshot"
 )
@@ -27,6 +28,13 @@ type views struct {
 	translationList []*doc
 	languageList    []*doc
 	userList        []*doc
+
+	// What projects.yaml declares besides files, and the metrics (extras.go).
+	addonList  []*doc // id order
+	addonIndex map[int]*doc
+	links      map[*snapshot.Component][]*doc // projects shared into, id order
+	metrics    *doc
+	gen        generatedFiles // files of translations that have none (files.go)
 }
 
 type projectViews struct {
@@ -58,7 +66,8 @@ func render(f func(e *enc)) *doc {
 	return e.done()
 }
 
-func buildViews(snap *snapshot.Snapshot) *views {
+func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
+	addons := allocAddons(snap, ids)
 	v := &views{
 		snap:         snap,
 		languages:    map[*lang.Language]*doc{},
@@ -107,8 +116,8 @@ func buildViews(snap *snapshot.Snapshot) *views {
 		for _, c := range p.Components {
 			src := language(c.SourceLanguage)
 			cv := &componentViews{
-				detail:  render(func(e *enc) { writeComponent(e, c, src, pv.detail) }),
-				item:    render(func(e *enc) { writeComponent(e, c, src, nil) }),
+				detail:  render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
+				item:    render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
 				changes: changeDocs(c.Changes),
 			}
 			v.components[c] = cv
@@ -140,6 +149,7 @@ func buildViews(snap *snapshot.Snapshot) *views {
 		v.users[u] = d
 		v.userList = append(v.userList, d)
 	}
+	v.buildExtras(addons)
 	v.sortByID()
 	return v
 }

@@ -10,6 +10,7 @@ const (
 	KindTranslation = "translation"
 	KindUnit        = "unit"
 	KindChange      = "change"
+	KindAddon       = "addon"
 )
 
 // IDs allocates stable ids: the same (kind, key) always gets the same id, a new key

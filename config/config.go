@@ -98,6 +98,13 @@ type Component struct {
 	// History bounds the walk the change log is built from (gitlate's own key).
 	History History
 
+	// Addons are the add-ons the API lists, in file order.
+	Addons []Addon
+	// Links are the slugs of the other projects the component is shared into.
+	Links []string
+	// Locked is what the component's lock endpoint reports.
+	Locked bool
+
 	// Line is the line of the component in File (for messages).
 	Line int
 }

@@ -238,6 +238,32 @@ var fixtures = map[string]struct {
 		`21:18: projects[0].components[1].history: must be a positive number of commits, a date (2024-01-31) or all`,
 		`27:18: projects[0].components[2].history: must be a positive number of commits, a date (2024-01-31) or all, not a mapping`,
 	}},
+	"good/addons-links.yaml": {check: func(t *testing.T, cfg *Config) {
+		c := cfg.Projects[0].Components[0]
+		same(t, [2]any{c.Locked, c.Links}, [2]any{true, []string{"docs", "site"}})
+		same(t, len(c.Addons), 2)
+		// The configuration becomes JSON in file order, without HTML escaping, with
+		// floats as Python writes them and dates kept as text.
+		same(t, [3]any{c.Addons[0].Name, c.Addons[0].Line, string(c.Addons[0].Configuration)},
+			[3]any{"weblate.gettext.customize", 14, `{"width":77,"ratio":1.0,"tiny":1e-05,"label":"<b>&</b> \u2028","when":"2024-01-31","list":[1,"two",null,true],"nested":{"a":{"b":[]}}}`})
+		same(t, [2]string{c.Addons[1].Name, string(c.Addons[1].Configuration)}, [2]string{"weblate.cleanup.generic", "{}"})
+		p := cfg.Projects[0].Components[1]
+		same(t, [3]any{p.Locked, len(p.Links), len(p.Addons)}, [3]any{false, 0, 0})
+	}},
+	"bad/addons-links.yaml": {problems: []string{
+		`10:17: projects[0].components[0].locked: must be true or false, not "yes"`,
+		`11:17: projects[0].components[0].links[0]: a component is part of its own project; links name the other projects it is shared into`,
+		`11:28: projects[0].components[0].links[2]: unknown project "nope"`,
+		`11:34: projects[0].components[0].links[3]: duplicate project "docs" (first at line 11)`,
+		`11:40: projects[0].components[0].links[4]: must be a project slug, not an integer`,
+		`13:19: projects[0].components[0].addons[0].name: must be an add-on name such as "weblate.gettext.linguas"`,
+		`15:28: projects[0].components[0].addons[1].configuration: must be a mapping, not a list`,
+		`16:19: projects[0].components[0].addons[2].name: duplicate add-on "weblate.cleanup.generic" (first at line 14)`,
+		`17:13: projects[0].components[0].addons[3]: missing required key "name"`,
+		`17:32: projects[0].components[0].addons[3].configuration.x: must be a finite number (JSON has no .inf)`,
+		`19:29: projects[0].components[0].addons[4].configuration: keys must be plain strings, not an integer`,
+		`20:13: projects[0].components[0].addons[5]: must be a mapping, not "just-a-name"`,
+	}},
 	"bad/empty.yaml":         {problems: []string{`the file is empty; it needs at least "projects: []"`}},
 	"bad/comments-only.yaml": {problems: []string{`the file is empty; it needs at least "projects: []"`}},
 	"bad/tabs.yaml":          {problems: []string{`3:1: invalid YAML: found a tab character that violates indentation`}},
@@ -259,7 +285,7 @@ var fixtures = map[string]struct {
 		`8:9: projects[0].components[0]: missing required key "filemask"`,
 		`11:9: projects[0].components[0].filemsk: unknown key (did you mean "filemask"?)`,
 		`13:9: projects[0].components[0].<<: merge keys are not supported; use an alias for a whole value`,
-		`14:9: projects[0].components[0].addons: unknown key`,
+		`14:9: projects[0].components[0].screenshots: unknown key`,
 	}},
 	"bad/types.yaml": {problems: []string{
 		`2:11: projects[0].name: must be a string, not a boolean`,

@@ -16,6 +16,7 @@ type decoder struct {
 	file     string // as given, for messages
 	baseDir  string // folder relative repository paths are resolved against
 	problems []Problem
+	links    []linkRef // component links, checked once every project is known
 }
 
 func (d *decoder) problem(n *yaml.Node, key, format string, args ...any) {

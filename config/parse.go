@@ -201,6 +201,9 @@ var componentFields = []field[Component]{
 	str("variant_regex", func(c *comp) *string { return &c.VariantRegex }, compiles),
 	flag("is_glossary", func(c *comp) *bool { return &c.IsGlossary }),
 	str("glossary_color", func(c *comp) *string { return &c.GlossaryColor }, oneOf(colorChoices...)),
+	addonsField,
+	linksField,
+	flag("locked", func(c *comp) *bool { return &c.Locked }),
 }
 
 var vcsChoices = []string{"git", "local"}
@@ -209,7 +212,11 @@ func decodeProjects(d *decoder, n *yaml.Node, path string, cfg *Config) {
 	slugs, names := unique{}, unique{}
 	decodeList(d, n, path, func(n *yaml.Node, path string) {
 		p := &Project{Line: n.Line}
+		first := len(d.links)
 		s, ok := decodeMapping(d, n, path, projectFields, p)
+		for i := first; i < len(d.links); i++ {
+			d.links[i].project = p
+		}
 		if !ok {
 			return
 		}
@@ -217,6 +224,7 @@ func decodeProjects(d *decoder, n *yaml.Node, path string, cfg *Config) {
 		names.check(d, s["name"], path+".name", "project name")
 		cfg.Projects = append(cfg.Projects, p)
 	})
+	d.checkLinks(cfg)
 }
 
 func decodeComponents(d *decoder, n *yaml.Node, path string, p *Project) {

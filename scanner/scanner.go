@@ -46,6 +46,12 @@ type Scanner struct {
 	history map[string]*componentHistory
 
 	parsed atomic.Int64
+	// reused counts results taken from memory instead of a parse; scans, scanTime and
+	// lastScan time the scans. They feed the server's metrics.
+	reused   atomic.Int64
+	scans    atomic.Int64
+	scanTime atomic.Int64 // nanoseconds, summed over scans
+	lastScan atomic.Int64 // nanoseconds
 }
 
 // New returns a Scanner for cfg.
@@ -72,6 +78,22 @@ func New(cfg *config.Config, opts Options) *Scanner {
 // whose content it already knew are not parsed again).
 func (s *Scanner) FilesParsed() int64 { return s.parsed.Load() }
 
+// ResultsReused is how many times a file's result came from an earlier parse of the
+// same content instead of a new one.
+func (s *Scanner) ResultsReused() int64 { return s.reused.Load() }
+
+// ScanTimes returns how many scans have run, their summed duration and the last one's.
+func (s *Scanner) ScanTimes() (n int64, total, last time.Duration) {
+	return s.scans.Load(), time.Duration(s.scanTime.Load()), time.Duration(s.lastScan.Load())
+}
+
+func (s *Scanner) timeScan(start time.Time) {
+	d := time.Since(start)
+	s.lastScan.Store(int64(d))
+	s.scanTime.Add(int64(d))
+	s.scans.Add(1)
+}
+
 // resultKey identifies what a file's content yields: the same bytes in the same role
 // give the same result, so a result is reused while the blob ids stay the same.
 type resultKey struct {
@@ -94,6 +116,7 @@ type fileResult struct {
 func (s *Scanner) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.timeScan(time.Now())
 
 	snap := &snapshot.Snapshot{}
 	used := map[resultKey]*fileResult{}
@@ -306,10 +329,13 @@ func (sc *componentScan) translationID(code string) int {
 // result returns the cached result for key, or computes it from the file's bytes.
 func (sc *componentScan) result(key resultKey, path string, compute func(*formats.File) *fileResult) *fileResult {
 	if r := sc.used[key]; r != nil {
+		sc.s.reused.Add(1)
 		return r
 	}
 	r := sc.s.results[key]
-	if r == nil {
+	if r != nil {
+		sc.s.reused.Add(1)
+	} else {
 		r = &fileResult{}
 		data, err := sc.tree.ReadFile(path)
 		if err == nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/gitlate/gitlate/api"
 	"github.com/gitlate/gitlate/config"
 	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/metrics"
 	samplerepos "github.com/gitlate/gitlate/sample-repos"
 	"github.com/gitlate/gitlate/scanner"
 	"github.com/gitlate/gitlate/snapshot"
@@ -146,7 +147,8 @@ func newScanner(cfg *config.Config, o *options, logger *slog.Logger) *scanner.Sc
 
 func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
 	start := time.Now()
-	live, err := scanner.NewLive(ctx, newScanner(cfg, o, logger))
+	sc := newScanner(cfg, o, logger)
+	live, err := scanner.NewLive(ctx, sc)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
@@ -162,11 +164,16 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	}
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
+	// Outermost, so a request that panics is timed with the 500 it answers.
+	mx := metrics.New(live, sc, apiSrv.Prefix())
+	engine.Use(mx.Middleware())
 	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
 		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
 	}))
 	root := engine.Group(apiSrv.Prefix())
+	root.GET("/metrics", mx.Handler())
+	root.HEAD("/metrics", mx.Handler())
 	apiSrv.Install(root)
 	engine.NoRoute(func(c *gin.Context) {
 		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {

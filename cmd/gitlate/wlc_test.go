@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"context"
 	"io"
 	"net"
@@ -70,6 +71,13 @@ func TestWlc(t *testing.T) {
 		{[]string{"list-languages"}, []string{"code: he", "direction: rtl"}},
 		{[]string{"repo", "tinynotes/app"}, []string{"needs_commit: False", "'revision': '9f971cd68727fafe8703df5541d0c5cdb2192f54'"}},
 		{[]string{"download", "tinynotes/app/cs"}, []string{`<string name="export_markdown">Exportovat jako Markdown</string>`}},
+		// The glossary's source translation has no file; gitlate writes its terms as TBX.
+		{[]string{"download", "tinynotes/glossary/en"}, []string{`<martif type="TBX" xml:lang="en">`, `<langSet xml:lang="en"><tig><term>pin</term></tig></langSet>`}},
+		{[]string{"download", "tinynotes/glossary/cs"}, []string{`<term>připnout</term>`}},
+		{[]string{"lock-status", "blitzclock/glossary"}, []string{"locked: False"}},
+		// Components and projects download as zips into a directory.
+		{[]string{"download", "tinynotes/app", "--output", filepath.Join(home, "zips")}, []string{"downloaded translations for component: tinynotes/app"}},
+		{[]string{"download", "blitzclock", "--output", filepath.Join(home, "zips")}, []string{"downloaded translations for project: blitzclock"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -89,6 +97,17 @@ func TestWlc(t *testing.T) {
 				}
 			}
 		})
+	}
+	for _, name := range []string{"tinynotes-app.zip", "blitzclock-android.zip", "blitzclock-glossary.zip"} {
+		zr, err := zip.OpenReader(filepath.Join(home, "zips", name))
+		if err != nil {
+			t.Errorf("wlc download: %v", err)
+			continue
+		}
+		if len(zr.File) == 0 {
+			t.Errorf("%s is empty", name)
+		}
+		zr.Close()
 	}
 	// JSON output parses and carries the numbers too.
 	cmd := exec.Command(wlc, "--url", base+"/api/", "--format", "json", "stats", "blitzclock")

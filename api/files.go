@@ -1,0 +1,254 @@
+package api
+
+import (
+	"archive/zip"
+	"bytes"
+	"net/http"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/snapshot"
+)
+
+// Downloads: translation files, a component's files as a zip, the template and the
+// new-language base. Files are read from the tree the scan saw.
+
+func init() {
+	routes = append(routes,
+		route{path: "/api/components/:project/:component/file/", allow: allowRead, name: "File", desc: descComponents, get: getComponentFile, anyFormat: true},
+	)
+}
+
+func getMonolingualBase(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	const missing = "No template found!"
+	if c.Config.Template == "" || c.Format == nil {
+		return notFound(missing)
+	}
+	data, ok := readFile(c, c.Config.Template)
+	if !ok {
+		return notFound(missing)
+	}
+	return r.sendBytes(data, c.Format.MimeType(), quotedName(path.Base(c.Config.Template)))
+}
+
+func getNewTemplate(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	const missing = "No file found!"
+	if c.Config.NewBase == "" {
+		return notFound(missing)
+	}
+	data, ok := readFile(c, c.Config.NewBase)
+	if !ok {
+		return notFound(missing)
+	}
+	// Weblate sends the new base as opaque bytes, whatever its format.
+	return r.sendBytes(data, "application/binary", quotedName(path.Base(c.Config.NewBase)))
+}
+
+// getTranslationFile sends the translation's file as Weblate does:
+// {project}-{component}-{code}{ext}. ?format= names a conversion; gitlate converts
+// to nothing but the component's own format, and takes the API's own format values
+// (api, json) as no conversion, since every URL it emits may carry them.
+func getTranslationFile(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	c := t.Component
+	if c.Format == nil {
+		return errNotFound
+	}
+	switch f := r.c.Query("format"); f {
+	case "", "api", "json", c.Format.Name():
+	default:
+		return notFound("Conversion to " + f + " is not supported")
+	}
+	name := c.Project.Config.Slug + "-" + c.Config.Slug + "-" + t.Language.Code
+	if t.Filename == "" {
+		// A bilingual source translation has no file; its strings are the sources of
+		// the other files, so gitlate writes them out.
+		data := r.v.generated(t)
+		if data == nil {
+			return notFound("This translation has no file: its strings are the source strings of the other translations.")
+		}
+		return r.sendBytes(data, c.Format.MimeType(), name+"."+c.Format.Extension())
+	}
+	data, ok := readFile(c, t.Filename)
+	if !ok {
+		return errNotFound
+	}
+	ext := path.Ext(t.Filename)
+	if ext == "" {
+		ext = "." + c.Format.Extension()
+	}
+	return r.sendBytes(data, c.Format.MimeType(), name+ext)
+}
+
+// getComponentFile sends every file of the component — translations, template, new
+// base, intermediate — as a zip, named as Weblate names them: {project}/{component}/{path}.
+func getComponentFile(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	switch f := r.c.Query("format"); f {
+	case "", "zip", "api", "json":
+	default:
+		return notFound("Conversion to " + f + " is not supported")
+	}
+	names := map[string]bool{}
+	for _, t := range c.Translations {
+		if t.Filename != "" {
+			names[t.Filename] = true
+		}
+	}
+	for _, p := range []string{c.Config.Template, c.Config.NewBase, c.Config.Intermediate} {
+		if p != "" {
+			names[p] = true
+		}
+	}
+	paths := make([]string, 0, len(names))
+	for p := range names {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	// The head commit's time makes the archive the same bytes on every request.
+	modified := time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
+	if h := c.Repo.Head; h != nil {
+		modified = h.Committer.When.UTC()
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range paths {
+		data, ok := readFile(c, p)
+		if !ok {
+			continue // a template that vanished: the scan raised an alert
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{
+			Name:     c.Project.Config.Slug + "/" + c.Config.Slug + "/" + p,
+			Method:   zip.Deflate,
+			Modified: modified,
+		})
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return r.sendBytes(buf.Bytes(), "application/zip", quotedName(c.Project.Config.Slug+"-"+c.Config.Slug+".zip"))
+}
+
+// readFile reads a file of the component's tree; ok is false when there is none.
+func readFile(c *snapshot.Component, p string) ([]byte, bool) {
+	if c.Repo.Tree == nil {
+		return nil, false
+	}
+	data, err := c.Repo.Tree.ReadFile(p)
+	return data, err == nil
+}
+
+// quotedName quotes a file name for Content-Disposition, as Weblate quotes the names
+// it takes from paths; quotes, backslashes and control characters cannot break out.
+func quotedName(name string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range name {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// sendBytes sends a download.
+func (r *request) sendBytes(data []byte, contentType, filename string) error {
+	h := r.c.Writer.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", "attachment; filename="+filename)
+	h.Set("Vary", "Accept")
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	r.c.Status(http.StatusOK)
+	if r.c.Request.Method != http.MethodHead {
+		_, _ = r.c.Writer.Write(data)
+	}
+	return nil
+}
+
+// generatedFiles holds the files written for translations that have none, one per
+// translation and snapshot, made on first request.
+type generatedFiles struct {
+	mu    sync.Mutex
+	files map[*snapshot.Translation][]byte
+}
+
+// generated returns the file of a bilingual source translation, or nil when its
+// format cannot be written. The units are what the scanner counts for it: the
+// distinct (source, key) pairs of every language file, in path order, each with its
+// source as target.
+func (v *views) generated(t *snapshot.Translation) []byte {
+	c := t.Component
+	if c.Format == nil || c.Format.Name() != "tbx" {
+		return nil // TBX is the only format gitlate writes (glossaries)
+	}
+	v.gen.mu.Lock()
+	defer v.gen.mu.Unlock()
+	if data, ok := v.gen.files[t]; ok {
+		return data
+	}
+	files := make([]*snapshot.Translation, 0, len(c.Translations))
+	for _, o := range c.Translations {
+		if o.Filename != "" {
+			files = append(files, o)
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Filename < files[j].Filename })
+	var units []formats.Unit
+	seen := map[string]bool{}
+	for _, o := range files {
+		data, ok := readFile(c, o.Filename)
+		if !ok {
+			continue
+		}
+		f, err := c.Format.Parse(data)
+		if err != nil {
+			continue // the scan skipped it too, with an alert
+		}
+		for _, u := range f.Units {
+			id := strings.Join(u.Source, "\x1e\x1e") + "\x00" + u.Key
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			units = append(units, formats.Unit{Key: u.Key, Source: u.Source, Target: u.Source})
+		}
+	}
+	data := formats.WriteTBX(t.Language.Code, t.Language.Code, units)
+	if v.gen.files == nil {
+		v.gen.files = map[*snapshot.Translation][]byte{}
+	}
+	v.gen.files[t] = data
+	return data
+}
