@@ -32,13 +32,19 @@ func androidUnescape(text []byte, strip bool) (string, error) {
 	return unescapeSlow(text, strip, false)
 }
 
-// androidUnescapeForXML is androidUnescape for text that ttk puts back into an lxml
-// tree (content with markup), which refuses characters XML does not allow.
-func androidUnescapeForXML(text []byte) (string, error) {
-	if unescapeIsIdentity(text, false) {
-		return string(text), nil // the document's own characters are all allowed
+// unescaper runs androidUnescape with reusable buffers.
+type unescaper struct {
+	g runeGap
+}
+
+// appendUnescaped appends the unescaped text to dst. forXML is for text that ttk
+// puts back into an lxml tree (content with markup), which refuses characters XML
+// does not allow.
+func (u *unescaper) appendUnescaped(dst, text []byte, strip, forXML bool) ([]byte, error) {
+	if unescapeIsIdentity(text, strip) {
+		return append(dst, text...), nil // the document's own characters are all allowed
 	}
-	return unescapeSlow(text, false, true)
+	return u.appendSlow(dst, text, strip, forXML)
 }
 
 // unescapeIsIdentity is true when no rule of unescape can change the text: no
@@ -158,15 +164,23 @@ func (g *runeGap) del(k int) bool {
 func isWhitespaceRune(c rune) bool { return c == ' ' || c == '\n' || c == '\t' }
 
 func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
-	runes := make([]rune, 0, len(text)+1)
+	var u unescaper
+	out, err := u.appendSlow(nil, text, strip, forXML)
+	return string(out), err
+}
+
+var errIndex = errors.New("index error in unescape")
+
+func (u *unescaper) appendSlow(dst, text []byte, strip, forXML bool) ([]byte, error) {
+	runes := u.g.buf[:0]
 	for len(text) > 0 {
 		r, size := utf8.DecodeRune(text)
 		runes = append(runes, r)
 		text = text[size:]
 	}
 	runes = append(runes, eofRune)
-	g := &runeGap{buf: runes}
-	errIndex := errors.New("index error in unescape")
+	u.g = runeGap{buf: runes}
+	g := &u.g
 
 	spaceCount := 0
 	activeQuote := false
@@ -184,7 +198,7 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 					i -= spaceCount - 1
 					if strip && (i == 1 || c == eofRune) {
 						if !g.del(i - 1) {
-							return "", errIndex
+							return dst, errIndex
 						}
 					}
 				}
@@ -195,12 +209,12 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 					k += g.n()
 				}
 				if k < 0 || k >= g.n() {
-					return "", errIndex
+					return dst, errIndex
 				}
 				g.set(k, ' ')
 				if strip && !activeQuote && (i == 1 || c == eofRune) {
 					if !g.del(i - 1) {
-						return "", errIndex
+						return dst, errIndex
 					}
 				}
 				spaceCount = 0
@@ -212,7 +226,7 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 		if c == '"' && !activeEscape {
 			activeQuote = !activeQuote
 			if !g.del(i) {
-				return "", errIndex
+				return dst, errIndex
 			}
 			i--
 		}
@@ -222,7 +236,7 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 				activeEscape = true
 			} else {
 				if !g.del(i) {
-					return "", errIndex
+					return dst, errIndex
 				}
 				i--
 				activeEscape = false
@@ -258,7 +272,7 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 				}
 				cp, ok := pyHexInt(digits)
 				if !ok {
-					return "", errBadUnicodeEscape
+					return dst, errBadUnicodeEscape
 				}
 				g.replace(i-1, maxSlice, cp, true)
 				i--
@@ -272,19 +286,18 @@ func unescapeSlow(text []byte, strip, forXML bool) (string, error) {
 	}
 
 	n := g.n() - 1 // text[:-1]
-	var out []byte
-	out = make([]byte, 0, n)
+	out := dst
 	for k := 0; k < n; k++ {
 		r := g.at(k)
 		if r == eofRune { // only reachable if the EOF marker was moved by an edit
 			continue
 		}
 		if forXML && !isXMLChar(r) {
-			return "", errNotXMLText
+			return dst, errNotXMLText
 		}
 		out = utf8.AppendRune(out, r)
 	}
-	return string(out), nil
+	return out, nil
 }
 
 // pyHexInt is `s.isalnum()` followed by `int(s, 16)` in Python: letters must be
@@ -337,7 +350,7 @@ func decimalDigitValue(r rune) (rune, bool) {
 }
 
 // appendEscapedText is libxml2's escaping of text content on serialization.
-func appendEscapedText(dst []byte, s string) []byte {
+func appendEscapedText[T string | []byte](dst []byte, s T) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '&':
@@ -356,7 +369,7 @@ func appendEscapedText(dst []byte, s string) []byte {
 }
 
 // appendEscapedAttr is libxml2's escaping of attribute values on serialization.
-func appendEscapedAttr(dst []byte, s string) []byte {
+func appendEscapedAttr[T string | []byte](dst []byte, s T) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '&':

@@ -44,7 +44,11 @@ type aresParser struct {
 	attrs   []xattr
 	pending [][]byte // comments preceding the current element
 	buf     []byte
+	tmp     []byte
 	out     []byte
+	un      unescaper
+	arena   strArena
+	targets []string
 
 	lineOff, lineNo int
 
@@ -84,7 +88,9 @@ func (p *aresParser) parse() (*File, error) {
 	if string(s.local()) != "resources" || s.uri != s.defaultNS() {
 		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <resources>"}
 	}
-	f := &File{Units: make([]Unit, 0, len(s.data)/100)}
+	// Counting the tags is cheap next to growing a slice of large Unit values.
+	estimate := bytes.Count(s.data, []byte("<string")) + bytes.Count(s.data, []byte("<plurals"))
+	f := &File{Units: make([]Unit, 0, estimate)}
 	for {
 		k := s.next()
 		switch k {
@@ -137,10 +143,10 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		}
 		switch string(a.name) {
 		case "name":
-			u.Key = attrValue(a)
+			u.Key = p.arena.str(p.attrBytes(a))
 			hasName = true
 		case "translatable":
-			u.ReadOnly = attrValue(a) == "false"
+			u.ReadOnly = string(p.attrBytes(a)) == "false"
 		}
 	}
 	if !hasName || u.Key == "" { // translate-toolkit: blank unit, not content
@@ -184,7 +190,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		if err != nil {
 			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + err.Error()}
 		}
-		u.Target = []string{v}
+		u.Target = oneString(&p.targets, p.arena.str(v))
 		return u, true, nil
 	}
 
@@ -206,13 +212,14 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 			for j := t.a0; j < t.a1; j++ {
 				a := &p.attrs[j]
 				if a.prefixLen == 0 && !a.nsDecl && string(a.name) == "quantity" {
-					quantity, hasQuantity = attrValue(a), true
+					quantity, hasQuantity = p.arena.str(p.attrBytes(a)), true
 				}
 			}
-			v, err := p.value(p.attrs[t.a0:t.a1], toks[i+1:end])
+			vb, err := p.value(p.attrs[t.a0:t.a1], toks[i+1:end])
 			if err != nil {
 				return u, false, &SyntaxError{Line: p.s.line(t.off), Msg: "plurals " + u.Key + ": " + err.Error()}
 			}
+			v := p.arena.str(vb)
 			if hasQuantity {
 				found := false
 				for j, q := range u.Quantities {
@@ -270,23 +277,34 @@ func (p *aresParser) runText(toks []ctok) []byte {
 	return p.buf
 }
 
+// attrBytes is the normalized attribute value, in a scratch buffer when it needed
+// decoding.
+func (p *aresParser) attrBytes(a *xattr) []byte {
+	if !a.decode {
+		return a.raw
+	}
+	p.buf = appendAttrValue(p.buf[:0], a.raw)
+	return p.buf
+}
+
 // value is translate-toolkit's get_xml_text_value for an element with the given
-// attributes and content.
-func (p *aresParser) value(elemAttrs []xattr, toks []ctok) (string, error) {
+// attributes and content; the result is valid until the next call.
+func (p *aresParser) value(elemAttrs []xattr, toks []ctok) ([]byte, error) {
 	if textRunEnd(toks, 0) == len(toks) {
-		return androidUnescape(p.runText(toks), true)
+		out, err := p.un.appendUnescaped(p.out[:0], p.runText(toks), true, false)
+		p.out = out
+		return out, err
 	}
 	p.reconcile(elemAttrs, toks)
-	out := p.out[:0]
-	out, err := p.appendContent(out, toks, true)
+	out, err := p.appendContent(p.out[:0], toks, true)
 	p.out = out
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if len(out) > maxValueLen {
-		return "", errValueTooLarge
+		return nil, errValueTooLarge
 	}
-	return string(out), nil
+	return out, nil
 }
 
 // appendTextRun appends an unescaped (non-stripping) and XML-escaped text run.
@@ -294,11 +312,12 @@ func (p *aresParser) appendTextRun(out []byte, toks []ctok) ([]byte, error) {
 	if len(toks) == 0 {
 		return out, nil
 	}
-	v, err := androidUnescapeForXML(p.runText(toks))
+	var err error
+	p.tmp, err = p.un.appendUnescaped(p.tmp[:0], p.runText(toks), false, true)
 	if err != nil {
 		return out, err
 	}
-	return appendEscapedText(out, v), nil
+	return appendEscapedText(out, p.tmp), nil
 }
 
 // appendContent serializes content the way ttk does for elements with children:
@@ -319,25 +338,24 @@ func (p *aresParser) appendContent(out []byte, toks []ctok, top bool) ([]byte, e
 				return out, err
 			}
 			i = end + 1
-		case tokComment:
-			v, err := androidUnescapeForXML([]byte(p.s.normalizedString(t.val)))
+		case tokComment, tokPI:
+			// The content of a comment or PI: line ends normalized, nothing decoded.
+			p.buf = p.s.appendText(p.buf[:0], tokCDATA, t.val, false)
+			p.tmp, err = p.un.appendUnescaped(p.tmp[:0], p.buf, false, true)
 			if err != nil {
 				return out, err
 			}
-			out = append(out, "<!--"...)
-			out = append(out, v...)
-			out = append(out, "-->"...)
-			i++
-		case tokPI:
-			v, err := androidUnescapeForXML([]byte(p.s.normalizedString(t.val)))
-			if err != nil {
-				return out, err
+			if t.kind == tokComment {
+				out = append(out, "<!--"...)
+				out = append(out, p.tmp...)
+				out = append(out, "-->"...)
+			} else {
+				out = append(out, "<?"...)
+				out = append(out, t.name...)
+				out = append(out, ' ')
+				out = append(out, p.tmp...)
+				out = append(out, "?>"...)
 			}
-			out = append(out, "<?"...)
-			out = append(out, t.name...)
-			out = append(out, ' ')
-			out = append(out, v...)
-			out = append(out, "?>"...)
 			i++
 		case tokEntRef:
 			out = append(out, '&')
@@ -419,12 +437,7 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 		out = append(out, ' ')
 		out = append(out, a.name...)
 		out = append(out, `="`...)
-		if a.decode {
-			p.buf = appendAttrValue(p.buf[:0], a.raw)
-			out = appendEscapedAttr(out, string(p.buf))
-		} else {
-			out = appendEscapedAttr(out, string(a.raw))
-		}
+		out = appendEscapedAttr(out, p.attrBytes(a))
 		out = append(out, '"')
 	}
 	content := toks[i+1 : end]
