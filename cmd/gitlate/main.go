@@ -27,6 +27,7 @@ import (
 	samplerepos "github.com/gitlate/gitlate/sample-repos"
 	"github.com/gitlate/gitlate/scanner"
 	"github.com/gitlate/gitlate/snapshot"
+	"github.com/gitlate/gitlate/web"
 )
 
 const usage = `gitlate serves a Weblate-compatible read API from git repositories.
@@ -171,16 +172,22 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
 	}))
+	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix()})
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: web pages: %v\n", err)
+		return 1
+	}
 	root := engine.Group(apiSrv.Prefix())
 	root.GET("/metrics", mx.Handler())
 	root.HEAD("/metrics", mx.Handler())
 	apiSrv.Install(root)
+	webSrv.Install(root)
 	engine.NoRoute(func(c *gin.Context) {
 		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
 			apiSrv.NotFound(c)
 			return
 		}
-		c.Data(http.StatusNotFound, "text/plain; charset=utf-8", []byte("404 page not found\n"))
+		webSrv.NotFound(c)
 	})
 
 	srv := &http.Server{Addr: o.listen, Handler: engine, ReadHeaderTimeout: 10 * time.Second}
