@@ -71,7 +71,12 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 
 func newTestServer(t testing.TB, opts Options) http.Handler {
 	t.Helper()
-	srv, err := New(fixed{fixture(t)}, opts)
+	return serverFor(t, fixture(t), opts)
+}
+
+func serverFor(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler {
+	t.Helper()
+	srv, err := New(fixed{snap}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,15 @@ type apiError struct {
 	status int
 	detail string
 	header [2]string // optional extra header (name, value)
+	body   *doc      // a body other than {"detail": …} (validation errors)
 }
 
-func (e *apiError) Error() string { return e.detail }
+func (e *apiError) Error() string {
+	if e.body != nil {
+		return string(e.body.buf)
+	}
+	return e.detail
+}
 
 var (
 	errNotFound      = &apiError{status: http.StatusNotFound, detail: "Not found."}
@@ -47,11 +53,14 @@ func (r *request) fail(err error) {
 	if ae.header[0] != "" {
 		r.c.Header(ae.header[0], ae.header[1])
 	}
-	var e enc
-	e.obj()
-	e.key("detail")
-	e.str(ae.detail)
-	e.end()
-	d := e.done()
+	d := ae.body
+	if d == nil {
+		var e enc
+		e.obj()
+		e.key("detail")
+		e.str(ae.detail)
+		e.end()
+		d = e.done()
+	}
 	r.write(ae.status, d.buf)
 }

@@ -150,7 +150,7 @@ func listProjectChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writePage(r.v.projects[p].changes)
+	return r.writeChanges(p.Changes)
 }
 
 func getProjectStatistics(r *request) error {
@@ -214,7 +214,7 @@ func listComponentChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writePage(r.v.components[c].changes)
+	return r.writeChanges(c.Changes)
 }
 
 func getComponentLock(r *request) error {
@@ -269,7 +269,7 @@ func listTranslationChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writePage(r.v.translations[t].changes)
+	return r.writeChanges(t.Changes)
 }
 
 func getTranslationRepository(r *request) error {
@@ -306,7 +306,7 @@ func getLanguageStatistics(r *request) error {
 	return r.writeDoc(r.v.langStats[le])
 }
 
-func listChanges(r *request) error { return r.writePage(r.v.changes) }
+func listChanges(r *request) error { return r.writeChanges(r.v.snap.Changes) }
 
 func getChange(r *request) error {
 	id, err := strconv.Atoi(r.param("id"))
@@ -317,7 +317,7 @@ func getChange(r *request) error {
 	if ch == nil {
 		return errNotFound
 	}
-	return r.writeDoc(r.v.changeIndex[ch])
+	return r.writeDoc(render(func(e *enc) { writeChange(e, ch) }))
 }
 
 func listUsers(r *request) error { return r.writePage(r.v.userList) }

@@ -285,6 +285,12 @@ const (
 
 // writePage sends one page of items in the paginated envelope.
 func (r *request) writePage(items []*doc) error {
+	return r.writePageOf(len(items), func(lo, hi int) ([]*doc, error) { return items[lo:hi], nil })
+}
+
+// writePageOf sends one page of count items, rendering only the items of that page:
+// page(lo, hi) returns items lo to hi-1.
+func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)) error {
 	size := defaultPageSize
 	if ps := r.c.Query("page_size"); ps != "" {
 		// Weblate ignores a page_size it cannot use rather than failing.
@@ -292,7 +298,7 @@ func (r *request) writePage(items []*doc) error {
 			size = min(n, maxPageSize)
 		}
 	}
-	pages := max(1, (len(items)+size-1)/size)
+	pages := max(1, (count+size-1)/size)
 	page := 1
 	if ps, ok := r.c.GetQuery("page"); ok {
 		if ps == "last" {
@@ -306,11 +312,15 @@ func (r *request) writePage(items []*doc) error {
 		}
 	}
 	lo := (page - 1) * size
-	hi := min(lo+size, len(items))
+	hi := min(lo+size, count)
+	items, err := render(lo, hi)
+	if err != nil {
+		return err
+	}
 
 	bp := bufPool.Get().(*[]byte)
 	buf := append((*bp)[:0], `{"count":`...)
-	buf = strconv.AppendInt(buf, int64(len(items)), 10)
+	buf = strconv.AppendInt(buf, int64(count), 10)
 	buf = append(buf, `,"next":`...)
 	if page < pages {
 		buf = r.appendPageURL(buf, page+1)
@@ -324,7 +334,7 @@ func (r *request) writePage(items []*doc) error {
 		buf = append(buf, "null"...)
 	}
 	buf = append(buf, `,"results":[`...)
-	for i, d := range items[lo:hi] {
+	for i, d := range items {
 		if i > 0 {
 			buf = append(buf, ',')
 		}

@@ -18,8 +18,6 @@ type views struct {
 	components   map[*snapshot.Component]*componentViews
 	translations map[*snapshot.Translation]*translationViews
 	langStats    map[*snapshot.LanguageEntry]*doc
-	changes      []*doc // by position in snap.Changes
-	changeIndex  map[*snapshot.Change]*doc
 	users        map[*snapshot.User]*doc
 
 	// Lists over the whole installation, in id order.
@@ -42,7 +40,6 @@ type projectViews struct {
 	stats      *doc
 	languages  *doc // the bare array
 	components []*doc
-	changes    []*doc
 }
 
 type componentViews struct {
@@ -50,14 +47,12 @@ type componentViews struct {
 	item         *doc // without project
 	stats        []*doc
 	translations []*doc
-	changes      []*doc
 }
 
 type translationViews struct {
-	detail  *doc // with component
-	item    *doc // without component
-	stats   *doc
-	changes []*doc
+	detail *doc // with component
+	item   *doc // without component
+	stats  *doc
 }
 
 func render(f func(e *enc)) *doc {
@@ -75,7 +70,6 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
 		components:   map[*snapshot.Component]*componentViews{},
 		translations: map[*snapshot.Translation]*translationViews{},
 		langStats:    map[*snapshot.LanguageEntry]*doc{},
-		changeIndex:  map[*snapshot.Change]*doc{},
 		users:        map[*snapshot.User]*doc{},
 	}
 	language := func(l *lang.Language) *doc {
@@ -86,23 +80,10 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
 		}
 		return d
 	}
-	for _, ch := range snap.Changes {
-		d := render(func(e *enc) { writeChange(e, ch) })
-		v.changes = append(v.changes, d)
-		v.changeIndex[ch] = d
-	}
-	changeDocs := func(chs []*snapshot.Change) []*doc {
-		out := make([]*doc, len(chs))
-		for i, ch := range chs {
-			out[i] = v.changeIndex[ch]
-		}
-		return out
-	}
 	for _, p := range snap.Projects {
 		pv := &projectViews{
-			detail:  render(func(e *enc) { writeProject(e, p) }),
-			stats:   render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: projectWeb(p)}) }),
-			changes: changeDocs(p.Changes),
+			detail: render(func(e *enc) { writeProject(e, p) }),
+			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: projectWeb(p)}) }),
 		}
 		pv.languages = render(func(e *enc) {
 			e.arr()
@@ -116,9 +97,8 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
 		for _, c := range p.Components {
 			src := language(c.SourceLanguage)
 			cv := &componentViews{
-				detail:  render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
-				item:    render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
-				changes: changeDocs(c.Changes),
+				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
+				item:   render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
 			}
 			v.components[c] = cv
 			pv.components = append(pv.components, cv.item)
@@ -126,10 +106,9 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
 			for _, t := range c.Translations {
 				l := language(t.Language)
 				tv := &translationViews{
-					detail:  render(func(e *enc) { writeTranslation(e, t, l, cv.detail) }),
-					item:    render(func(e *enc) { writeTranslation(e, t, l, nil) }),
-					stats:   render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) }),
-					changes: changeDocs(t.Changes),
+					detail: render(func(e *enc) { writeTranslation(e, t, l, cv.detail) }),
+					item:   render(func(e *enc) { writeTranslation(e, t, l, nil) }),
+					stats:  render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) }),
 				}
 				v.translations[t] = tv
 				cv.stats = append(cv.stats, tv.stats)

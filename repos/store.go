@@ -37,6 +37,7 @@ const treeCacheEntries = 32 << 10
 // cache of parsed trees (trees are immutable, so a cache never goes stale).
 type store struct {
 	gitDir string
+	cat    *catFile // nil without a git binary
 
 	mu sync.Mutex
 	st *filesystem.Storage
@@ -80,7 +81,7 @@ func openStore(gitDir, commonDir string) *store {
 		// by a `git gc` in the user's checkout are eventually closed.
 		MaxOpenDescriptors: 4,
 	})
-	return &store{gitDir: gitDir, st: st, cur: map[Hash][]treeEntry{}, sizes: map[Hash]int64{}}
+	return &store{gitDir: gitDir, cat: newCatFile(gitDir), st: st, cur: map[Hash][]treeEntry{}, sizes: map[Hash]int64{}}
 }
 
 // object reads one object. On a miss it re-reads the pack index once: go-git loads
@@ -121,6 +122,12 @@ func readAll(o plumbing.EncodedObject) ([]byte, error) {
 
 // blob returns a blob's content.
 func (s *store) blob(h Hash) ([]byte, error) {
+	if s.cat != nil {
+		data, err := s.cat.blob(h)
+		if _, broken := err.(errCatFile); !broken {
+			return data, err
+		}
+	}
 	o, err := s.object(plumbing.BlobObject, h)
 	if err != nil {
 		return nil, err

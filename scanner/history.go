@@ -2,56 +2,472 @@ package scanner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/gitlate/gitlate/cache"
+	"github.com/gitlate/gitlate/config"
+	"github.com/gitlate/gitlate/formats"
 	"github.com/gitlate/gitlate/lang"
 	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
-// Change actions (Weblate's Change.ACTION_*).
+// Change actions (Weblate's Change.ACTION_*) the history produces.
 const (
 	ActionResourceUpdate = 0
+	ActionChange         = 2
 	ActionNew            = 5
 	ActionRemoved        = 25
+	ActionSourceChange   = 30
+	ActionNewStrings     = 44
 	ActionNewLanguage    = 48
 	ActionCreateProject  = 50
 	ActionCreateComp     = 51
 )
 
+// recentWindow is how far back from a translation's last change recent_changes counts.
+const recentWindow = 6 * time.Hour
+
 // event is a change the history walk found, before ids are given.
 type event struct {
-	when   time.Time
-	commit repos.Hash
-	author repos.Signature
-	action int
-	path   string // translation file ("" for component- and project-level events)
-	lang   string // canonical code of the translation concerned
-	seq    int    // order within the component's walk
+	when    time.Time
+	commit  repos.Hash
+	author  repos.Signature
+	action  int
+	path    string // file concerned ("" for component- and project-level events)
+	lang    string // canonical code of the translation concerned
+	unitKey string // unit concerned (unit-level events)
+	target  string
+	count   int // strings an action 44 stands for
+	seq     int // order within the component's walk
+
+	// id and unitID are given once, on the first scan that shows the event.
+	id, unitID int
 }
 
-// componentHistory caches a component's events for one branch head.
+// unitText is what the walk remembers of one unit of one file.
+type unitText struct {
+	text       string // plural forms joined as Weblate stores them
+	translated bool
+}
+
+// walkState is a component's files as of the last commit walked.
+type walkState struct {
+	created bool
+	langs   map[string]string              // language file path → canonical code
+	tmpl    []tmplEntry                    // template units (monolingual)
+	texts   map[string]map[string]unitText // file path → unit key → text
+}
+
+type tmplEntry struct {
+	key    string
+	source string
+	skip   bool // read-only, or empty in the template: never translated
+}
+
+// translationLast is what the history says about one translation's activity.
+type translationLast struct {
+	when   time.Time
+	author repos.Signature
+}
+
+// componentHistory is a component's walked history, kept between scans and extended
+// when the branch moves on.
 type componentHistory struct {
 	head   repos.Hash
+	bound  config.History
+	state  *walkState
 	events []event
+	last   map[string]translationLast // canonical code → newest change of a unit
+	units  map[string]time.Time       // code NUL unit key → newest change of that unit
 }
 
-// addHistory walks each component's history and fills the snapshot's change log and users.
+// walker walks one component's history.
+type walker struct {
+	c       *snapshot.Component
+	repo    repos.Repository
+	m       *mask
+	aliases map[string]string
+	h       *componentHistory
+}
+
+// componentEvents brings the component's history up to its branch head: from cache
+// while the head has not moved, by walking only the new commits when it moved
+// forward, and from scratch when the branch was rewritten or the bounds changed.
+func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*componentHistory, error) {
+	key := componentKey(c.Project.Config, c.Config)
+	repo := s.repos[key]
+	if repo == nil || c.Repo.Head == nil || c.Format == nil {
+		delete(s.history, key)
+		return nil, nil
+	}
+	m, err := compileMask(c.Config.Filemask)
+	if err != nil {
+		return nil, nil
+	}
+	h := s.history[key]
+	if h != nil && h.head == c.Repo.Head.Hash && h.bound == c.Config.History {
+		return h, nil
+	}
+	w := &walker{c: c, repo: repo, m: m, aliases: parseAliases(c.Project.Config.LanguageAliases)}
+	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, m), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since}
+	var commits []repos.CommitChanges
+	if h != nil && h.bound == c.Config.History {
+		// Only the commits since the last walk; their ids come after every id served.
+		opts.After = h.head
+		commits, err = repo.History(ctx, opts)
+		if errors.Is(err, repos.ErrNotAncestor) {
+			h, err = nil, nil
+		}
+	}
+	if h == nil {
+		opts.After = repos.Hash{}
+		if commits, err = repo.History(ctx, opts); err != nil {
+			return nil, err
+		}
+		h = &componentHistory{bound: c.Config.History, last: map[string]translationLast{}, units: map[string]time.Time{}}
+		w.h = h
+		h.state = w.baseline(commits)
+	} else if err != nil {
+		return nil, err
+	} else {
+		// Extend a copy: the cached history may still be read by a served snapshot.
+		h = h.clone()
+		w.h = h
+	}
+	for i := range commits {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		w.commit(&commits[i])
+	}
+	h.head = c.Repo.Head.Hash
+	s.history[key] = h
+	return h, nil
+}
+
+func (h *componentHistory) clone() *componentHistory {
+	n := *h
+	n.events = append([]event(nil), h.events...)
+	n.last = make(map[string]translationLast, len(h.last))
+	for k, v := range h.last {
+		n.last[k] = v
+	}
+	n.units = make(map[string]time.Time, len(h.units))
+	for k, v := range h.units {
+		n.units[k] = v
+	}
+	st := *h.state
+	st.langs = make(map[string]string, len(h.state.langs))
+	for k, v := range h.state.langs {
+		st.langs[k] = v
+	}
+	st.texts = make(map[string]map[string]unitText, len(h.state.texts))
+	for k, v := range h.state.texts {
+		st.texts[k] = v // the inner maps are replaced, never changed
+	}
+	n.state = &st
+	return &n
+}
+
+// historyDirs are the directories holding a component's files.
+func historyDirs(cc *config.Component, m *mask) []string {
+	dirs := []string{m.dir}
+	if cc.Template != "" {
+		dirs = append(dirs, dirOf(cc.Template))
+	}
+	return dirs
+}
+
+// baseline is the state before the first commit walked: nothing for a walk that
+// starts at the component's beginning, the files of the parent commit for a walk the
+// history bounds cut short.
+func (w *walker) baseline(commits []repos.CommitChanges) *walkState {
+	st := &walkState{langs: map[string]string{}, texts: map[string]map[string]unitText{}}
+	w.h.state = st
+	if len(commits) == 0 || commits[0].Commit.Parent.IsZero() {
+		return st
+	}
+	tree, err := w.repo.TreeAt(commits[0].Commit.Parent)
+	if err != nil {
+		return st // a shallow clone's boundary: start from nothing
+	}
+	cc := w.c.Config
+	if cc.Template != "" {
+		if data, err := tree.ReadFile(cc.Template); err == nil {
+			w.setTemplate(data)
+			st.created = true
+		}
+	}
+	entries, _ := tree.List(w.m.dir)
+	for _, e := range entries {
+		code := w.language(e.Path)
+		if code == "" {
+			continue
+		}
+		if data, err := tree.ReadFile(e.Path); err == nil {
+			st.langs[e.Path] = code
+			st.texts[e.Path] = w.texts(data, e.Path)
+			st.created = true
+		}
+	}
+	return st
+}
+
+// language is the canonical code of a language file of the component, or "".
+func (w *walker) language(p string) string {
+	if p == w.c.Config.Template {
+		return ""
+	}
+	code, ok := w.m.match(p)
+	if !ok {
+		return ""
+	}
+	if a, ok := w.aliases[code]; ok {
+		code = a
+	}
+	switch code {
+	case "source", "src", "default":
+		return ""
+	}
+	l, err := lang.Resolve(code)
+	if err != nil || l.Code == w.c.SourceLanguage.Code {
+		return ""
+	}
+	return l.Code
+}
+
+func (w *walker) parse(data []byte) *formats.File {
+	f, err := w.c.Format.Parse(data)
+	if err != nil {
+		return &formats.File{} // a broken version counts as empty; the next good one shows the difference
+	}
+	return f
+}
+
+// setTemplate reads a template version.
+func (w *walker) setTemplate(data []byte) {
+	tags := lang.AndroidPluralTags(w.c.SourceLanguage.Code)
+	f := w.parse(data)
+	out := make([]tmplEntry, 0, len(f.Units))
+	seen := map[string]bool{}
+	for i := range f.Units {
+		u := &f.Units[i]
+		if seen[u.Key] {
+			continue // the first of a repeated key counts, as in the statistics
+		}
+		seen[u.Key] = true
+		forms := u.FormsFor(tags)
+		out = append(out, tmplEntry{key: u.Key, source: joinForms(forms), skip: u.ReadOnly || !isTranslated(forms)})
+	}
+	w.h.state.tmpl = out
+}
+
+// texts reads a language file version: unit key → text.
+func (w *walker) texts(data []byte, path string) map[string]unitText {
+	f := w.parse(data)
+	out := make(map[string]unitText, len(f.Units))
+	if w.c.Format.Monolingual() {
+		code, _ := w.m.match(path)
+		tags := lang.AndroidPluralTags(code)
+		for i := range f.Units {
+			forms := f.Units[i].FormsFor(tags)
+			out[f.Units[i].Key] = unitText{text: joinForms(forms), translated: isTranslated(forms) && !f.Units[i].Fuzzy}
+		}
+		return out
+	}
+	for i := range f.Units {
+		u := &f.Units[i]
+		key := bilingualKey(u)
+		if _, dup := out[key]; dup {
+			continue // the first of a repeated pair counts, as in the statistics
+		}
+		out[key] = unitText{text: joinForms(u.Target), translated: isTranslated(u.Target) && !u.Fuzzy}
+	}
+	return out
+}
+
+// bilingualKey identifies a unit of a bilingual file: its source and its context.
+func bilingualKey(u *formats.Unit) string { return joinForms(u.Source) + "\x00" + u.Key }
+
+func (w *walker) blob(id repos.Hash) []byte {
+	data, err := w.repo.Blob(id)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+func (w *walker) emit(cm *repos.Commit, ev event) {
+	ev.when, ev.commit, ev.author, ev.seq = cm.Committer.When, cm.Hash, cm.Author, len(w.h.events)
+	w.h.events = append(w.h.events, ev)
+	switch ev.action {
+	case ActionNew, ActionChange, ActionSourceChange:
+		w.touch(ev.lang, cm)
+		w.h.units[ev.lang+"\x00"+ev.unitKey] = cm.Committer.When
+	}
+}
+
+// touch records that a unit of a translation changed in cm.
+func (w *walker) touch(code string, cm *repos.Commit) {
+	if l, ok := w.h.last[code]; !ok || !cm.Committer.When.Before(l.when) {
+		w.h.last[code] = translationLast{when: cm.Committer.When, author: cm.Author}
+	}
+}
+
+// commit applies one commit and emits its events (contract §8).
+func (w *walker) commit(cc *repos.CommitChanges) {
+	cm := &cc.Commit
+	st := w.h.state
+	cfg := w.c.Config
+	src := w.c.SourceLanguage.Code
+	var tmplChange *repos.FileChange
+	var added, removed, modified []repos.FileChange
+	for i := range cc.Changes {
+		ch := &cc.Changes[i]
+		switch {
+		case cfg.Template != "" && ch.Path == cfg.Template:
+			tmplChange = ch
+		case w.language(ch.Path) == "":
+		case ch.To.IsZero():
+			removed = append(removed, *ch)
+		case ch.From.IsZero() || st.langs[ch.Path] == "":
+			added = append(added, *ch)
+		default:
+			modified = append(modified, *ch)
+		}
+	}
+	if !st.created {
+		// The files present when a component appears are part of its creation:
+		// Weblate logs no "Added new language" for the languages it imports.
+		if tmplChange != nil && !tmplChange.To.IsZero() {
+			w.setTemplate(w.blob(tmplChange.To))
+		}
+		for _, ch := range append(added, modified...) {
+			st.langs[ch.Path] = w.language(ch.Path)
+			st.texts[ch.Path] = w.texts(w.blob(ch.To), ch.Path)
+		}
+		if len(st.langs) > 0 || (tmplChange != nil && !tmplChange.To.IsZero()) {
+			st.created = true
+			w.emit(cm, event{action: ActionCreateComp})
+		}
+		return
+	}
+
+	if tmplChange != nil {
+		old := st.tmpl
+		if tmplChange.To.IsZero() {
+			st.tmpl = nil
+		} else {
+			w.setTemplate(w.blob(tmplChange.To))
+		}
+		oldSrc := make(map[string]string, len(old))
+		for _, e := range old {
+			oldSrc[e.key] = e.source
+		}
+		newKeys := 0
+		for _, e := range st.tmpl {
+			prev, had := oldSrc[e.key]
+			switch {
+			case !had:
+				newKeys++
+			case prev != e.source:
+				w.emit(cm, event{action: ActionSourceChange, path: cfg.Template, lang: src, unitKey: e.key, target: e.source})
+			}
+		}
+		if newKeys > 0 {
+			w.touch(src, cm)
+			for _, p := range sortedPaths(st.langs) {
+				w.emit(cm, event{action: ActionNewStrings, path: p, lang: st.langs[p], count: newKeys})
+			}
+		}
+	}
+	for _, ch := range removed {
+		if code := st.langs[ch.Path]; code != "" {
+			w.emit(cm, event{action: ActionRemoved, path: ch.Path, lang: code})
+			delete(st.langs, ch.Path)
+			delete(st.texts, ch.Path)
+		}
+	}
+	changed := append(added, modified...)
+	sort.Slice(changed, func(i, j int) bool { return changed[i].Path < changed[j].Path })
+	for _, ch := range changed {
+		code := w.language(ch.Path)
+		old := st.texts[ch.Path]
+		if st.langs[ch.Path] == "" {
+			w.emit(cm, event{action: ActionNewLanguage, path: ch.Path, lang: code})
+			old = nil
+		} else {
+			w.emit(cm, event{action: ActionResourceUpdate, path: ch.Path, lang: code})
+		}
+		cur := w.texts(w.blob(ch.To), ch.Path)
+		st.langs[ch.Path] = code
+		st.texts[ch.Path] = cur
+		w.diffUnits(cm, ch.Path, code, old, cur)
+	}
+}
+
+// diffUnits emits 5 New translation for units that became translated and 2
+// Translation changed for translated units whose text changed.
+func (w *walker) diffUnits(cm *repos.Commit, path, code string, old, cur map[string]unitText) {
+	check := func(key string) {
+		n := cur[key]
+		if !n.translated {
+			return
+		}
+		o := old[key]
+		switch {
+		case !o.translated:
+			w.emit(cm, event{action: ActionNew, path: path, lang: code, unitKey: key, target: n.text})
+		case o.text != n.text:
+			w.emit(cm, event{action: ActionChange, path: path, lang: code, unitKey: key, target: n.text})
+		}
+	}
+	if w.c.Format.Monolingual() {
+		for _, e := range w.h.state.tmpl {
+			if !e.skip {
+				check(e.key)
+			}
+		}
+		return
+	}
+	keys := make([]string, 0, len(cur))
+	for k := range cur {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		check(k)
+	}
+}
+
+func sortedPaths(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// addHistory walks every component's history and fills the change log, the users
+// and the last-change statistics of the translations.
 func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error {
 	type placed struct {
-		ev   event
+		ev   *event
 		proj *snapshot.Project
 		comp *snapshot.Component
 	}
 	var all []placed
+	users := newUserTable(s.cfg.Authors)
 	for _, p := range snap.Projects {
 		var first *placed
 		for _, c := range p.Components {
-			evs, err := s.componentEvents(ctx, c)
+			h, err := s.componentEvents(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -59,18 +475,23 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 				s.alert(c, "RepositoryError", "", "reading history: %v", err)
 				continue
 			}
-			for _, ev := range evs {
+			if h == nil {
+				continue
+			}
+			for i := range h.events {
+				ev := &h.events[i]
 				all = append(all, placed{ev: ev, proj: p, comp: c})
 				if ev.action == ActionCreateComp && (first == nil || ev.when.Before(first.ev.when)) {
 					pl := all[len(all)-1]
 					first = &pl
 				}
 			}
+			s.applyLast(c, h, users)
 		}
 		if first != nil {
-			ev := first.ev
-			ev.action, ev.seq = ActionCreateProject, -1
-			all = append(all, placed{ev: ev, proj: p})
+			ev := *first.ev
+			ev.action, ev.seq, ev.id, ev.unitID = ActionCreateProject, -1, 0, 0
+			all = append(all, placed{ev: &ev, proj: p})
 		}
 	}
 	// Ids follow time; within one moment, config order and walk order.
@@ -90,28 +511,51 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 		}
 		return a.ev.seq < b.ev.seq
 	})
-	users := newUserTable()
+	exists := newUnitIndex(s)
+	byCode := map[*snapshot.Component]map[string]*snapshot.Translation{}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			m := make(map[string]*snapshot.Translation, len(c.Translations))
+			for _, t := range c.Translations {
+				m[t.Language.Code] = t
+			}
+			byCode[c] = m
+		}
+	}
 	for _, pl := range all {
 		ev := pl.ev
-		key := fmt.Sprintf("%s/%d/%s/%s", pl.proj.Config.Slug, ev.action, ev.commit, ev.path)
-		if pl.comp != nil {
-			key = componentKey(pl.proj.Config, pl.comp.Config) + "/" + key
+		if ev.id == 0 {
+			key := fmt.Sprintf("%s/%d/%s/%s", pl.proj.Config.Slug, ev.action, ev.commit, ev.path)
+			if pl.comp != nil {
+				key = componentKey(pl.proj.Config, pl.comp.Config) + "/" + key
+			}
+			if ev.unitKey != "" {
+				key += "\x00" + ev.unitKey
+			}
+			ev.id = s.opts.IDs.ID(cache.KindChange, key)
 		}
 		u := users.user(ev.author)
 		ch := &snapshot.Change{
-			ID:        s.opts.IDs.ID(cache.KindChange, key),
+			ID:        ev.id,
 			Timestamp: ev.when.UTC(),
 			Action:    ev.action,
-			Count:     1,
+			Target:    ev.target,
+			Count:     max(ev.count, 1),
 			Project:   pl.proj,
 			Component: pl.comp,
 			User:      u,
 			Author:    u,
 		}
 		if pl.comp != nil && ev.lang != "" {
-			// A change keeps pointing at its translation only while it exists, so that
-			// every URL the log shows answers.
-			ch.Translation = findTranslation(pl.comp, ev.lang)
+			// A change points at its translation and unit only while they exist, so
+			// that every URL the log shows answers.
+			ch.Translation = byCode[pl.comp][ev.lang]
+			if ch.Translation != nil && ev.unitKey != "" && exists.has(ch.Translation, ev.unitKey) {
+				if ev.unitID == 0 {
+					ev.unitID = s.opts.IDs.ID(cache.KindUnit, unitIDKey(ch.Translation, ev.unitKey))
+				}
+				ch.UnitID = ev.unitID
+			}
 		}
 		snap.Changes = append(snap.Changes, ch)
 	}
@@ -129,147 +573,53 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 	return nil
 }
 
-// findTranslation looks a translation up before the snapshot is indexed.
-func findTranslation(c *snapshot.Component, code string) *snapshot.Translation {
+// applyLast sets last_change, last_author and recent_changes of the component's
+// translations from its history.
+func (s *Scanner) applyLast(c *snapshot.Component, h *componentHistory, users *userTable) {
 	for _, t := range c.Translations {
-		if t.Language.Code == code {
-			return t
-		}
-	}
-	return nil
-}
-
-// componentEvents returns the events of a component's history, from cache while its
-// branch head has not moved.
-func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) ([]event, error) {
-	key := componentKey(c.Project.Config, c.Config)
-	repo := s.repos[key]
-	if repo == nil || c.Repo.Head == nil {
-		delete(s.history, key)
-		return nil, nil
-	}
-	if h := s.history[key]; h != nil && h.head == c.Repo.Head.Hash {
-		return h.events, nil
-	}
-	m, err := compileMask(c.Config.Filemask)
-	if err != nil {
-		return nil, nil
-	}
-	dirs := []string{m.dir}
-	if c.Config.Template != "" {
-		dirs = append(dirs, dirOf(c.Config.Template))
-	}
-	commits, err := repo.History(ctx, repos.HistoryOptions{Dirs: dirs})
-	if err != nil {
-		return nil, err
-	}
-	evs := walkEvents(c, m, commits)
-	s.history[key] = &componentHistory{head: c.Repo.Head.Hash, events: evs}
-	return evs, nil
-}
-
-// walkEvents turns a component's commits (oldest first) into structural events.
-func walkEvents(c *snapshot.Component, m *mask, commits []repos.CommitChanges) []event {
-	cc := c.Config
-	aliases := parseAliases(c.Project.Config.LanguageAliases)
-	files := map[string]bool{} // component files present after each commit
-	created := false
-	var out []event
-	add := func(cm *repos.Commit, action int, path, code string) {
-		out = append(out, event{when: cm.Committer.When, commit: cm.Hash, author: cm.Author, action: action, path: path, lang: code, seq: len(out)})
-	}
-	for i := range commits {
-		cm := &commits[i].Commit
-		var added, removed, modified []string
-		for _, ch := range commits[i].Changes {
-			isTemplate := cc.Template != "" && ch.Path == cc.Template
-			if !isTemplate {
-				if _, ok := m.match(ch.Path); !ok {
-					continue
-				}
-			}
-			switch {
-			case ch.To.IsZero():
-				delete(files, ch.Path)
-				if !isTemplate {
-					removed = append(removed, ch.Path)
-				}
-			case ch.From.IsZero():
-				files[ch.Path] = true
-				if !isTemplate {
-					added = append(added, ch.Path)
-				}
-			default:
-				if !isTemplate {
-					modified = append(modified, ch.Path)
-				}
-			}
-		}
-		if !created {
-			if len(files) > 0 {
-				// The files present when a component appears are part of its creation:
-				// Weblate logs no "Added new language" for the languages it imports.
-				created = true
-				add(cm, ActionCreateComp, "", "")
-			}
+		l, ok := h.last[t.Language.Code]
+		if !ok {
 			continue
 		}
-		for _, p := range sortedCopy(added) {
-			if code := eventLanguage(c, m, aliases, p); code != "" {
-				add(cm, ActionNewLanguage, p, code)
+		t.Stats.LastChange = l.when.UTC()
+		t.Stats.LastAuthor = users.user(l.author).FullName
+		from := l.when.Add(-recentWindow)
+		n := 0
+		for i := len(h.events) - 1; i >= 0; i-- {
+			ev := &h.events[i]
+			if ev.lang != t.Language.Code || (ev.action != ActionNew && ev.action != ActionChange) {
+				continue
+			}
+			if ev.when.After(from) && !ev.when.After(l.when) {
+				n++
 			}
 		}
-		for _, p := range sortedCopy(modified) {
-			if code := eventLanguage(c, m, aliases, p); code != "" {
-				add(cm, ActionResourceUpdate, p, code)
-			}
-		}
-		for _, p := range sortedCopy(removed) {
-			if code := eventLanguage(c, m, aliases, p); code != "" {
-				add(cm, ActionRemoved, p, code)
-			}
-		}
+		t.Stats.RecentChanges = n
 	}
-	return out
 }
 
-// eventLanguage resolves the language of a historical file path, or "" when the path
-// is not a language file of the component.
-func eventLanguage(c *snapshot.Component, m *mask, aliases map[string]string, p string) string {
-	code, ok := m.match(p)
-	if !ok {
-		return ""
-	}
-	if a, ok := aliases[code]; ok {
-		code = a
-	}
-	switch code {
-	case "source", "src", "default":
-		return ""
-	}
-	l, err := lang.Resolve(code)
-	if err != nil || (c.SourceLanguage != nil && l.Code == c.SourceLanguage.Code) {
-		return ""
-	}
-	return l.Code
+// unitIDKey is the id key of a unit: its translation and its key within it.
+func unitIDKey(t *snapshot.Translation, unitKey string) string {
+	c := t.Component
+	return componentKey(c.Project.Config, c.Config) + "/" + t.Language.Code + "\x00" + unitKey
 }
 
-func sortedCopy(s []string) []string {
-	out := append([]string(nil), s...)
-	sort.Strings(out)
-	return out
-}
-
-// userTable gives authors usernames derived from their e-mail addresses; the first
-// author to claim a name keeps it, later ones get a numbered suffix.
+// userTable gives authors usernames derived from their e-mail addresses, unless
+// projects.yaml names them; the first author to claim a derived name keeps it, later
+// ones get a numbered suffix.
 type userTable struct {
-	byEmail map[string]*snapshot.User
-	byName  map[string]bool
-	list    []*snapshot.User
+	overrides map[string]*config.Author
+	byEmail   map[string]*snapshot.User
+	byName    map[string]*snapshot.User
+	list      []*snapshot.User
 }
 
-func newUserTable() *userTable {
-	return &userTable{byEmail: map[string]*snapshot.User{}, byName: map[string]bool{}}
+func newUserTable(authors []*config.Author) *userTable {
+	t := &userTable{overrides: map[string]*config.Author{}, byEmail: map[string]*snapshot.User{}, byName: map[string]*snapshot.User{}}
+	for _, a := range authors {
+		t.overrides[a.Email] = a
+	}
+	return t
 }
 
 func (t *userTable) user(sig repos.Signature) *snapshot.User {
@@ -277,16 +627,41 @@ func (t *userTable) user(sig repos.Signature) *snapshot.User {
 	if u := t.byEmail[email]; u != nil {
 		return u
 	}
-	base := usernameFromEmail(email)
-	name := base
-	for n := 2; t.byName[name]; n++ {
-		name = fmt.Sprintf("%s-%d", base, n)
+	name, full := "", sig.Name
+	if o := t.overrides[email]; o != nil {
+		name = o.Username
+		if o.FullName != "" {
+			full = o.FullName
+		}
+		if u := t.byName[name]; name != "" && u != nil {
+			// Another address of a configured user: the same person.
+			t.byEmail[email] = u
+			return u
+		}
 	}
-	u := &snapshot.User{Username: name, FullName: sig.Name, Email: sig.Email}
+	if name == "" {
+		base := usernameFromEmail(email)
+		name = base
+		for n := 2; t.byName[name] != nil || t.reserved(name); n++ {
+			name = fmt.Sprintf("%s-%d", base, n)
+		}
+	}
+	u := &snapshot.User{Username: name, FullName: full, Email: sig.Email}
 	t.byEmail[email] = u
-	t.byName[name] = true
+	t.byName[name] = u
 	t.list = append(t.list, u)
 	return u
+}
+
+// reserved reports a username that projects.yaml gives to someone, so a derived name
+// never takes it.
+func (t *userTable) reserved(name string) bool {
+	for _, o := range t.overrides {
+		if o.Username == name {
+			return true
+		}
+	}
+	return false
 }
 
 // usernameFromEmail takes the local part of an address, drops GitHub's numeric

@@ -15,7 +15,7 @@ type Live struct {
 	cur     atomic.Pointer[snapshot.Snapshot]
 }
 
-// NewLive scans once and returns a Live serving the result.
+// NewLive scans once, with the history, and returns a Live serving the result.
 func NewLive(ctx context.Context, s *Scanner) (*Live, error) {
 	snap, err := s.Scan(ctx)
 	if err != nil {
@@ -24,6 +24,26 @@ func NewLive(ctx context.Context, s *Scanner) (*Live, error) {
 	l := &Live{scanner: s}
 	l.cur.Store(snap)
 	return l, nil
+}
+
+// StartLive scans the statistics only and returns a Live serving them at once; the
+// history (change log, last changes) follows in the background, and the log then
+// only grows. done is closed when the first complete snapshot is in.
+func StartLive(ctx context.Context, s *Scanner) (l *Live, done <-chan struct{}, err error) {
+	snap, err := s.ScanStatistics(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	l = &Live{scanner: s}
+	l.cur.Store(snap)
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		if err := l.Rescan(ctx); err != nil && ctx.Err() == nil {
+			s.opts.Logger.Error("reading history failed", "err", err)
+		}
+	}()
+	return l, ch, nil
 }
 
 // Snapshot returns the current snapshot.

@@ -12,9 +12,9 @@ import (
 	"github.com/gitlate/gitlate/snapshot"
 )
 
-func scanSamples(t *testing.T) *snapshot.Snapshot {
+// sampleConfig materializes the samples into data and loads their config.
+func sampleConfig(t *testing.T, data string) *config.Config {
 	t.Helper()
-	data := t.TempDir()
 	path, err := samplerepos.Materialize(data)
 	if err != nil {
 		t.Fatal(err)
@@ -23,6 +23,13 @@ func scanSamples(t *testing.T) *snapshot.Snapshot {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cfg
+}
+
+func scanSamples(t *testing.T) *snapshot.Snapshot {
+	t.Helper()
+	data := t.TempDir()
+	cfg := sampleConfig(t, data)
 	snap, err := New(cfg, Options{DataDir: data}).Scan(context.Background())
 	if err != nil {
 		t.Fatal(err)

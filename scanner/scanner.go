@@ -44,6 +44,9 @@ type Scanner struct {
 	repos   map[string]repos.Repository
 	results map[resultKey]*fileResult
 	history map[string]*componentHistory
+	// keys are the unit keys of each component as the last scan found them.
+	keys  map[string]*componentKeys
+	units *unitCache
 
 	parsed atomic.Int64
 	// reused counts results taken from memory instead of a parse; scans, scanTime and
@@ -71,6 +74,8 @@ func New(cfg *config.Config, opts Options) *Scanner {
 		repos:   map[string]repos.Repository{},
 		results: map[resultKey]*fileResult{},
 		history: map[string]*componentHistory{},
+		keys:    map[string]*componentKeys{},
+		units:   newUnitCache(unitCacheSize),
 	}
 }
 
@@ -111,15 +116,27 @@ type fileResult struct {
 	units []bilUnit // bilingual role
 }
 
-// Scan reads every component and returns a complete snapshot. Problems with single
-// components or files become alerts; Scan itself only fails when ctx is done.
+// Scan reads every component and its history and returns a complete snapshot.
+// Problems with single components or files become alerts; Scan itself only fails
+// when ctx is done or the ids cannot be saved.
 func (s *Scanner) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
+	return s.scan(ctx, true)
+}
+
+// ScanStatistics is Scan without the history: no change log, no last change. It is
+// what a server answers from while the history is being walked.
+func (s *Scanner) ScanStatistics(ctx context.Context) (*snapshot.Snapshot, error) {
+	return s.scan(ctx, false)
+}
+
+func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.timeScan(time.Now())
 
 	snap := &snapshot.Snapshot{}
 	used := map[resultKey]*fileResult{}
+	s.keys = map[string]*componentKeys{}
 	for _, pc := range s.cfg.Projects {
 		p := &snapshot.Project{ID: s.opts.IDs.ID(cache.KindProject, pc.Slug), Config: pc}
 		for _, cc := range pc.Components {
@@ -128,18 +145,29 @@ func (s *Scanner) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
 			}
 			c := s.scanComponent(ctx, p, cc, used)
 			p.Components = append(p.Components, c)
-			snap.Alerts = append(snap.Alerts, c.Alerts...)
 		}
 		snap.Projects = append(snap.Projects, p)
 	}
 	// Forget results of contents no longer in any tree, so memory follows the repositories.
 	s.results = used
-	snap.Aggregate()
-	if err := s.addHistory(ctx, snap); err != nil {
-		return nil, err
+	if history {
+		if err := s.addHistory(ctx, snap); err != nil {
+			return nil, err
+		}
 	}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			snap.Alerts = append(snap.Alerts, c.Alerts...)
+		}
+	}
+	snap.Aggregate()
+	snap.Units = &unitReader{s: s, snap: snap, history: s.historyTimes()}
 	snap.Built = s.opts.Now()
 	snap.Finish()
+	// Nothing may show an id that a crash could take back.
+	if err := s.opts.IDs.Flush(); err != nil {
+		return nil, err
+	}
 	return snap, nil
 }
 
@@ -407,6 +435,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		Stats:        templateStats(tr.tmpl, cc.EditTemplate),
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
+	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = &componentKeys{tmpl: tr.tmpl}
 	for _, m := range matches {
 		tags := lang.AndroidPluralTags(m.code)
 		key := resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'}
@@ -449,6 +478,8 @@ func (sc *componentScan) bilingual(matches []match) {
 		IsSource:   true,
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
+	keys := &componentKeys{files: map[string][]bilUnit{}}
+	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = keys
 	seen := map[string]struct{}{}
 	for _, m := range matches {
 		review := sc.review
@@ -461,6 +492,7 @@ func (sc *componentScan) bilingual(matches []match) {
 			sc.fileAlert(m.entry.Path, r.err)
 			continue
 		}
+		keys.files[m.lang.Code] = r.units
 		// The source translation holds every distinct source string of all files.
 		for _, u := range r.units {
 			if _, dup := seen[u.id]; dup {

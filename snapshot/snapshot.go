@@ -25,6 +25,8 @@ type Snapshot struct {
 	Alerts []*Alert
 	// Built is when the scan finished.
 	Built time.Time
+	// Units reads the units of the translations (nil: no units).
+	Units UnitReader
 
 	projects  map[string]*Project
 	languages map[string]*LanguageEntry
@@ -249,4 +251,32 @@ func (s *Snapshot) Aggregate() {
 		}
 		return a.Code < b.Code
 	})
+}
+
+// Unit is one string of a translation, as /api/units/ shows it. Units are read from
+// the files on demand (see UnitReader), not kept in the snapshot.
+type Unit struct {
+	ID       int
+	Source   []string // plural forms of the source
+	Target   []string // plural forms of the translation
+	Context  string   // Android name, TBX term id, PO msgctxt
+	Note     string
+	State    int
+	Position int // 1-based, in file (or template) order
+	NumWords int
+	// IDHash and ContentHash are Weblate's signed 64-bit SipHash values.
+	IDHash, ContentHash int64
+	// SourceUnit is the id of the source translation's unit for the same string.
+	SourceUnit int
+	// Timestamp is the time of the unit's last change in the history, or of the
+	// translation's, or of the branch head when the history says nothing.
+	Timestamp time.Time
+}
+
+// UnitReader reads the units of a snapshot's translations from their files.
+type UnitReader interface {
+	// Units returns a translation's units in position order.
+	Units(t *Translation) ([]Unit, error)
+	// Unit finds a unit by id; a nil Translation means there is no such unit.
+	Unit(id int) (*Translation, *Unit, error)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/api"
+	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/config"
 	"github.com/gitlate/gitlate/formats"
 	"github.com/gitlate/gitlate/metrics"
@@ -142,14 +143,23 @@ func loadConfig(o *options) (*config.Config, error) {
 	return config.Load(path)
 }
 
-func newScanner(cfg *config.Config, o *options, logger *slog.Logger) *scanner.Scanner {
-	return scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger})
+// newScanner makes a scanner; ids is nil for one-shot commands, which show no ids
+// and must not wait for the store a running server holds.
+func newScanner(cfg *config.Config, o *options, logger *slog.Logger, ids cache.IDs) *scanner.Scanner {
+	return scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger, IDs: ids})
 }
 
 func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
 	start := time.Now()
-	sc := newScanner(cfg, o, logger)
-	live, err := scanner.NewLive(ctx, sc)
+	// Statistics answer at once; the history (change log, last changes) follows.
+	ids, err := cache.OpenStore(filepath.Join(o.data, "ids.db"))
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
+	defer ids.Close()
+	sc := newScanner(cfg, o, logger, ids)
+	live, historyDone, err := scanner.StartLive(ctx, sc)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
@@ -158,6 +168,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		BaseURL:    o.baseURL,
 		TrustProxy: o.trustProxy,
 		Tokens:     splitList(os.Getenv("GITLATE_TOKENS")),
+		IDs:        ids,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
@@ -191,7 +202,10 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	})
 
 	srv := &http.Server{Addr: o.listen, Handler: engine, ReadHeaderTimeout: 10 * time.Second}
-	go live.Run(ctx, o.rescan)
+	go func() {
+		<-historyDone
+		live.Run(ctx, o.rescan)
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	snap := live.Snapshot()
@@ -241,7 +255,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		fmt.Fprintf(stderr, "gitlate scan: --format must be table or json, not %q\n", o.format)
 		return 2
 	}
-	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler)).Scan(ctx)
+	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler), nil).ScanStatistics(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
 		return 1
@@ -294,7 +308,7 @@ func describeAlert(a *snapshot.Alert) string {
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
-	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler)).Scan(ctx)
+	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler), nil).Scan(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate check: %v\n", err)
 		return 1

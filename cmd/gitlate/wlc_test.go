@@ -33,10 +33,14 @@ func startServer(t *testing.T) string {
 		<-done
 	})
 	base := "http://" + addr
-	for i := 0; i < 200; i++ {
-		if resp, err := http.Get(base + "/api/"); err == nil {
+	// Statistics answer first; wait for the history too (the change log not empty).
+	for i := 0; i < 400; i++ {
+		if resp, err := http.Get(base + "/api/changes/"); err == nil {
+			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			return base
+			if !strings.HasPrefix(string(body), `{"count":0,`) {
+				return base
+			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
