@@ -16,8 +16,8 @@ const unitsPerPage = 100
 
 // unitList is the searchable, read-only list of a translation's strings.
 type unitList struct {
-	// Available is false while no Units hook is installed (units are not in the
-	// snapshot yet); the page then points to the API instead.
+	// Available is false when nothing can read units; the page then points to
+	// the API instead.
 	Available bool
 	Err       string
 	Query     string
@@ -68,11 +68,15 @@ func unitState(state int) (label, class string) {
 
 func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
 	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
-	if s.opts.Units == nil {
-		return l
+	read := s.opts.Units
+	if read == nil {
+		if snap.Units == nil {
+			return l
+		}
+		read = snapshotUnits
 	}
 	l.Available = true
-	units, err := s.opts.Units(snap, t)
+	units, err := read(snap, t)
 	if err != nil {
 		l.Err = err.Error()
 		return l

@@ -23,8 +23,7 @@ type Source interface {
 	Snapshot() *snapshot.Snapshot
 }
 
-// Unit is one string of a translation as the unit list shows it: the fields of
-// snapshot.Unit (issue 4) that the list needs, so this package does not wait on it.
+// Unit is one string of a translation as the unit list shows it.
 type Unit struct {
 	ID int
 	// Context is the key (Android name, TBX term id) or PO msgctxt.
@@ -45,12 +44,26 @@ type Options struct {
 	// Prefix is the path prefix every route is served under ("" or "/something"),
 	// as api.Server.Prefix reports it; every link on a page starts with it.
 	Prefix string
-	// Units fills the unit list of the translation and translate pages. Units
-	// are not served by the snapshot yet (issue 4); while Units is nil the list
-	// says so rather than show anything made up. Once the snapshot carries its
-	// UnitReader, wire it as a function that calls snap.Units.Units(t) and copies
-	// ID, Context, Source, Target and State into Units.
+	// Units fills the unit list of the translation and translate pages; nil reads
+	// them through the snapshot's UnitReader (tests hand in their own).
 	Units UnitsFunc
+}
+
+// snapshotUnits reads units through the snapshot's UnitReader.
+func snapshotUnits(snap *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error) {
+	if snap.Units == nil {
+		return nil, nil
+	}
+	units, err := snap.Units.Units(t)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Unit, len(units))
+	for i := range units {
+		u := &units[i]
+		out[i] = Unit{ID: u.ID, Context: u.Context, Source: u.Source, Target: u.Target, State: u.State}
+	}
+	return out, nil
 }
 
 //go:embed templates/*.html static/*

@@ -103,7 +103,7 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	return snap
 }
 
-// arabicUnits stands in for the units hook that issue 4 will provide.
+// arabicUnits is a hand-made unit list, with a file that does not parse (cs).
 func arabicUnits(_ *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error) {
 	if t.Language.Code == "cs" {
 		return nil, errors.New("file does not parse")
