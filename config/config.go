@@ -1,6 +1,8 @@
 // Package config reads projects.yaml: strict parsing, Weblate's defaults, and validation errors that name the file, line and key.
 package config
 
+import "time"
+
 // Config is a parsed, validated, defaulted projects.yaml.
 type Config struct {
 	// File is the absolute path of the file read ("" for a config built in code).
@@ -8,6 +10,8 @@ type Config struct {
 	Projects []*Project
 	// Authors override the users the change log derives from commit authors.
 	Authors []*Author
+	// Tokens authenticate the write operations of the API (a pull).
+	Tokens []string
 }
 
 // Project is one project. Field names follow the API (spec 2.2); yaml keys are the
@@ -97,6 +101,9 @@ type Component struct {
 
 	// History bounds the walk the change log is built from (gitlate's own key).
 	History History
+	// FetchInterval is how often a remote repository is fetched (0: only on a pull
+	// request or a webhook).
+	FetchInterval time.Duration
 
 	// Addons are the add-ons the API lists, in file order.
 	Addons []Addon

@@ -63,6 +63,7 @@ func minimalComponent(t *testing.T) Component {
 		IsGlossary:                  false,
 		GlossaryColor:               "silver",
 		History:                     History{MaxCommits: DefaultHistoryCommits},
+		FetchInterval:               DefaultFetchInterval,
 		Line:                        6,
 	}
 }
@@ -148,6 +149,7 @@ var fixtures = map[string]struct {
 					IsGlossary:                  false,
 					GlossaryColor:               "navy",
 					History:                     History{MaxCommits: DefaultHistoryCommits}, // see good/history-authors.yaml
+					FetchInterval:               DefaultFetchInterval,
 					Line:                        13,
 				}},
 			}},
@@ -224,6 +226,12 @@ var fixtures = map[string]struct {
 			got = append(got, c.History)
 		}
 		same(t, got, []History{{MaxCommits: 300}, {Since: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)}, {}, {Since: time.Date(2024, 1, 31, 0, 0, 0, 0, time.UTC)}})
+		var fetch []time.Duration
+		for _, c := range cfg.Projects[0].Components {
+			fetch = append(fetch, c.FetchInterval)
+		}
+		same(t, fetch, []time.Duration{DefaultFetchInterval, 90 * time.Second, 0, time.Hour})
+		same(t, cfg.Tokens, []string{"wlu_0123456789abcdef", "another-long-secret-token"})
 		same(t, cfg.Authors, []*Author{
 			{Email: "ann@example.org", Username: "ann", FullName: "Ann Example", Line: 3},
 			{Email: "ann.old@example.org", Username: "ann", Line: 6},
@@ -237,6 +245,9 @@ var fixtures = map[string]struct {
 		`15:18: projects[0].components[0].history: must be a positive number of commits, a date (2024-01-31) or all`,
 		`21:18: projects[0].components[1].history: must be a positive number of commits, a date (2024-01-31) or all`,
 		`27:18: projects[0].components[2].history: must be a positive number of commits, a date (2024-01-31) or all, not a mapping`,
+		`28:25: projects[0].components[2].fetch_interval: must be at least 10s`,
+		`30:5: tokens[0]: is too short to be a secret (at least 16 characters)`,
+		`32:5: tokens[2]: duplicate token`,
 	}},
 	"good/addons-links.yaml": {check: func(t *testing.T, cfg *Config) {
 		c := cfg.Projects[0].Components[0]

@@ -94,6 +94,7 @@ func newComponent() *Component {
 		LanguageRegex:               DefaultLanguageRegex,
 		GlossaryColor:               DefaultGlossaryColor,
 		History:                     History{MaxCommits: DefaultHistoryCommits},
+		FetchInterval:               DefaultFetchInterval,
 	}
 }
 

@@ -136,6 +136,7 @@ func findIndentTab(data []byte, line int, only bool) (int, int) {
 var configFields = []field[Config]{
 	required(field[Config]{key: "projects", decode: decodeProjects}),
 	{key: "authors", decode: decodeAuthors},
+	tokensField,
 }
 
 var projectFields = []field[Project]{
@@ -167,6 +168,7 @@ var componentFields = []field[Component]{
 	str("repoweb", func(c *comp) *string { return &c.RepoWeb }),
 	required(str("filemask", func(c *comp) *string { return &c.Filemask }, oneStar, inRepo)),
 	historyField,
+	fetchIntervalField,
 	str("template", func(c *comp) *string { return &c.Template }, inRepo),
 	flag("edit_template", func(c *comp) *bool { return &c.EditTemplate }),
 	str("intermediate", func(c *comp) *string { return &c.Intermediate }, inRepo),
