@@ -1,4 +1,4 @@
-// Package cache keeps what must survive a restart — the ids given to objects — in a bbolt file in the data directory, chosen because it is embedded, pure Go, and crash-safe (every commit is an fsync'd copy-on-write transaction).
+// Package cache keeps what must survive a restart — the ids given to objects, what files yielded by content, the runtime change log — in a bbolt file in the data directory, chosen because it is embedded, pure Go, and crash-safe (every commit is an fsync'd copy-on-write transaction).
 package cache
 
 import "sync"

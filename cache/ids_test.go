@@ -121,3 +121,47 @@ func TestStoreCorruptFileIsMovedAside(t *testing.T) {
 		t.Errorf("corrupt file not kept aside: %v", matches)
 	}
 }
+
+// TestJournal: results survive a restart once flushed, the log keeps its order, and
+// state is durable at once.
+func TestJournal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ids.db")
+	st, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j Journal = st
+	j.PutResult("blob-a", []byte("result a"))
+	if v, ok := j.GetResult("blob-a"); !ok || string(v) != "result a" {
+		t.Errorf("unflushed result not readable: %q %v", v, ok)
+	}
+	for _, e := range []string{"first", "second", "third"} {
+		if err := j.AppendEvent([]byte(e)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := j.PutState("alerts", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if v, ok := st.GetResult("blob-a"); !ok || string(v) != "result a" {
+		t.Errorf("result after restart: %q %v", v, ok)
+	}
+	if _, ok := st.GetResult("blob-b"); ok {
+		t.Error("unknown result found")
+	}
+	events, err := st.Events()
+	if err != nil || len(events) != 3 || string(events[0]) != "first" || string(events[2]) != "third" {
+		t.Errorf("events %q %v", events, err)
+	}
+	if string(st.GetState("alerts")) != "x" || st.GetState("none") != nil {
+		t.Error("state lost")
+	}
+}

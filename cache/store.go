@@ -17,9 +17,10 @@ import (
 type Store struct {
 	db *bolt.DB
 
-	mu      sync.Mutex
-	mem     *MemoryIDs
-	pending []pendingID
+	mu             sync.Mutex
+	mem            *MemoryIDs
+	pending        []pendingID
+	pendingResults map[string][]byte
 }
 
 type pendingID struct {
@@ -99,14 +100,26 @@ func (s *Store) ID(kind, key string) int {
 // Key returns the key an id was given to.
 func (s *Store) Key(kind string, id int) (string, bool) { return s.mem.Key(kind, id) }
 
-// Flush writes the ids allocated since the last Flush in one transaction.
+// Flush writes the ids allocated and the results stored since the last Flush, in
+// one transaction.
 func (s *Store) Flush() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.pending) == 0 {
+	if len(s.pending) == 0 && len(s.pendingResults) == 0 {
 		return nil
 	}
 	err := s.db.Update(func(tx *bolt.Tx) error {
+		if len(s.pendingResults) > 0 {
+			rb, err := tx.CreateBucketIfNotExists(resultsBucket)
+			if err != nil {
+				return err
+			}
+			for k, v := range s.pendingResults {
+				if err := rb.Put([]byte(k), v); err != nil {
+					return err
+				}
+			}
+		}
 		var buf [8]byte
 		for _, p := range s.pending {
 			ib, err := tx.CreateBucketIfNotExists(idsBucket(p.kind))
@@ -131,6 +144,7 @@ func (s *Store) Flush() error {
 		return fmt.Errorf("saving ids: %w", err)
 	}
 	s.pending = s.pending[:0]
+	s.pendingResults = nil
 	return nil
 }
 
@@ -141,4 +155,167 @@ func (s *Store) Close() error {
 		return err
 	}
 	return ferr
+}
+
+// Journal persists what the scanner learns at run time: the results files yielded
+// (by content, so a restart parses nothing it has seen), the runtime change log
+// (fetches, alerts) and small state such as the alerts already raised.
+type Journal interface {
+	// GetResult returns a result stored under key.
+	GetResult(key string) ([]byte, bool)
+	// PutResult stores a result; it is durable after the next Flush.
+	PutResult(key string, value []byte)
+	// AppendEvent adds an entry to the runtime log, durably.
+	AppendEvent(value []byte) error
+	// Events returns the runtime log, oldest first.
+	Events() ([][]byte, error)
+	// GetState and PutState keep small named values, durably.
+	GetState(name string) []byte
+	PutState(name string, value []byte) error
+}
+
+var (
+	resultsBucket = []byte("results")
+	eventsBucket  = []byte("events")
+	stateBucket   = []byte("state")
+)
+
+// GetResult reads a stored result (results not flushed yet included).
+func (s *Store) GetResult(key string) ([]byte, bool) {
+	s.mu.Lock()
+	if v, ok := s.pendingResults[key]; ok {
+		s.mu.Unlock()
+		return v, true
+	}
+	s.mu.Unlock()
+	var out []byte
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(resultsBucket); b != nil {
+			if v := b.Get([]byte(key)); v != nil {
+				out = append([]byte(nil), v...)
+			}
+		}
+		return nil
+	})
+	return out, out != nil
+}
+
+// PutResult stores a result with the next Flush.
+func (s *Store) PutResult(key string, value []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pendingResults == nil {
+		s.pendingResults = map[string][]byte{}
+	}
+	s.pendingResults[key] = value
+}
+
+// AppendEvent adds an entry to the runtime log in its own transaction.
+func (s *Store) AppendEvent(value []byte) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(eventsBucket)
+		if err != nil {
+			return err
+		}
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		var k [8]byte
+		binary.BigEndian.PutUint64(k[:], seq)
+		return b.Put(k[:], value)
+	})
+}
+
+// Events returns the runtime log, oldest first.
+func (s *Store) Events() ([][]byte, error) {
+	var out [][]byte
+	err := s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(eventsBucket)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(_, v []byte) error {
+			out = append(out, append([]byte(nil), v...))
+			return nil
+		})
+	})
+	return out, err
+}
+
+// GetState reads a named value.
+func (s *Store) GetState(name string) []byte {
+	var out []byte
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(stateBucket); b != nil {
+			if v := b.Get([]byte(name)); v != nil {
+				out = append([]byte(nil), v...)
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// PutState writes a named value in its own transaction.
+func (s *Store) PutState(name string, value []byte) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(stateBucket)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(name), value)
+	})
+}
+
+// MemoryJournal is a Journal that lives as long as the process.
+type MemoryJournal struct {
+	mu      sync.Mutex
+	results map[string][]byte
+	events  [][]byte
+	state   map[string][]byte
+}
+
+// NewMemoryJournal returns an empty in-memory journal.
+func NewMemoryJournal() *MemoryJournal {
+	return &MemoryJournal{results: map[string][]byte{}, state: map[string][]byte{}}
+}
+
+func (m *MemoryJournal) GetResult(key string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.results[key]
+	return v, ok
+}
+
+func (m *MemoryJournal) PutResult(key string, value []byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.results[key] = value
+}
+
+func (m *MemoryJournal) AppendEvent(value []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.events = append(m.events, value)
+	return nil
+}
+
+func (m *MemoryJournal) Events() ([][]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([][]byte(nil), m.events...), nil
+}
+
+func (m *MemoryJournal) GetState(name string) []byte {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.state[name]
+}
+
+func (m *MemoryJournal) PutState(name string, value []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.state[name] = value
+	return nil
 }
