@@ -6,6 +6,11 @@ import (
 	"sort"
 )
 
+// ParserVersion names the parsers' behaviour: results cached by content (across
+// restarts) are only reused under the same version. Change it whenever a parser's
+// output for some input changes.
+const ParserVersion = "2026-11-23.1"
+
 // Unit is one translatable string as its file stores it.
 //
 // Monolingual formats (Android) carry the text in Target; the template file's Target is
