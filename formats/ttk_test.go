@@ -77,6 +77,7 @@ type ttkUnit struct {
 	Plural     bool      `json:"plural"`
 	Tags       []string  `json:"tags"`
 	ReadOnly   bool      `json:"readonly"`
+	Fuzzy      bool      `json:"fuzzy"`
 	Note       string    `json:"note"`
 	Pos        string    `json:"pos"`
 	Definition string    `json:"definition"`

@@ -16,7 +16,7 @@ import (
 // (XMLParser(strip_cdata=False, resolve_entities=False)), because a file Weblate
 // cannot load must not get statistics here either. Deliberate differences, all in
 // corners no translation file uses, are listed in the package tests
-// (TestKnownLibxml2Differences) and in doc comments below.
+// (knownDifferences in ttk_test.go) and in doc comments below.
 
 // SyntaxError is returned for a document that is not well-formed XML or not a file
 // of the expected format.

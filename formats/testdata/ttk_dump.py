@@ -10,6 +10,7 @@ stdin: a JSON list of requests, each one of
   {"format": "unescape", "text": T, "strip": BOOL}
   {"format": "aresource-bytes", "data": TEXT, "lang": CODE}   (file content inline)
   {"format": "tbx-bytes", "data": TEXT}
+  {"format": "po-bytes", "data": TEXT}   (TEXT's characters U+0000-U+00FF are the file's bytes)
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
 """
@@ -19,7 +20,7 @@ import os
 import sys
 
 from translate.misc.multistring import multistring
-from translate.storage import aresource, tbx
+from translate.storage import aresource, pypo, tbx
 
 
 def clean(text):
@@ -76,6 +77,22 @@ def tbx_units(data):
     return {"units": units}
 
 
+def po_units(data):
+    store = pypo.pofile()
+    store.parse(data)
+    units = []
+    for unit in content_units(store):
+        units.append({
+            "key": clean(unit.getcontext()),
+            "source": forms(unit.source),
+            "target": forms(unit.target),
+            "plural": unit.hasplural(),
+            "fuzzy": unit.isfuzzy(),
+            "note": clean(unit.getnotes()),
+        })
+    return {"units": units}
+
+
 def handle(req):
     try:
         kind = req["format"]
@@ -85,6 +102,8 @@ def handle(req):
             return android(req["data"].encode("utf-8", "surrogateescape"), req["lang"])
         if kind == "tbx-bytes":
             return tbx_units(req["data"].encode("utf-8", "surrogateescape"))
+        if kind == "po-bytes":
+            return po_units(req["data"].encode("latin-1"))
         with open(req["path"], "rb") as handle:
             data = handle.read()
         if kind == "aresource":
