@@ -208,6 +208,7 @@ func TestReferenceAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 500; i++ {
 		android = append(android, doc{"generated " + strconv.Itoa(i), []byte(randomAndroidDoc(rng))})
+		tbx = append(tbx, doc{"generated " + strconv.Itoa(i), []byte(randomTBXDoc(rng))})
 	}
 	if shared := sharedDir(); shared != "" {
 		a, tb := corpusFiles(t, shared)

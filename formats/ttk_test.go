@@ -525,9 +525,10 @@ func randomAndroidDoc(rng *rand.Rand) string {
 }
 
 func randomText(rng *rand.Rand, escapes, quotes bool) string {
-	pieces := []string{"word", " ", "  ", "\n    ", "\t", "é", "日本", "%1$s", "%d", "&amp;", "&lt;", "&gt;", "&#65;", "&#x263A;", "&quot;", "&apos;"}
+	pieces := []string{"word", " ", "  ", "\n    ", "\t", "\r\n", "é", "日本", "%1$s", "%d", "&amp;", "&lt;", "&gt;", "&#65;",
+		"&#x263A;", "&quot;", "&apos;", "&#10;", "&#13;", "&#9;", "&#32;&#32;"}
 	if escapes {
-		pieces = append(pieces, `\n`, `\t`, `\'`, `\"`, `\@`, `\?`, `\\`, `\u0041`, `\q`, `\ `)
+		pieces = append(pieces, `\n`, `\t`, `\'`, `\"`, `\@`, `\?`, `\\`, `\u0041`, `\q`, `\ `, `\u00e9`, `\u12`, `\u٠٠٤١`, `\N`, `\T`)
 	}
 	if quotes {
 		pieces = append(pieces, `"`, `"`)
@@ -550,12 +551,17 @@ func randomContent(rng *rand.Rand, entities bool, depth int) string {
 		case r < 5:
 			b.WriteString(randomText(rng, true, true))
 		case r == 5 && depth < 3:
-			tag := []string{"b", "i", "u", "xliff:g", "font"}[rng.IntN(5)]
+			tag := []string{"b", "i", "u", "xliff:g", "font", "q:span", "a"}[rng.IntN(7)]
 			attr := ""
-			if tag == "xliff:g" {
+			switch tag {
+			case "xliff:g":
 				attr = ` id="x" example="a &amp; b"`
-			} else if tag == "font" {
+			case "font":
 				attr = ` color="#FF0000" tools:x="y"`
+			case "q:span":
+				attr = ` xmlns:q="urn:q" q:k="&lt;v&#10;w	x"`
+			case "a":
+				attr = ` href='http://e.com/?a=1&amp;b="2"' xml:lang="cs" xmlns="urn:d"`
 			}
 			if rng.IntN(5) == 0 {
 				b.WriteString("<" + tag + attr + "/>")
@@ -640,4 +646,86 @@ func TestKnownDifferences(t *testing.T) {
 			t.Errorf("translate-toolkit agrees with us now, drop the known difference: %s", knownDifferences[i].why)
 		}
 	}
+}
+
+// TestTTKRandomTBX compares generated glossaries with translate-toolkit.
+func TestTTKRandomTBX(t *testing.T) {
+	requireTTK(t)
+	n := 800
+	if testing.Short() {
+		n = 100
+	}
+	rng := rand.New(rand.NewPCG(12, 13))
+	var docs []string
+	var reqs []ttkRequest
+	for i := 0; i < n; i++ {
+		d := randomTBXDoc(rng)
+		docs = append(docs, d)
+		reqs = append(reqs, ttkRequest{Format: "tbx-bytes", Data: d})
+	}
+	res := runTTK(t, reqs)
+	for i, d := range docs {
+		f, err := tbxFormat{}.Parse([]byte(d))
+		if res[i].Error != "" {
+			if err == nil {
+				t.Errorf("translate-toolkit fails (%s), we parse it:\n%s", res[i].Error, d)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v; translate-toolkit parses it:\n%s", err, d)
+			continue
+		}
+		for _, diff := range compareTBX(f.Units, res[i].Units) {
+			t.Errorf("%s\n%s", diff, d)
+		}
+	}
+}
+
+func randomTBXDoc(rng *rand.Rand) string {
+	pick := func(list ...string) string { return list[rng.IntN(len(list))] }
+	text := func() string {
+		var b strings.Builder
+		for n := rng.IntN(5); n > 0; n-- {
+			b.WriteString(pick("term", " ", "  ", "\n  ", "\t", "é", "日本", "&amp;", "&lt;", "&#10;", "<![CDATA[ <c> ]]>",
+				"<!-- c -->", "<?p d?>", "<b>bold</b>", "&e;", "&f;"))
+		}
+		return b.String()
+	}
+	space := func() string { return pick("", "", "", ` xml:space="default"`, ` xml:space="preserve"`) }
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	b.WriteString(`<!DOCTYPE martif [<!ENTITY e "E&amp;e"><!ENTITY f "<x>F</x>&e;<!--cf-->">]>` + "\n")
+	b.WriteString(`<martif type="TBX" xml:lang="en"><text><body>` + "\n")
+	for n := rng.IntN(6) + 1; n > 0; n-- {
+		id := pick("", ` id="t1"`, ` id=""`, ` id="a&amp;b"`)
+		b.WriteString("<termEntry" + id + space() + ">")
+		for k := rng.IntN(4); k > 0; k-- {
+			switch rng.IntN(6) {
+			case 0:
+				b.WriteString("<descrip" + space() + ">" + text() + "</descrip>")
+			case 1:
+				b.WriteString("<note" + pick("", ` from="translator"`, ` from="developer"`) + space() + ">" + text() + "</note>")
+			case 2:
+				b.WriteString("<termNote" + space() + ">" + text() + "</termNote>")
+			default:
+				b.WriteString(`<langSet xml:lang="` + pick("en", "cs") + `">`)
+				if rng.IntN(5) > 0 {
+					b.WriteString(pick("<tig>", "<ntig><termGrp>", "") + "<term" + space() + ">" + text() + "</term>")
+					if rng.IntN(3) == 0 {
+						b.WriteString("<term>second</term>")
+					}
+					b.WriteString(pick("<note>inner</note>", "", ""))
+				}
+				b.WriteString("</langSet>")
+			}
+		}
+		b.WriteString("</termEntry>\n")
+	}
+	b.WriteString("</body></text></martif>\n")
+	s := b.String()
+	// tig/termGrp wrappers are closed loosely above; make them balanced.
+	s = strings.ReplaceAll(s, "<tig><term", "<term")
+	s = strings.ReplaceAll(s, "<ntig><termGrp><term", "<term")
+	return s
 }
