@@ -559,6 +559,13 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 		}
 		snap.Changes = append(snap.Changes, ch)
 	}
+	snap.Users = users.list
+	return nil
+}
+
+// distributeChanges orders the log by id and gives each project, component and
+// translation its own list.
+func distributeChanges(snap *snapshot.Snapshot) {
 	sort.Slice(snap.Changes, func(i, j int) bool { return snap.Changes[i].ID < snap.Changes[j].ID })
 	for _, ch := range snap.Changes {
 		ch.Project.Changes = append(ch.Project.Changes, ch)
@@ -569,8 +576,6 @@ func (s *Scanner) addHistory(ctx context.Context, snap *snapshot.Snapshot) error
 			ch.Translation.Changes = append(ch.Translation.Changes, ch)
 		}
 	}
-	snap.Users = users.list
-	return nil
 }
 
 // applyLast sets last_change, last_author and recent_changes of the component's

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -28,6 +29,9 @@ type Options struct {
 	DataDir string
 	// IDs allocates object ids; nil means an in-memory allocator.
 	IDs cache.IDs
+	// Journal keeps file results, the runtime log and alert state across restarts;
+	// nil keeps them in memory.
+	Journal cache.Journal
 	// Logger receives scan problems; nil discards them.
 	Logger *slog.Logger
 	// Now is the clock (tests fix it); nil means time.Now.
@@ -47,6 +51,12 @@ type Scanner struct {
 	// keys are the unit keys of each component as the last scan found them.
 	keys  map[string]*componentKeys
 	units *unitCache
+
+	journal  cache.Journal
+	lastGood map[string]*goodFile      // component key NUL path → last result that parsed
+	goodComp map[string]*goodComponent // component key → last state of a readable repository
+	fetchErr map[string]error          // component key → why the last fetch failed
+	runtime  *runtimeLog
 
 	parsed atomic.Int64
 	// reused counts results taken from memory instead of a parse; scans, scanTime and
@@ -68,14 +78,21 @@ func New(cfg *config.Config, opts Options) *Scanner {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.Journal == nil {
+		opts.Journal = cache.NewMemoryJournal()
+	}
 	return &Scanner{
-		cfg:     cfg,
-		opts:    opts,
-		repos:   map[string]repos.Repository{},
-		results: map[resultKey]*fileResult{},
-		history: map[string]*componentHistory{},
-		keys:    map[string]*componentKeys{},
-		units:   newUnitCache(unitCacheSize),
+		cfg:      cfg,
+		opts:     opts,
+		journal:  opts.Journal,
+		lastGood: map[string]*goodFile{},
+		goodComp: map[string]*goodComponent{},
+		fetchErr: map[string]error{},
+		repos:    map[string]repos.Repository{},
+		results:  map[resultKey]*fileResult{},
+		history:  map[string]*componentHistory{},
+		keys:     map[string]*componentKeys{},
+		units:    newUnitCache(unitCacheSize),
 	}
 }
 
@@ -160,6 +177,11 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 			snap.Alerts = append(snap.Alerts, c.Alerts...)
 		}
 	}
+	if err := s.raiseAlerts(snap); err != nil {
+		return nil, err
+	}
+	s.addRuntimeChanges(snap)
+	distributeChanges(snap)
 	snap.Aggregate()
 	snap.Units = &unitReader{s: s, snap: snap, history: s.historyTimes()}
 	snap.Built = s.opts.Now()
@@ -167,6 +189,11 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 	// Nothing may show an id that a crash could take back.
 	if err := s.opts.IDs.Flush(); err != nil {
 		return nil, err
+	}
+	if f, ok := s.journal.(interface{ Flush() error }); ok && any(f) != any(s.opts.IDs) {
+		if err := f.Flush(); err != nil {
+			return nil, err
+		}
 	}
 	return snap, nil
 }
@@ -218,22 +245,30 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 
 	repo, err := s.openRepo(ctx, p.Config, cc)
 	if err != nil {
-		c.Repo.Err = err
-		s.alert(c, "RepositoryError", "", "repository %s: %v", cc.Repo, err)
+		s.repoFailed(c, err)
+		return c
+	}
+	if _, err := os.Stat(repo.Dir()); err != nil {
+		// Gone (moved, unmounted, deleted): open it afresh when it is back.
+		delete(s.repos, key)
+		s.repoFailed(c, err)
 		return c
 	}
 	c.Repo.Kind = repo.Kind()
 	c.Repo.Branch = repo.Branch()
-	if head, err := repo.Head(); err == nil {
-		c.Repo.Head = head
+	head, err := repo.Head()
+	if err != nil {
+		s.repoFailed(c, err)
+		return c
 	}
+	c.Repo.Head = head
 	tree, err := repo.Tree()
 	if err != nil {
-		c.Repo.Err = err
-		s.alert(c, "RepositoryError", "", "repository %s: %v", cc.Repo, err)
+		s.repoFailed(c, err)
 		return c
 	}
 	c.Repo.Tree = tree
+	s.fetchAlert(c)
 
 	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
 	if format.Monolingual() && !sc.findTemplate() {
@@ -246,7 +281,7 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	}
 	matches, err := s.listMatches(c, tree, m)
 	if err != nil {
-		s.alert(c, "RepositoryError", m.dir, "listing: %v", err)
+		s.repoFailed(c, err)
 		return c
 	}
 	if len(matches) == 0 {
@@ -258,7 +293,19 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	} else {
 		sc.bilingual(matches)
 	}
+	s.rememberComponent(c)
 	return c
+}
+
+// repoFailed reports a repository that cannot be read and shows what it held the
+// last time it could be.
+func (s *Scanner) repoFailed(c *snapshot.Component, err error) {
+	if s.restoreComponent(c, err) {
+		s.alert(c, "RepositoryError", "", "repository %s: %v (showing what it held when last read)", c.Config.Repo, err)
+		return
+	}
+	c.Repo.Err = err
+	s.alert(c, "RepositoryError", "", "repository %s: %v", c.Config.Repo, err)
 }
 
 // match is one file the filemask matched, with its language.
@@ -361,6 +408,9 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 		return r
 	}
 	r := sc.s.results[key]
+	if r == nil {
+		r = sc.s.stored(key)
+	}
 	if r != nil {
 		sc.s.reused.Add(1)
 	} else {
@@ -372,6 +422,7 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 			f, err = sc.format.Parse(data)
 			if err == nil {
 				r = compute(f)
+				sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
 			}
 		}
 		r.err = err
@@ -416,11 +467,15 @@ func (sc *componentScan) monolingual(matches []match) {
 	cc := sc.c.Config
 	te := sc.template
 	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
-	tr := sc.result(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
+	tr, tkey, err := sc.good(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
 		func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} })
-	if tr.err != nil {
-		sc.fileAlert(cc.Template, tr.err)
+	switch {
+	case tr == nil:
+		sc.fileAlert(cc.Template, err)
 		return
+	case err != nil:
+		sc.staleAlert(cc.Template, err)
+		te.Blob = tkey.blob
 	}
 	src := &snapshot.Translation{
 		ID:           sc.translationID(sc.c.SourceLanguage.Code),
@@ -439,12 +494,15 @@ func (sc *componentScan) monolingual(matches []match) {
 	for _, m := range matches {
 		tags := lang.AndroidPluralTags(m.code)
 		key := resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'}
-		r := sc.result(key, m.entry.Path, func(f *formats.File) *fileResult {
+		r, rkey, err := sc.good(key, m.entry.Path, func(f *formats.File) *fileResult {
 			return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
 		})
-		if r.err != nil {
-			sc.fileAlert(m.entry.Path, r.err)
+		switch {
+		case r == nil:
+			sc.fileAlert(m.entry.Path, err)
 			continue
+		case err != nil:
+			sc.staleAlert(m.entry.Path, err)
 		}
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
 			ID:           sc.translationID(m.lang.Code),
@@ -452,7 +510,7 @@ func (sc *componentScan) monolingual(matches []match) {
 			Language:     m.lang,
 			LanguageCode: m.code,
 			Filename:     m.entry.Path,
-			Blob:         m.entry.Blob,
+			Blob:         rkey.blob,
 			TemplateBlob: te.Blob,
 			IsTemplate:   m.entry.Path == cc.Template,
 			Stats:        r.stats,
@@ -483,14 +541,17 @@ func (sc *componentScan) bilingual(matches []match) {
 	seen := map[string]struct{}{}
 	for _, m := range matches {
 		review := sc.review
-		r := sc.result(resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)}, m.entry.Path,
+		r, rkey, err := sc.good(resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)}, m.entry.Path,
 			func(f *formats.File) *fileResult {
 				st, units := bilingualStats(f, review)
 				return &fileResult{stats: st, units: units}
 			})
-		if r.err != nil {
-			sc.fileAlert(m.entry.Path, r.err)
+		switch {
+		case r == nil:
+			sc.fileAlert(m.entry.Path, err)
 			continue
+		case err != nil:
+			sc.staleAlert(m.entry.Path, err)
 		}
 		keys.files[m.lang.Code] = r.units
 		// The source translation holds every distinct source string of all files.
@@ -507,8 +568,8 @@ func (sc *componentScan) bilingual(matches []match) {
 			Language:     m.lang,
 			LanguageCode: m.code,
 			Filename:     m.entry.Path,
-			Blob:         m.entry.Blob,
-			TemplateBlob: m.entry.Blob,
+			Blob:         rkey.blob,
+			TemplateBlob: rkey.blob,
 			Stats:        r.stats,
 		})
 	}

@@ -61,8 +61,12 @@ type Repository struct {
 	Head   *repos.Commit // nil: unknown (not opened, or no commits)
 	// Tree reads the files as the scan saw them (nil when the repository failed).
 	Tree repos.Tree
-	// Err is why the repository could not be read (nil when it could).
+	// Err is why the repository could not be read (nil when it could); the
+	// component then shows what was read last.
 	Err error
+	// FetchErr is why the last fetch of a remote repository failed (nil when it
+	// worked): what was fetched before is served.
+	FetchErr error
 }
 
 // Component is one component with its translations.
