@@ -26,10 +26,9 @@ var errNotXMLText = errors.New("unescaped text contains a character XML does not
 // rather than fixed: the slow path below is a line-by-line port over a gap buffer
 // (the Python list splices are O(n) each, which a hostile string could make quadratic).
 func androidUnescape(text []byte, strip bool) (string, error) {
-	if unescapeIsIdentity(text, strip) {
-		return string(text), nil
-	}
-	return unescapeSlow(text, strip, false)
+	var u unescaper
+	out, err := u.appendUnescaped(nil, text, strip, false)
+	return string(out), err
 }
 
 // unescaper runs androidUnescape with reusable buffers.
@@ -44,7 +43,61 @@ func (u *unescaper) appendUnescaped(dst, text []byte, strip, forXML bool) ([]byt
 	if unescapeIsIdentity(text, strip) {
 		return append(dst, text...), nil // the document's own characters are all allowed
 	}
+	if out, ok := appendSimpleEscapes(dst, text, strip); ok {
+		return out, nil
+	}
 	return u.appendSlow(dst, text, strip, forXML)
+}
+
+// appendSimpleEscapes handles the common case the identity test rejects, text
+// with plain backslash escapes (\' \" \n \t \@ \? \\) and no white space or
+// quoting to rework. Without those, the Python never moves its index out of step,
+// so the escapes reduce to replacements; \n still swallows one space before it.
+// ok is false (and dst unchanged) when the text needs the full algorithm.
+func appendSimpleEscapes(dst, text []byte, strip bool) ([]byte, bool) {
+	n := len(text)
+	if n == 0 || strip && (text[0] == ' ' || text[n-1] == ' ') {
+		return dst, false
+	}
+	start := len(dst)
+	prevSpace := false
+	for i := 0; i < n; i++ {
+		c := text[i]
+		switch c {
+		case '"', '\n', '\t':
+			return dst[:start], false
+		case ' ':
+			if prevSpace {
+				return dst[:start], false
+			}
+			prevSpace = true
+			dst = append(dst, c)
+			continue
+		case '\\':
+			if i+1 == n { // a trailing backslash stays
+				dst = append(dst, c)
+				break
+			}
+			i++
+			switch e := text[i]; e {
+			case 'n', 'N':
+				if len(dst) > start && dst[len(dst)-1] == ' ' {
+					dst = dst[:len(dst)-1]
+				}
+				dst = append(dst, '\n')
+			case 't', 'T':
+				dst = append(dst, '\t')
+			case '\'', '"', '@', '?', '\\':
+				dst = append(dst, e)
+			default:
+				return dst[:start], false
+			}
+		default:
+			dst = append(dst, c)
+		}
+		prevSpace = false
+	}
+	return dst, true
 }
 
 // unescapeIsIdentity is true when no rule of unescape can change the text: no
@@ -56,11 +109,8 @@ func unescapeIsIdentity(t []byte, strip bool) bool {
 	}
 	prevSpace := false
 	for _, c := range t {
-		switch c {
-		case '"', '\\', '\n', '\t':
-			return false
-		case ' ':
-			if prevSpace {
+		if unescapeSpecial[c] {
+			if c != ' ' || prevSpace {
 				return false
 			}
 			prevSpace = true
@@ -70,6 +120,10 @@ func unescapeIsIdentity(t []byte, strip bool) bool {
 	}
 	return true
 }
+
+// unescapeSpecial marks the bytes unescape can act on; a space only matters next
+// to another one.
+var unescapeSpecial = [256]bool{'"': true, '\\': true, '\n': true, '\t': true, ' ': true}
 
 const eofRune rune = -1
 

@@ -11,6 +11,7 @@ import "unsafe"
 // stay immutable.
 type strArena struct {
 	chunk []byte
+	size  int // chunk size; small files get small chunks
 }
 
 const arenaChunk = 32 << 10
@@ -19,11 +20,15 @@ func (a *strArena) str(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if len(b) > arenaChunk/8 {
+	size := a.size
+	if size == 0 {
+		size = arenaChunk
+	}
+	if len(b) > size/8 {
 		return string(b)
 	}
 	if cap(a.chunk)-len(a.chunk) < len(b) {
-		a.chunk = make([]byte, 0, arenaChunk)
+		a.chunk = make([]byte, 0, size)
 	}
 	start := len(a.chunk)
 	a.chunk = append(a.chunk, b...)

@@ -88,9 +88,10 @@ func (p *aresParser) parse() (*File, error) {
 	if string(s.local()) != "resources" || s.uri != s.defaultNS() {
 		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <resources>"}
 	}
-	// Counting the tags is cheap next to growing a slice of large Unit values.
-	estimate := bytes.Count(s.data, []byte("<string")) + bytes.Count(s.data, []byte("<plurals"))
-	f := &File{Units: make([]Unit, 0, estimate)}
+	// Growing a slice of large Unit values costs more than guessing: a unit takes
+	// at least a start and an end tag, and counting one byte is nearly free.
+	f := &File{Units: make([]Unit, 0, bytes.Count(s.data, []byte{'<'})/2+1)}
+	p.arena.size = min(max(len(s.data)/2, 1<<10), arenaChunk)
 	for {
 		k := s.next()
 		switch k {

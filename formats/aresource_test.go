@@ -2,6 +2,7 @@ package formats
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -273,5 +274,33 @@ func TestAndroidTestdata(t *testing.T) {
 	}
 	if _, ok := keys["planets"]; ok {
 		t.Errorf("string-array became a unit")
+	}
+}
+
+// TestSimpleEscapesAgreeWithPort checks the shortcut against the transcription on
+// every string it accepts from a generator biased towards its edge cases.
+func TestSimpleEscapesAgreeWithPort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	pieces := []string{"a", "é", " ", " ", `\n`, `\N`, `\t`, `\T`, `\'`, `\"`, `\@`, `\?`, `\\`, `\`, `\q`, `\u0041`, "\n", `"`, "%"}
+	accepted := 0
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(8); n >= 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := []byte(b.String())
+		strip := rng.IntN(2) == 0
+		got, ok := appendSimpleEscapes(nil, text, strip)
+		if !ok {
+			continue
+		}
+		accepted++
+		want, err := unescapeSlow(text, strip, false)
+		if err != nil || string(got) != want {
+			t.Fatalf("simple(%q, %v) = %q, transcription %q, %v", text, strip, got, want, err)
+		}
+	}
+	if accepted < 1000 {
+		t.Fatalf("only %d strings took the shortcut", accepted)
 	}
 }
