@@ -1,6 +1,10 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
+	"mime"
+	"net/http"
 	"strings"
 	"time"
 
@@ -8,33 +12,57 @@ import (
 	"github.com/gitlate/gitlate/snapshot"
 )
 
-// writeRepositoryFlags writes the pending-work flags: gitlate never writes to a
-// repository, so nothing waits to be committed, merged or pushed.
-func writeRepositoryFlags(e *enc) {
+// Repository status and operations (weblate-reference §2l, §2m). gitlate never
+// writes to a repository: nothing waits to be committed or pushed; a merge is needed
+// when the remote has commits the branch lacks; "pull" fetches remotes and re-reads.
+
+// writeRepositoryFlags writes the pending-work flags.
+func writeRepositoryFlags(e *enc, needsMerge bool) {
 	e.key("needs_commit")
 	e.boolean(false)
 	e.key("needs_merge")
-	e.boolean(false)
+	e.boolean(needsMerge)
 	e.key("needs_push")
 	e.boolean(false)
 }
 
-// writeRepository writes a component's repository status (weblate-reference §2l).
-func writeRepository(e *enc, c *snapshot.Component, self string) {
+// repoStatus reads a component's repository status on request: it is not on a hot
+// path, and `git status` of a checkout is not worth running at every scan.
+func repoStatus(ctx context.Context, c *snapshot.Component) *repos.Status {
+	if c.Repo.Handle == nil || c.Repo.Err != nil {
+		return &repos.Status{}
+	}
+	st, err := repos.StatusOf(ctx, c.Repo.Handle)
+	if err != nil {
+		return &repos.Status{Text: "The repository cannot be read: " + err.Error() + "\n"}
+	}
+	return st
+}
+
+// writeRepository writes a component's repository status.
+func writeRepository(e *enc, c *snapshot.Component, st *repos.Status, self string) {
 	e.obj()
-	writeRepositoryFlags(e)
+	writeRepositoryFlags(e, st.Behind)
 	e.key("url")
 	e.url(self)
 	e.key("remote_commit")
-	if h := c.Repo.Head; h != nil && c.Repo.Kind != repos.KindLocal {
-		writeCommit(e, h)
+	if st.Remote != nil {
+		writeCommit(e, st.Remote)
 	} else {
 		e.null()
 	}
 	e.key("status")
-	e.str(repositoryStatus(c))
+	text := st.Text
+	if c.Repo.Err != nil {
+		text = "The repository cannot be read: " + c.Repo.Err.Error() + "\n"
+	}
+	e.str(text)
 	e.key("merge_failure")
-	e.null()
+	if c.Repo.FetchErr != nil {
+		e.str(c.Repo.FetchErr.Error())
+	} else {
+		e.null()
+	}
 	e.end()
 }
 
@@ -69,25 +97,142 @@ func writeCommit(e *enc, h *repos.Commit) {
 	e.end()
 }
 
-// repositoryStatus is a short, git-status-like text of what gitlate reads.
-func repositoryStatus(c *snapshot.Component) string {
-	if c.Repo.Err != nil {
-		return "The repository cannot be read: " + c.Repo.Err.Error() + "\n"
+func getProjectRepository(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
 	}
-	var b strings.Builder
-	b.WriteString("On branch " + c.Repo.Branch + "\n")
-	switch c.Repo.Kind {
-	case repos.KindCheckout:
-		b.WriteString("gitlate reads the working tree of this checkout, uncommitted changes included.\n")
-	case repos.KindRemote:
-		b.WriteString("gitlate reads a clone of the remote repository, fetched periodically.\n")
-	case repos.KindLocal:
-		b.WriteString("This repository lives in gitlate's data directory.\n")
-	default:
-		b.WriteString("gitlate reads the head of this branch.\n")
+	behind := false
+	for _, c := range p.Components {
+		behind = behind || repoStatus(r.c.Request.Context(), c).Behind
 	}
-	if c.Repo.Head == nil {
-		b.WriteString("\nNo commits yet\n")
+	return r.writeDoc(render(func(e *enc) {
+		e.obj()
+		writeRepositoryFlags(e, behind)
+		e.key("url")
+		e.url(projectPath(p) + "repository/")
+		e.end()
+	}))
+}
+
+func getComponentRepository(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
 	}
-	return b.String()
+	st := repoStatus(r.c.Request.Context(), c)
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, st, componentPath(c)+"repository/") }))
+}
+
+func getTranslationRepository(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	st := repoStatus(r.c.Request.Context(), t.Component)
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, st, translationPath(t)+"repository/") }))
+}
+
+// Puller fetches remote repositories and re-reads them (the scanner's Live).
+type Puller interface {
+	Pull(ctx context.Context, components []string) error
+}
+
+func componentKey(c *snapshot.Component) string { return c.Project.Config.Slug + "/" + c.Config.Slug }
+
+// postProjectRepository and its siblings perform a repository operation for the
+// components the path names.
+func postProjectRepository(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	var keys []string
+	for _, c := range p.Components {
+		keys = append(keys, componentKey(c))
+	}
+	return r.repositoryOperation(keys)
+}
+
+func postComponentRepository(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.repositoryOperation([]string{componentKey(c)})
+}
+
+func postTranslationRepository(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.repositoryOperation([]string{componentKey(t.Component)})
+}
+
+// operations are the choices Weblate's serializer accepts.
+var operations = map[string]bool{"commit": true, "pull": true, "push": true, "reset": true, "cleanup": true}
+
+// repositoryOperation reads "operation" from a JSON or form body, as DRF accepts it.
+func (r *request) repositoryOperation(keys []string) error {
+	op, err := r.operation()
+	if err != nil {
+		return err
+	}
+	if op == "" {
+		return validationError("operation", "This field is required.")
+	}
+	if !operations[op] {
+		return validationError("operation", `"`+op+`" is not a valid choice.`)
+	}
+	var e enc
+	e.obj()
+	e.key("result")
+	if op != "pull" {
+		// Valid, but gitlate has nothing to commit, push, reset or clean.
+		e.boolean(false)
+		e.key("detail")
+		e.str("gitlate reads repositories and never writes to them: there is nothing to " + op + ".")
+		e.end()
+		return r.writeDoc(e.done())
+	}
+	if r.s.opts.Puller == nil {
+		return errReadOnly
+	}
+	if err := r.s.opts.Puller.Pull(r.c.Request.Context(), keys); err != nil {
+		e.boolean(false)
+		e.key("detail")
+		e.str(err.Error())
+		e.end()
+		return r.writeDoc(e.done())
+	}
+	e.boolean(true)
+	e.end()
+	return r.writeDoc(e.done())
+}
+
+// operation reads the operation field of a JSON or form body.
+func (r *request) operation() (string, error) {
+	req := r.c.Request
+	ct, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	req.Body = http.MaxBytesReader(r.c.Writer, req.Body, 64<<10)
+	if ct == "application/json" {
+		var body struct {
+			Operation any `json:"operation"`
+		}
+		if err := json.NewDecoder(req.Body).Decode(&body); err != nil {
+			return "", badRequest("JSON parse error - " + err.Error())
+		}
+		s, _ := body.Operation.(string)
+		if body.Operation != nil && s == "" {
+			return "", validationError("operation", "Not a valid string.")
+		}
+		return s, nil
+	}
+	if err := req.ParseMultipartForm(64 << 10); err != nil && err != http.ErrNotMultipart {
+		if err := req.ParseForm(); err != nil {
+			return "", badRequest("Malformed request.")
+		}
+	}
+	return req.PostFormValue("operation"), nil
 }

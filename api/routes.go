@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
 
 	"github.com/gitlate/gitlate/snapshot"
@@ -41,7 +42,7 @@ var routes = []route{
 	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges},
 	{path: "/api/projects/:project/statistics/", allow: allowRead, name: "Statistics", desc: descProjects, get: getProjectStatistics},
 	{path: "/api/projects/:project/languages/", allow: allowRead, name: "Languages", desc: descProjects, get: getProjectLanguages},
-	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository},
+	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository, unsafe: postOnly(postProjectRepository)},
 
 	{path: "/api/components/", allow: allowRead, name: "Component List", desc: descComponents, get: listComponents},
 	{path: "/api/components/:project/:component/", allow: allowInstance, name: "Component Instance", desc: descComponents, get: getComponent},
@@ -50,7 +51,7 @@ var routes = []route{
 	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges},
 	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
 	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
-	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository},
+	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository, unsafe: postOnly(postComponentRepository)},
 	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual base", desc: descComponents, get: getMonolingualBase},
 	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New template", desc: descComponents, get: getNewTemplate},
 
@@ -59,7 +60,7 @@ var routes = []route{
 	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
 	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges},
 	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile, anyFormat: true},
-	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository},
+	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository, unsafe: postOnly(postTranslationRepository)},
 
 	{path: "/api/languages/", allow: allowList, name: "Language List", desc: "Languages API.", get: listLanguages},
 	{path: "/api/languages/:language/", allow: allowInstance, name: "Language Instance", desc: "Languages API.", get: getLanguage},
@@ -81,6 +82,10 @@ var routes = []route{
 }
 
 func listNothing(r *request) error { return r.writePage(nil) }
+
+func postOnly(h func(*request) error) map[string]func(*request) error {
+	return map[string]func(*request) error{http.MethodPost: h}
+}
 
 // Lookups of path parameters; each answers 404 for an unknown object.
 
@@ -169,20 +174,6 @@ func getProjectLanguages(r *request) error {
 	return r.writeDoc(r.v.projects[p].languages)
 }
 
-func getProjectRepository(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	var e enc
-	e.obj()
-	writeRepositoryFlags(&e)
-	e.key("url")
-	e.url(projectPath(p) + "repository/")
-	e.end()
-	return r.writeDoc(e.done())
-}
-
 func listComponents(r *request) error { return r.writePage(r.v.componentList) }
 
 func getComponent(r *request) error {
@@ -238,14 +229,6 @@ func listComponentLinks(r *request) error {
 	return r.writePage(r.v.links[c])
 }
 
-func getComponentRepository(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, componentPath(c)+"repository/") }))
-}
-
 func listTranslations(r *request) error { return r.writePage(r.v.translationList) }
 
 func getTranslation(r *request) error {
@@ -270,14 +253,6 @@ func listTranslationChanges(r *request) error {
 		return err
 	}
 	return r.writeChanges(t.Changes)
-}
-
-func getTranslationRepository(r *request) error {
-	t, err := r.translation()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, translationPath(t)+"repository/") }))
 }
 
 func listLanguages(r *request) error { return r.writePage(r.v.languageList) }

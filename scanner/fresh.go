@@ -136,6 +136,13 @@ func (s *Scanner) logRuntime(action int, project, component, target string) erro
 	return nil
 }
 
+// logRuntimeLocked is logRuntime for callers outside a scan.
+func (s *Scanner) logRuntimeLocked(action int, project, component, target string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.logRuntime(action, project, component, target)
+}
+
 // addRuntimeChanges puts the runtime log into the snapshot's change list.
 func (s *Scanner) addRuntimeChanges(snap *snapshot.Snapshot) {
 	s.loadRuntime()

@@ -255,6 +255,7 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 		return c
 	}
 	c.Repo.Kind = repo.Kind()
+	c.Repo.Handle = repo
 	c.Repo.Branch = repo.Branch()
 	head, err := repo.Head()
 	if err != nil {

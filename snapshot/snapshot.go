@@ -61,6 +61,8 @@ type Repository struct {
 	Head   *repos.Commit // nil: unknown (not opened, or no commits)
 	// Tree reads the files as the scan saw them (nil when the repository failed).
 	Tree repos.Tree
+	// Handle is the opened repository, for what is read on request (its status).
+	Handle repos.Repository
 	// Err is why the repository could not be read (nil when it could); the
 	// component then shows what was read last.
 	Err error

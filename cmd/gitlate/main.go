@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -70,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.StringVar(&o.listen, "listen", envOr("GITLATE_LISTEN", ":8080"), "address to listen on")
 		fs.StringVar(&o.baseURL, "base-url", os.Getenv("GITLATE_BASE_URL"), "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", os.Getenv("GITLATE_TRUST_PROXY") == "1", "honour X-Forwarded-Proto and X-Forwarded-Host")
-		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic re-scan")
+		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	case "check":
@@ -158,8 +159,17 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		return 1
 	}
 	defer ids.Close()
-	sc := newScanner(cfg, o, logger, ids)
-	live, historyDone, err := scanner.StartLive(ctx, sc)
+	sc := scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger, IDs: ids, Journal: ids})
+	// The metrics need the Live, and the Live reports fetch failures to them.
+	var mxp atomic.Pointer[metrics.Metrics]
+	live, _, err := scanner.StartLive(ctx, sc, scanner.LiveOptions{
+		Rescan: o.rescan,
+		FetchFailed: func(string, error) {
+			if m := mxp.Load(); m != nil {
+				m.FetchFailed()
+			}
+		},
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
@@ -167,7 +177,9 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	apiSrv, err := api.New(live, api.Options{
 		BaseURL:    o.baseURL,
 		TrustProxy: o.trustProxy,
-		Tokens:     splitList(os.Getenv("GITLATE_TOKENS")),
+		Tokens:     append(splitList(os.Getenv("GITLATE_TOKENS")), cfg.Tokens...),
+		Puller:     live,
+		Notifier:   live,
 		IDs:        ids,
 	})
 	if err != nil {
@@ -178,6 +190,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	engine := gin.New()
 	// Outermost, so a request that panics is timed with the 500 it answers.
 	mx := metrics.New(live, sc, apiSrv.Prefix())
+	mxp.Store(mx)
 	engine.Use(mx.Middleware())
 	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
 		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
@@ -192,6 +205,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	root.GET("/metrics", mx.Handler())
 	root.HEAD("/metrics", mx.Handler())
 	apiSrv.Install(root)
+	apiSrv.InstallHooks(root)
 	webSrv.Install(root)
 	engine.NoRoute(func(c *gin.Context) {
 		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
@@ -202,10 +216,6 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	})
 
 	srv := &http.Server{Addr: o.listen, Handler: engine, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-historyDone
-		live.Run(ctx, o.rescan)
-	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	snap := live.Snapshot()

@@ -17,6 +17,13 @@ import (
 // startServer runs `gitlate serve` on the bundled samples and returns its base URL.
 func startServer(t *testing.T) string {
 	t.Helper()
+	return serve(t, true)
+}
+
+// serve runs `gitlate serve` with the extra arguments and returns its base URL once
+// it answers (and, with waitHistory, once the change log is in).
+func serve(t *testing.T, waitHistory bool, args ...string) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -26,19 +33,19 @@ func startServer(t *testing.T) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {
-		done <- run(ctx, []string{"serve", "--listen", addr, "--data", t.TempDir()}, io.Discard, io.Discard)
+		args := append([]string{"serve", "--listen", addr, "--data", t.TempDir()}, args...)
+		done <- run(ctx, args, io.Discard, io.Discard)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
 	})
 	base := "http://" + addr
-	// Statistics answer first; wait for the history too (the change log not empty).
 	for i := 0; i < 400; i++ {
 		if resp, err := http.Get(base + "/api/changes/"); err == nil {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if !strings.HasPrefix(string(body), `{"count":0,`) {
+			if !waitHistory || !strings.HasPrefix(string(body), `{"count":0,`) {
 				return base
 			}
 		}
