@@ -246,3 +246,23 @@ func TestReferenceAgrees(t *testing.T) {
 	}
 	t.Logf("%d documents, %d parsed, %d units identical", len(android)+len(tbx), parsed, units)
 }
+
+// FuzzAresourceContent fuzzes the content of one <string> (and of a plural item)
+// inside a valid document, where the value rules (unescaping, markup
+// serialization, namespaces) live and random whole documents rarely reach.
+func FuzzAresourceContent(f *testing.F) {
+	for _, s := range []string{
+		`Hello`, `  "a  b"  \n\t\'`, `a <b>c</b> <x:g id="1">%s</x:g>`, `<![CDATA[ "x" ]]>`, `&lt;&#10;&amp;`,
+		`<!-- c --><?p d?>`, `<b xmlns:q="v" q:a="1"><q:i/></b>`, `\u0041\u12`, `&e;`, `<i></i><u/>`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		doc := []byte(`<!DOCTYPE resources [<!ENTITY e "<b>E</b>">]>` + "\n" +
+			`<resources xmlns:x="urn:x" xmlns:tools="urn:tools"><string name="k" tools:ignore="x">` + content +
+			`</string><plurals name="p"><item quantity="one">` + content + `</item></plurals></resources>`)
+		got, err := androidFormat{}.Parse(doc)
+		want, rerr := refAndroidParse(doc)
+		compareWithReference(t, doc, got, err, want, rerr)
+	})
+}
