@@ -65,7 +65,7 @@ func (r *request) changeFilter() (*changeFilter, error) {
 			continue
 		}
 		n, err := strconv.Atoi(v)
-		if _, known := actionNames[n]; err != nil || !known {
+		if err != nil || !snapshot.KnownAction(n) {
 			return nil, validationError("action", "Select a valid choice. "+v+" is not one of the available choices.")
 		}
 		if f.actions == nil {

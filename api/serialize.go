@@ -1,11 +1,10 @@
 package api
 
 import (
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
@@ -141,7 +140,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 	e.key("vcs")
 	e.str(cc.VCS)
 	e.key("repo")
-	e.str(hideCredentials(cc.Repo))
+	e.str(repos.RedactURL(cc.Repo))
 	e.key("git_export")
 	e.str(cc.GitExport)
 	e.key("branch")
@@ -193,7 +192,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 	e.key("language_code_style")
 	e.str(cc.LanguageCodeStyle)
 	e.key("push")
-	e.str(hideCredentials(cc.Push))
+	e.str(repos.RedactURL(cc.Push))
 	e.key("check_flags")
 	e.str(cc.CheckFlags)
 	e.key("priority")
@@ -255,20 +254,6 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 	e.key("glossary_color")
 	e.str(cc.GlossaryColor)
 	e.end()
-}
-
-// hideCredentials strips user:password@ from a URL, as Weblate's
-// HIDE_REPO_CREDENTIALS does.
-func hideCredentials(repo string) string {
-	if !strings.Contains(repo, "://") {
-		return repo
-	}
-	u, err := url.Parse(repo)
-	if err != nil || u.User == nil {
-		return repo
-	}
-	u.User = nil
-	return u.String()
 }
 
 // writeTranslation writes a translation; component is embedded when not nil.
@@ -436,20 +421,11 @@ func translationStatsTail(t *snapshot.Translation) statsTail {
 	return statsTail{code: t.Language.Code, name: t.Language.Name, web: translationWeb(t), translate: translateWeb(t)}
 }
 
-// languageLabel is how the project language list names a language: Weblate's
-// str(language), which marks languages outside its table with their code.
-func languageLabel(l *lang.Language) string {
-	if l.Generated {
-		return l.Name + " (" + l.Code + ")"
-	}
-	return l.Name
-}
-
 func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
 	s := &pl.Stats
 	e.obj()
 	e.key("language")
-	e.str(languageLabel(pl.Language))
+	e.str(pl.Language.Label())
 	e.key("code")
 	e.str(pl.Language.Code)
 	e.key("total")
@@ -471,38 +447,6 @@ func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
 	e.key("translated_chars_percent")
 	e.pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
 	e.end()
-}
-
-// actionNames are Weblate 4.x's labels (weblate-reference §2f).
-var actionNames = map[int]string{
-	0: "Resource update", 1: "Translation completed", 2: "Translation changed",
-	3: "Comment added", 4: "Suggestion added", 5: "New translation",
-	6: "Automatic translation", 7: "Suggestion accepted", 8: "Translation reverted",
-	9: "Translation uploaded", 13: "New source string", 14: "Component locked",
-	15: "Component unlocked", 17: "Committed changes", 18: "Pushed changes",
-	19: "Reset repository", 20: "Merged repository", 21: "Rebased repository",
-	22: "Failed merge on repository", 23: "Failed rebase on repository", 24: "Parse error",
-	25: "Removed translation", 26: "Suggestion removed", 27: "Search and replace",
-	28: "Failed push on repository", 29: "Suggestion removed during cleanup",
-	30: "Source string changed", 31: "New string added", 32: "Bulk status change",
-	33: "Changed visibility", 34: "Added user", 35: "Removed user",
-	36: "Translation approved", 37: "Marked for edit", 38: "Removed component",
-	39: "Removed project", 41: "Renamed project", 42: "Renamed component",
-	43: "Moved component", 44: "New strings to translate", 45: "New contributor",
-	46: "New announcement", 47: "New alert", 48: "Added new language",
-	49: "Requested new language", 50: "Created project", 51: "Created component",
-	52: "Invited user", 53: "Received repository notification", 54: "Replaced file by upload",
-	55: "License changed", 56: "Contributor agreement changed", 57: "Screnshot added",
-	58: "Screnshot uploaded", 59: "String updated in the repository", 60: "Add-on installed",
-	61: "Add-on configuration changed", 62: "Add-on uninstalled", 63: "Removed string",
-	64: "Removed comment", 65: "Resolved comment", 66: "Explanation updated",
-}
-
-func actionName(ch *snapshot.Change) string {
-	if ch.Action == 44 && ch.Count == 1 {
-		return "New string to translate"
-	}
-	return actionNames[ch.Action]
 }
 
 func writeChange(e *enc, ch *snapshot.Change) {
@@ -546,7 +490,7 @@ func writeChange(e *enc, ch *snapshot.Change) {
 	e.key("id")
 	e.int(int64(ch.ID))
 	e.key("action_name")
-	e.str(actionName(ch))
+	e.str(ch.ActionName())
 	e.key("url")
 	e.url(changePath(ch.ID))
 	e.end()

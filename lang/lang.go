@@ -100,3 +100,12 @@ func AndroidPluralTags(fileCode string) []string {
 	}
 	return androidTagSets["en"]
 }
+
+// Label names the language as Weblate's str(language) does (the project language
+// list uses it): a language outside the table carries its code.
+func (l *Language) Label() string {
+	if l.Generated {
+		return l.Name + " (" + l.Code + ")"
+	}
+	return l.Name
+}

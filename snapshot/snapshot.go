@@ -286,3 +286,43 @@ type UnitReader interface {
 	// Unit finds a unit by id; a nil Translation means there is no such unit.
 	Unit(id int) (*Translation, *Unit, error)
 }
+
+// actionNames are Weblate 4.x's labels of the change actions (weblate-reference §2f).
+var actionNames = map[int]string{
+	0: "Resource update", 1: "Translation completed", 2: "Translation changed",
+	3: "Comment added", 4: "Suggestion added", 5: "New translation",
+	6: "Automatic translation", 7: "Suggestion accepted", 8: "Translation reverted",
+	9: "Translation uploaded", 13: "New source string", 14: "Component locked",
+	15: "Component unlocked", 17: "Committed changes", 18: "Pushed changes",
+	19: "Reset repository", 20: "Merged repository", 21: "Rebased repository",
+	22: "Failed merge on repository", 23: "Failed rebase on repository", 24: "Parse error",
+	25: "Removed translation", 26: "Suggestion removed", 27: "Search and replace",
+	28: "Failed push on repository", 29: "Suggestion removed during cleanup",
+	30: "Source string changed", 31: "New string added", 32: "Bulk status change",
+	33: "Changed visibility", 34: "Added user", 35: "Removed user",
+	36: "Translation approved", 37: "Marked for edit", 38: "Removed component",
+	39: "Removed project", 41: "Renamed project", 42: "Renamed component",
+	43: "Moved component", 44: "New strings to translate", 45: "New contributor",
+	46: "New announcement", 47: "New alert", 48: "Added new language",
+	49: "Requested new language", 50: "Created project", 51: "Created component",
+	52: "Invited user", 53: "Received repository notification", 54: "Replaced file by upload",
+	55: "License changed", 56: "Contributor agreement changed", 57: "Screnshot added",
+	58: "Screnshot uploaded", 59: "String updated in the repository", 60: "Add-on installed",
+	61: "Add-on configuration changed", 62: "Add-on uninstalled", 63: "Removed string",
+	64: "Removed comment", 65: "Resolved comment", 66: "Explanation updated",
+}
+
+// KnownAction reports whether Weblate 4.x has the action (filters accept only those).
+func KnownAction(action int) bool {
+	_, ok := actionNames[action]
+	return ok
+}
+
+// ActionName is the change's label, as Weblate words it: action 44 is singular for
+// one string.
+func (ch *Change) ActionName() string {
+	if ch.Action == 44 && ch.Count == 1 {
+		return "New string to translate"
+	}
+	return actionNames[ch.Action]
+}

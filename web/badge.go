@@ -101,7 +101,7 @@ func (s *Server) widgetScope(snap *snapshot.Snapshot, project, language string, 
 			sc.hidden++
 			return
 		}
-		sc.rows = append(sc.rows, chartRow{name: languageLabel(l), stats: st, url: url})
+		sc.rows = append(sc.rows, chartRow{name: l.Label(), stats: st, url: url})
 	}
 	switch {
 	case language != "-" && sc.component != nil:
@@ -136,7 +136,7 @@ func (s *Server) widgetScope(snap *snapshot.Snapshot, project, language string, 
 func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 	out := append([]*snapshot.Translation(nil), ts...)
 	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && languageLabel(out[j].Language) < languageLabel(out[j-1].Language); j-- {
+		for j := i; j > 0 && out[j].Language.Label() < out[j-1].Language.Label(); j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}

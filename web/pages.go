@@ -133,9 +133,9 @@ func (s *Server) project(c *gin.Context) {
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
 	for _, pl := range p.Languages {
-		m.Langs = append(m.Langs, matrixLang{Name: languageLabel(pl.Language), Code: pl.Language.Code, URL: u.engage(p, pl.Language)})
+		m.Langs = append(m.Langs, matrixLang{Name: pl.Language.Label(), Code: pl.Language.Code, URL: u.engage(p, pl.Language)})
 		m.Totals = append(m.Totals, stats{&pl.Stats})
-		d.Languages = append(d.Languages, langRow{Name: languageLabel(pl.Language), Code: pl.Language.Code,
+		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
 			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
 	}
 	for _, cm := range p.Components {
@@ -208,7 +208,7 @@ func (s *Server) component(c *gin.Context) {
 		branch = cm.Repo.Branch
 	}
 	d.Info = []info{
-		{Name: "Repository", Value: hideCredentials(cc.Repo)},
+		{Name: "Repository", Value: repos.RedactURL(cc.Repo)},
 		{Name: "Branch", Value: branch},
 		{Name: "File mask", Value: cc.Filemask},
 	}
@@ -217,7 +217,7 @@ func (s *Server) component(c *gin.Context) {
 	}
 	d.Info = append(d.Info, info{Name: "File format", Value: cc.FileFormat})
 	if cm.SourceLanguage != nil {
-		d.Info = append(d.Info, info{Name: "Source language", Value: languageLabel(cm.SourceLanguage), URL: u.language(cm.SourceLanguage)})
+		d.Info = append(d.Info, info{Name: "Source language", Value: cm.SourceLanguage.Label(), URL: u.language(cm.SourceLanguage)})
 	}
 	if cc.License != "" {
 		d.Info = append(d.Info, info{Name: "License", Value: cc.License, URL: cc.LicenseURL})
@@ -236,7 +236,7 @@ func (s *Server) component(c *gin.Context) {
 		d.Info = append(d.Info, info{Name: "Read from", Value: "working tree (uncommitted edits included)"})
 	}
 	for _, t := range cm.Translations {
-		d.Translations = append(d.Translations, translationRow{Name: languageLabel(t.Language), Code: t.Language.Code,
+		d.Translations = append(d.Translations, translationRow{Name: t.Language.Label(), Code: t.Language.Code,
 			URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
 	d.Badges = []badgeLink{
@@ -291,7 +291,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 	u := urls{s.opts.Prefix}
 	cm := t.Component
 	p := cm.Project
-	d := &translationData{Component: cm.Config.Name, Language: languageLabel(t.Language), Code: t.Language.Code,
+	d := &translationData{Component: cm.Config.Name, Language: t.Language.Label(), Code: t.Language.Code,
 		Lang: htmlLang(t.Language.Code), Dir: t.Language.Direction, S: stats{&t.Stats},
 		Filename: t.Filename, LanguageCode: t.LanguageCode, Revision: t.Revision(),
 		TranslationURL: u.translation(t), TranslateURL: u.translate(t), EngageURL: u.engage(p, t.Language),
@@ -305,7 +305,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 	}
 	d.Units = s.unitList(c, snap, t)
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
-	title := cm.Config.Name + " — " + languageLabel(t.Language)
+	title := cm.Config.Name + " — " + t.Language.Label()
 	if translate {
 		title = "Translate " + title
 	}
@@ -350,7 +350,7 @@ func (s *Server) engage(c *gin.Context) {
 		return
 	}
 	u := urls{s.opts.Prefix}
-	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, Language: languageLabel(pl.Language),
+	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, Language: pl.Language.Label(),
 		Code: code, ProjectURL: u.project(p), LanguageURL: u.language(pl.Language), S: stats{&pl.Stats}}
 	for _, cm := range p.Components {
 		if t := cm.Translation(code); t != nil {
@@ -374,7 +374,7 @@ func (s *Server) engageProject(c *gin.Context) {
 	u := urls{s.opts.Prefix}
 	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, ProjectURL: u.project(p), S: stats{&p.Stats}}
 	for _, pl := range p.Languages {
-		d.Languages = append(d.Languages, langRow{Name: languageLabel(pl.Language), Code: pl.Language.Code,
+		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
 			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
 	}
 	d.Badge = badgeLink{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")}
@@ -393,7 +393,7 @@ func (s *Server) languageList(c *gin.Context) {
 	u := urls{s.opts.Prefix}
 	rows := make([]languageRow, 0, len(snap.Languages))
 	for _, le := range snap.Languages {
-		rows = append(rows, languageRow{Name: languageLabel(le.Language), Code: le.Language.Code, URL: u.language(le.Language),
+		rows = append(rows, languageRow{Name: le.Language.Label(), Code: le.Language.Code, URL: u.language(le.Language),
 			Direction: le.Language.Direction, S: stats{&le.Stats}, Projects: countProjects(le)})
 	}
 	// People look a language up by name; the API lists by id.
@@ -432,7 +432,7 @@ func (s *Server) language(c *gin.Context) {
 	}
 	u := urls{s.opts.Prefix}
 	l := le.Language
-	d := &languageData{Name: languageLabel(l), Code: l.Code, Direction: l.Direction, Plural: l.Plural,
+	d := &languageData{Name: l.Label(), Code: l.Code, Direction: l.Direction, Plural: l.Plural,
 		Population: groupDigits(l.Population), S: stats{&le.Stats}}
 	for _, p := range snap.Projects {
 		for _, pl := range p.Languages {
@@ -447,7 +447,7 @@ func (s *Server) language(c *gin.Context) {
 		d.Translations = append(d.Translations, translationRow{Name: cm.Config.Name, Where: cm.Project.Config.Name,
 			Code: l.Code, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
-	s.render(c, http.StatusOK, "language", &page{Title: languageLabel(l), API: apiLanguage(l),
+	s.render(c, http.StatusOK, "language", &page{Title: l.Label(), API: apiLanguage(l),
 		Crumbs: []link{{"Home", u.home()}, {"Languages", u.languages()}}}, d)
 }
 

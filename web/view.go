@@ -2,7 +2,6 @@ package web
 
 import (
 	"html/template"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -150,48 +149,6 @@ func apiTranslation(t *snapshot.Translation) string {
 }
 func apiLanguage(l *lang.Language) string { return "/api/languages/" + l.Code + "/" }
 
-// languageLabel names a language as the API's project language list does: a
-// language gitlate made up from its code carries the code.
-func languageLabel(l *lang.Language) string {
-	if l.Generated {
-		return l.Name + " (" + l.Code + ")"
-	}
-	return l.Name
-}
-
-// hideCredentials strips user:password@ from a repository URL before it is shown,
-// as the API does.
-func hideCredentials(repo string) string {
-	if !strings.Contains(repo, "://") {
-		return repo
-	}
-	u, err := url.Parse(repo)
-	if err != nil || u.User == nil {
-		return repo
-	}
-	u.User = nil
-	return u.String()
-}
-
-// actionNames label the change-log actions gitlate derives from git (contract §8),
-// with Weblate 4.x's wording as the API writes it.
-var actionNames = map[int]string{
-	0: "Resource update", 2: "Translation changed", 5: "New translation",
-	21: "Rebased repository", 25: "Removed translation", 30: "Source string changed",
-	44: "New strings to translate", 47: "New alert", 48: "Added new language",
-	50: "Created project", 51: "Created component",
-}
-
-func actionName(ch *snapshot.Change) string {
-	if ch.Action == 44 && ch.Count == 1 {
-		return "New string to translate"
-	}
-	if n, ok := actionNames[ch.Action]; ok {
-		return n
-	}
-	return "Action " + strconv.Itoa(ch.Action)
-}
-
 // change is one line of a "recent changes" list.
 type change struct {
 	When   time.Time
@@ -217,7 +174,7 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 	out := make([]change, 0, n)
 	for i := len(all) - 1; i >= len(all)-n; i-- {
 		ch := all[i]
-		v := change{When: ch.Timestamp, Action: actionName(ch)}
+		v := change{When: ch.Timestamp, Action: ch.ActionName()}
 		if ch.Target != "" {
 			v.Target = strings.Split(ch.Target, pluralSeparator)
 		}
@@ -230,7 +187,7 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 		switch {
 		case ch.Translation != nil:
 			t := ch.Translation
-			v.Object = link{t.Component.Project.Config.Name + " / " + t.Component.Config.Name + " / " + languageLabel(t.Language), u.translation(t)}
+			v.Object = link{t.Component.Project.Config.Name + " / " + t.Component.Config.Name + " / " + t.Language.Label(), u.translation(t)}
 			l := t.Language
 			if ch.Action == 30 && t.Component.SourceLanguage != nil {
 				// A source string change carries source text.
