@@ -234,3 +234,62 @@ func TestRescanReusesUnchangedFiles(t *testing.T) {
 		t.Errorf("de id %d after rescan, want 3", id)
 	}
 }
+
+// TestRevision: revision is the git blob id of the translation file, then of the
+// template (monolingual) or the file again (bilingual), as `git hash-object` gives
+// them; a bilingual source translation without a file shows the empty blob twice.
+func TestRevision(t *testing.T) {
+	tbx := `<?xml version="1.0"?><martif type="TBX"><text><body><termEntry id="t1"><langSet xml:lang="en"><tig><term>note</term></tig></langSet><langSet xml:lang="cs"><tig><term>poznámka</term></tig></langSet></termEntry></body></text></martif>`
+	repo := newRepo(t, map[string]string{
+		"res/values/strings.xml":    template,
+		"res/values-cs/strings.xml": czech,
+		"glossary/cs.tbx":           tbx,
+	})
+	hash := func(path string) string {
+		out, err := exec.Command("git", "-C", repo, "hash-object", path).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	cfg := parseConfig(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Android
+        slug: android
+        repo: `+repo+`
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+      - name: Glossary
+        slug: glossary
+        repo: `+repo+`
+        filemask: glossary/*.tbx
+        file_format: tbx
+`)
+	snap, err := New(cfg, Options{DataDir: t.TempDir()}).Scan(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := snap.Project("demo")
+	tests := []struct {
+		component, lang, want string
+	}{
+		{"android", "en", hash("res/values/strings.xml") + "," + hash("res/values/strings.xml")},
+		{"android", "cs", hash("res/values-cs/strings.xml") + "," + hash("res/values/strings.xml")},
+		{"glossary", "cs", hash("glossary/cs.tbx") + "," + hash("glossary/cs.tbx")},
+		{"glossary", "en", "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"},
+	}
+	for _, tt := range tests {
+		if got := p.Component(tt.component).Translation(tt.lang).Revision(); got != tt.want {
+			t.Errorf("%s/%s: revision %s, want %s", tt.component, tt.lang, got, tt.want)
+		}
+	}
+	// An uncommitted edit in the checkout changes the revision with the content.
+	writeFiles(t, repo, map[string]string{"res/values-cs/strings.xml": strings.Replace(czech, "Ahoj", "Nazdar", 1)})
+	snap, _ = New(cfg, Options{DataDir: t.TempDir()}).Scan(context.Background())
+	if got, want := snap.Project("demo").Component("android").Translation("cs").Revision(), hash("res/values-cs/strings.xml")+","+hash("res/values/strings.xml"); got != want {
+		t.Errorf("after an edit: %s, want %s", got, want)
+	}
+}
