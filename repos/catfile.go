@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -28,10 +29,53 @@ type catFile struct {
 	out   *bufio.Reader
 	idle  *time.Timer
 	stale bool // the process failed: do not try again
+	// command: the process runs --batch-command and answers "info" too.
+	command bool
 }
 
 // catFileIdle is how long an unused process is kept.
 const catFileIdle = 15 * time.Second
+
+// catFileMax bounds the processes alive at once, over all repositories. Each holds
+// megabytes (pack indexes, delta-base cache): a scan of a hundred repositories kept
+// a hundred of them, 670 MB, for catFileIdle (issue 7). The least recently used
+// one is ended first; it starts again when next needed.
+const catFileMax = 16
+
+// catFiles are the running processes, least recently used first.
+var catFiles struct {
+	mu   sync.Mutex
+	live []*catFile
+}
+
+// used moves c, whose process runs, to the end of catFiles and ends the processes
+// beyond catFileMax. c.mu is held; the others are closed in goroutines, which take
+// their own lock (the lock order is always a catFile's, then catFiles').
+func (c *catFile) used() {
+	catFiles.mu.Lock()
+	if i := slices.Index(catFiles.live, c); i >= 0 {
+		catFiles.live = slices.Delete(catFiles.live, i, i+1)
+	}
+	catFiles.live = append(catFiles.live, c)
+	var evict []*catFile
+	for len(catFiles.live) > catFileMax {
+		evict = append(evict, catFiles.live[0])
+		catFiles.live = slices.Delete(catFiles.live, 0, 1)
+	}
+	catFiles.mu.Unlock()
+	for _, v := range evict {
+		go v.close()
+	}
+}
+
+// forget removes c from catFiles; c.mu is held.
+func (c *catFile) forget() {
+	catFiles.mu.Lock()
+	if i := slices.Index(catFiles.live, c); i >= 0 {
+		catFiles.live = slices.Delete(catFiles.live, i, i+1)
+	}
+	catFiles.mu.Unlock()
+}
 
 var gitBinary = sync.OnceValue(func() string {
 	p, err := exec.LookPath("git")
@@ -39,6 +83,16 @@ var gitBinary = sync.OnceValue(func() string {
 		return ""
 	}
 	return p
+})
+
+// catFileCommand says whether this git has `cat-file --batch-command` (2.36+), whose
+// "info" command gives a blob's size from the object's (or delta's) header: go-git
+// inflates a whole delta to learn its size, which made listing the tree of a bare
+// repository cost a third of a cold scan (issue 7). Older gits read with --batch
+// and sizes come from go-git.
+var catFileCommand = sync.OnceValue(func() bool {
+	out, _ := exec.Command(gitBinary(), "cat-file", "-h").CombinedOutput() // exits 129 after the usage
+	return bytes.Contains(out, []byte("--batch-command"))
 })
 
 func newCatFile(gitDir string) *catFile {
@@ -50,7 +104,11 @@ func newCatFile(gitDir string) *catFile {
 
 // start runs the process; c.mu is held.
 func (c *catFile) start() error {
-	cmd := exec.Command(gitBinary(), "--git-dir="+c.gitDir, "cat-file", "--batch")
+	mode := "--batch"
+	if c.command = catFileCommand(); c.command {
+		mode = "--batch-command"
+	}
+	cmd := exec.Command(gitBinary(), "--git-dir="+c.gitDir, "cat-file", mode)
 	// Nothing of the user's or the system's configuration may change what is read.
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0")
 	in, err := cmd.StdinPipe()
@@ -73,6 +131,7 @@ func (c *catFile) stop() {
 	if c.cmd == nil {
 		return
 	}
+	c.forget()
 	c.in.Close()
 	_ = c.cmd.Wait()
 	c.cmd, c.in, c.out = nil, nil, nil
@@ -108,6 +167,7 @@ func (c *catFile) blob(h Hash) ([]byte, error) {
 	} else {
 		c.idle.Reset(catFileIdle)
 	}
+	c.used()
 	data, err := c.read(h)
 	if _, broken := err.(errCatFile); broken {
 		c.stop()
@@ -116,26 +176,81 @@ func (c *catFile) blob(h Hash) ([]byte, error) {
 	return data, err
 }
 
-func (c *catFile) read(h Hash) ([]byte, error) {
-	if _, err := fmt.Fprintf(c.in, "%s\n", h); err != nil {
-		return nil, errCatFile{err}
+// size returns the size of blob h without reading its content. Any error (this git
+// lacks "info", the object is missing or not a blob, the process failed) leaves the
+// answer to go-git.
+func (c *catFile) size(h Hash) (int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stale {
+		return 0, errCatFile{fmt.Errorf("disabled after an earlier failure")}
 	}
+	if c.cmd == nil {
+		if err := c.start(); err != nil {
+			c.stale = true
+			return 0, errCatFile{err}
+		}
+	}
+	if !c.command {
+		return 0, fmt.Errorf("git cat-file: no info command")
+	}
+	if c.idle == nil {
+		c.idle = time.AfterFunc(catFileIdle, c.close)
+	} else {
+		c.idle.Reset(catFileIdle)
+	}
+	c.used()
+	if _, err := fmt.Fprintf(c.in, "info %s\n", h); err != nil {
+		c.stop()
+		c.stale = true
+		return 0, errCatFile{err}
+	}
+	kind, size, err := c.header(h)
+	if _, broken := err.(errCatFile); broken {
+		c.stop()
+		c.stale = true
+	}
+	if err != nil {
+		return 0, err
+	}
+	if kind != "blob" {
+		return 0, fmt.Errorf("object %s is a %s, not a blob: %w", h, kind, fs.ErrNotExist)
+	}
+	return int64(size), nil
+}
+
+// header reads the answer line "<id> <type> <size>" (or "<id> missing").
+func (c *catFile) header(h Hash) (kind string, size int, err error) {
 	header, err := c.out.ReadSlice('\n')
 	if err != nil {
-		return nil, errCatFile{err}
+		return "", 0, errCatFile{err}
 	}
 	fields := bytes.Fields(header)
 	if len(fields) == 2 && string(fields[1]) == "missing" {
-		return nil, fmt.Errorf("blob %s: %w", h, fs.ErrNotExist)
+		return "", 0, fmt.Errorf("blob %s: %w", h, fs.ErrNotExist)
 	}
 	if len(fields) != 3 {
-		return nil, errCatFile{fmt.Errorf("unexpected answer %q", header)}
+		return "", 0, errCatFile{fmt.Errorf("unexpected answer %q", header)}
 	}
-	size, err := strconv.Atoi(string(fields[2]))
+	size, err = strconv.Atoi(string(fields[2]))
 	if err != nil || size < 0 {
-		return nil, errCatFile{fmt.Errorf("unexpected answer %q", header)}
+		return "", 0, errCatFile{fmt.Errorf("unexpected answer %q", header)}
 	}
-	kind := string(fields[1])
+	return string(fields[1]), size, nil
+}
+
+func (c *catFile) read(h Hash) ([]byte, error) {
+	format := "%s\n"
+	if c.command {
+		format = "contents %s\n"
+	}
+	if _, err := fmt.Fprintf(c.in, format, h); err != nil {
+		return nil, errCatFile{err}
+	}
+	kind, size, err := c.header(h)
+	if err != nil {
+		return nil, err
+	}
 	data := make([]byte, size+1) // the content, then a newline
 	if _, err := io.ReadFull(c.out, data); err != nil {
 		return nil, errCatFile{err}

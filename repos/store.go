@@ -140,10 +140,21 @@ func (s *store) blob(h Hash) ([]byte, error) {
 // immutable.
 func (s *store) blobSize(h Hash) (int64, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if n, ok := s.sizes[h]; ok {
+	n, ok := s.sizes[h]
+	s.mu.Unlock()
+	if ok {
 		return n, nil
 	}
+	if s.cat != nil {
+		if n, err := s.cat.size(h); err == nil {
+			s.mu.Lock()
+			s.putSize(h, n)
+			s.mu.Unlock()
+			return n, nil
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	n, err := s.st.EncodedObjectSize(h)
 	if err != nil {
 		s.st.Reindex()
@@ -152,11 +163,16 @@ func (s *store) blobSize(h Hash) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("size of blob %s: %w", h, err)
 	}
+	s.putSize(h, n)
+	return n, nil
+}
+
+// putSize caches a blob's size; s.mu is held.
+func (s *store) putSize(h Hash, n int64) {
 	if len(s.sizes) > 1<<16 {
 		clear(s.sizes)
 	}
 	s.sizes[h] = n
-	return n, nil
 }
 
 // tree returns the parsed entries of a tree object, in git's order. The slice is

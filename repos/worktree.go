@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"bytes"
 	"crypto/sha1"
 	"errors"
 	"fmt"
@@ -89,10 +90,73 @@ type workTree struct {
 	blobs *blobCache
 }
 
-type rootLstater struct{ r *os.Root }
+// rootLstater answers lstat through an os.Root per directory it has seen. An
+// os.Root walks every path it is given from its top, opening each directory on the
+// way: resolving a path of depth d through the checkout's root costs O(d²) system
+// calls, and reading a file O(d) more. Opening each directory once as a root of its
+// own makes every later step a single fstatat or openat (issue 7: the system calls,
+// not the reading, were half the cost of scanning a checkout). Sub-roots are opened
+// through their parent root, so nothing can lead outside the checkout either way.
+// close releases them.
+type rootLstater struct {
+	r    *os.Root
+	dirs map[string]*os.Root // by directory path, "" excluded
+}
 
-func (l rootLstater) lstat(p string) (nodeKind, string, error) {
-	fi, err := l.r.Lstat(p)
+func newRootLstater(r *os.Root) *rootLstater { return &rootLstater{r: r} }
+
+func (l *rootLstater) close() {
+	for _, d := range l.dirs {
+		d.Close()
+	}
+	l.dirs = nil
+}
+
+// dir returns the root of directory p, opening it (and its parents) once.
+func (l *rootLstater) dir(p string) (*os.Root, error) {
+	if p == "" {
+		return l.r, nil
+	}
+	if d := l.dirs[p]; d != nil {
+		return d, nil
+	}
+	parent, name := splitLast(p)
+	pr, err := l.dir(parent)
+	if err != nil {
+		return nil, err
+	}
+	d, err := pr.OpenRoot(name)
+	if err != nil {
+		return nil, err
+	}
+	if l.dirs == nil {
+		l.dirs = map[string]*os.Root{}
+	}
+	l.dirs[p] = d
+	return d, nil
+}
+
+// parent returns the root of the directory holding p, and p's last component.
+func (l *rootLstater) parent(p string) (*os.Root, string, error) {
+	dir, name := splitLast(p)
+	d, err := l.dir(dir)
+	return d, name, err
+}
+
+// splitLast splits a slash-separated path at its last slash ("" for no directory).
+func splitLast(p string) (dir, name string) {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i+1:]
+	}
+	return "", p
+}
+
+func (l *rootLstater) lstat(p string) (nodeKind, string, error) {
+	d, name, err := l.parent(p)
+	var fi fs.FileInfo
+	if err == nil {
+		fi, err = d.Lstat(name)
+	}
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return kindNone, "", nil
 	}
@@ -101,7 +165,7 @@ func (l rootLstater) lstat(p string) (nodeKind, string, error) {
 	}
 	switch k := fileKind(fi.Mode()); k {
 	case kindLink:
-		t, err := l.r.Readlink(p)
+		t, err := d.Readlink(name)
 		if err != nil {
 			return kindNone, "", err
 		}
@@ -145,10 +209,12 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 		return nil, err
 	}
 	defer root.Close()
+	l := newRootLstater(root)
+	defer l.close()
 	for i := range comps {
 		// Every component must be a real directory: following a symlinked directory
 		// would list files outside the tree git sees.
-		k, _, err := rootLstater{root}.lstat(strings.Join(comps[:i+1], "/"))
+		k, _, err := l.lstat(strings.Join(comps[:i+1], "/"))
 		if err != nil {
 			return nil, pathErr("list", dir, err)
 		}
@@ -156,9 +222,16 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 			return nil, nil
 		}
 	}
+	d, err := l.dir(dir)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil, nil // removed since we looked
+	}
+	if err != nil {
+		return nil, pathErr("list", dir, err)
+	}
 	var out []Entry
 	seen := map[string]bool{}
-	if err := t.walk(root, dir, &out, seen); err != nil {
+	if err := t.walk(d, dir, &out, seen); err != nil {
 		return nil, err
 	}
 	t.blobs.prune(dir, seen)
@@ -166,12 +239,9 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 	return out, nil
 }
 
-func (t *workTree) walk(root *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
-	name := dir
-	if name == "" {
-		name = "."
-	}
-	f, err := root.Open(name)
+// walk lists directory dir, whose root is d.
+func (t *workTree) walk(d *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
+	f, err := d.Open(".")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil // removed while we walked: it simply is not there
@@ -196,11 +266,20 @@ func (t *workTree) walk(root *os.Root, dir string, out *[]Entry, seen map[string
 		}
 		switch fileKind(de.Type()) {
 		case kindDir:
-			if err := t.walk(root, p, out, seen); err != nil {
+			sub, err := d.OpenRoot(de.Name())
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				continue // removed or replaced while we walked
+			}
+			if err != nil {
+				return pathErr("list", p, err)
+			}
+			err = t.walk(sub, p, out, seen)
+			sub.Close()
+			if err != nil {
 				return err
 			}
 		case kindFile, kindLink:
-			e, err := t.entry(root, p)
+			e, err := t.entry(d, de.Name(), p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -214,15 +293,16 @@ func (t *workTree) walk(root *os.Root, dir string, out *[]Entry, seen map[string
 	return nil
 }
 
-// entry builds the Entry of the regular file or symlink p (not following it).
-func (t *workTree) entry(root *os.Root, p string) (Entry, error) {
-	fi, err := root.Lstat(p)
+// entry builds the Entry of the regular file or symlink p (not following it), which
+// is name in the directory whose root is d.
+func (t *workTree) entry(d *os.Root, name, p string) (Entry, error) {
+	fi, err := d.Lstat(name)
 	if err != nil {
 		return Entry{}, pathErr("stat", p, err)
 	}
 	switch fileKind(fi.Mode()) {
 	case kindLink:
-		target, err := root.Readlink(p)
+		target, err := d.Readlink(name)
 		if err != nil {
 			return Entry{}, pathErr("readlink", p, err)
 		}
@@ -233,7 +313,7 @@ func (t *workTree) entry(root *os.Root, p string) (Entry, error) {
 		if h, ok := t.blobs.get(p, k); ok {
 			return Entry{Path: p, Blob: h, Size: fi.Size()}, nil
 		}
-		h, size, k, err := hashRegular(root, p)
+		h, size, k, err := hashRegular(d, name, p)
 		if err != nil {
 			return Entry{}, err
 		}
@@ -245,24 +325,30 @@ func (t *workTree) entry(root *os.Root, p string) (Entry, error) {
 	return Entry{}, pathErr("stat", p, fs.ErrNotExist)
 }
 
+// copyBufs are hashRegular's read buffers: io.Copy would allocate (and zero) one
+// per file hashed.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
 // hashRegular computes the blob id of the regular file p by streaming it, so that
 // listing a tree never holds a whole file in memory. The header needs the size
 // first: it is taken from fstat, and if the file grows or shrinks while it is read
 // the file is read again into memory and hashed from there.
-func hashRegular(root *os.Root, p string) (Hash, int64, statKey, error) {
-	f, k, err := openRegular(root, p)
+func hashRegular(d *os.Root, name, p string) (Hash, int64, statKey, error) {
+	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return Hash{}, 0, statKey{}, err
 	}
 	defer f.Close()
 	h := sha1.New()
 	fmt.Fprintf(h, "blob %d\x00", k.size)
-	n, err := io.Copy(h, io.LimitReader(f, k.size+1))
+	bp := copyBufs.Get().(*[]byte)
+	n, err := io.CopyBuffer(h, io.LimitReader(f, k.size+1), *bp)
+	copyBufs.Put(bp)
 	if err != nil {
 		return Hash{}, 0, statKey{}, pathErr("read", p, err)
 	}
 	if n != k.size {
-		data, k, err := readRegular(root, p)
+		data, k, err := readRegular(d, name, p)
 		if err != nil {
 			return Hash{}, 0, statKey{}, err
 		}
@@ -273,12 +359,12 @@ func hashRegular(root *os.Root, p string) (Hash, int64, statKey, error) {
 	return id, n, k, nil
 }
 
-// openRegular opens the regular file p without following a symlink in its last
-// component and returns its statKey, taken before anything is read: if the file
-// changes while it is read, the key is already stale and the next scan hashes it
-// again.
-func openRegular(root *os.Root, p string) (*os.File, statKey, error) {
-	f, err := root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+// openRegular opens the regular file p (name in the directory whose root is d)
+// without following a symlink in its last component and returns its statKey, taken
+// before anything is read: if the file changes while it is read, the key is already
+// stale and the next scan hashes it again.
+func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
+	f, err := d.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
 			err = fs.ErrNotExist // became a symlink since we looked: let the caller retry later
@@ -299,17 +385,20 @@ func openRegular(root *os.Root, p string) (*os.File, statKey, error) {
 }
 
 // readRegular reads the regular file p (see openRegular).
-func readRegular(root *os.Root, p string) ([]byte, statKey, error) {
-	f, k, err := openRegular(root, p)
+func readRegular(d *os.Root, name, p string) ([]byte, statKey, error) {
+	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return nil, statKey{}, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
+	// Sized from fstat, the file comes in one read; io.ReadAll's doubling from 512
+	// bytes took ten reads and as many zeroed, discarded buffers per file (issue 7).
+	// A file that grew meanwhile is still read to its end.
+	buf := bytes.NewBuffer(make([]byte, 0, k.size+bytes.MinRead))
+	if _, err := buf.ReadFrom(f); err != nil {
 		return nil, statKey{}, pathErr("read", p, err)
 	}
-	return data, k, nil
+	return buf.Bytes(), k, nil
 }
 
 func (t *workTree) Stat(p string) (Entry, error) {
@@ -322,7 +411,9 @@ func (t *workTree) Stat(p string) (Entry, error) {
 		return Entry{}, err
 	}
 	defer root.Close()
-	rp, kind, err := resolve(rootLstater{root}, comps, false)
+	l := newRootLstater(root)
+	defer l.close()
+	rp, kind, err := resolve(l, comps, false)
 	if err != nil {
 		return Entry{}, pathErr("stat", p, err)
 	}
@@ -332,7 +423,11 @@ func (t *workTree) Stat(p string) (Entry, error) {
 	if kind != kindFile && kind != kindLink {
 		return Entry{}, pathErr("stat", p, fs.ErrNotExist)
 	}
-	e, err := t.entry(root, rp)
+	d, name, err := l.parent(rp)
+	if err != nil {
+		return Entry{}, pathErr("stat", p, err)
+	}
+	e, err := t.entry(d, name, rp)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -350,7 +445,9 @@ func (t *workTree) ReadFile(p string) ([]byte, error) {
 		return nil, err
 	}
 	defer root.Close()
-	rp, kind, err := resolve(rootLstater{root}, comps, true)
+	l := newRootLstater(root)
+	defer l.close()
+	rp, kind, err := resolve(l, comps, true)
 	if err != nil {
 		return nil, pathErr("read", p, err)
 	}
@@ -361,6 +458,10 @@ func (t *workTree) ReadFile(p string) ([]byte, error) {
 	default:
 		return nil, pathErr("read", p, fs.ErrNotExist)
 	}
-	data, _, err := readRegular(root, rp)
+	d, name, err := l.parent(rp)
+	if err != nil {
+		return nil, pathErr("read", rp, err)
+	}
+	data, _, err := readRegular(d, name, rp)
 	return data, err
 }
