@@ -58,9 +58,31 @@ type unitText struct {
 // walkState is a component's files as of the last commit walked.
 type walkState struct {
 	created bool
-	langs   map[string]string              // language file path → canonical code
-	tmpl    []tmplEntry                    // template units (monolingual)
-	texts   map[string]map[string]unitText // file path → unit key → text
+	langs   map[string]string // language file path → canonical code
+	tmpl    []tmplEntry       // template units (monolingual)
+	// blobs are the versions of the language files walked; texts holds what the walk
+	// read of some of them, and is dropped when a walk ends: a file's units are read
+	// again from its blob when it next changes (oldTexts). Keeping every unit's text
+	// of every file cost a gigabyte for 10,000 translations (issue 7), and most files
+	// never change again.
+	blobs map[string]repos.Hash
+	texts map[string]map[string]unitText // file path → unit key → text
+}
+
+// oldTexts is the walked version of the language file at path: from the walk's own
+// reading, else read again from its blob.
+func (w *walker) oldTexts(path string) map[string]unitText {
+	st := w.h.state
+	if t, ok := st.texts[path]; ok {
+		return t
+	}
+	b, ok := st.blobs[path]
+	if !ok {
+		return nil
+	}
+	t := w.texts(w.blob(b), path)
+	st.texts[path] = t
+	return t
 }
 
 type tmplEntry struct {
@@ -146,6 +168,7 @@ func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*
 		w.commit(&commits[i])
 	}
 	h.head = c.Repo.Head.Hash
+	h.state.texts = map[string]map[string]unitText{} // see walkState.blobs
 	s.history[key] = h
 	return h, nil
 }
@@ -166,10 +189,11 @@ func (h *componentHistory) clone() *componentHistory {
 	for k, v := range h.state.langs {
 		st.langs[k] = v
 	}
-	st.texts = make(map[string]map[string]unitText, len(h.state.texts))
-	for k, v := range h.state.texts {
-		st.texts[k] = v // the inner maps are replaced, never changed
+	st.blobs = make(map[string]repos.Hash, len(h.state.blobs))
+	for k, v := range h.state.blobs {
+		st.blobs[k] = v
 	}
+	st.texts = map[string]map[string]unitText{}
 	n.state = &st
 	return &n
 }
@@ -187,7 +211,7 @@ func historyDirs(cc *config.Component, m *mask) []string {
 // starts at the component's beginning, the files of the parent commit for a walk the
 // history bounds cut short.
 func (w *walker) baseline(commits []repos.CommitChanges) *walkState {
-	st := &walkState{langs: map[string]string{}, texts: map[string]map[string]unitText{}}
+	st := &walkState{langs: map[string]string{}, blobs: map[string]repos.Hash{}, texts: map[string]map[string]unitText{}}
 	w.h.state = st
 	if len(commits) == 0 || commits[0].Commit.Parent.IsZero() {
 		return st
@@ -209,8 +233,14 @@ func (w *walker) baseline(commits []repos.CommitChanges) *walkState {
 		if code == "" {
 			continue
 		}
-		if data, err := tree.ReadFile(e.Path); err == nil {
+		if e.Link == "" {
+			// Read when it first changes (oldTexts), if ever.
 			st.langs[e.Path] = code
+			st.blobs[e.Path] = e.Blob
+			st.created = true
+		} else if data, err := tree.ReadFile(e.Path); err == nil {
+			st.langs[e.Path] = code
+			st.blobs[e.Path] = repos.HashBlob(data)
 			st.texts[e.Path] = w.texts(data, e.Path)
 			st.created = true
 		}
@@ -349,7 +379,8 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 		}
 		for _, ch := range append(added, modified...) {
 			st.langs[ch.Path] = w.language(ch.Path)
-			st.texts[ch.Path] = w.texts(w.blob(ch.To), ch.Path)
+			st.blobs[ch.Path] = ch.To // read when it first changes, if ever
+			delete(st.texts, ch.Path)
 		}
 		if len(st.langs) > 0 || (tmplChange != nil && !tmplChange.To.IsZero()) {
 			st.created = true
@@ -390,6 +421,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 		if code := st.langs[ch.Path]; code != "" {
 			w.emit(cm, event{action: ActionRemoved, path: ch.Path, lang: code})
 			delete(st.langs, ch.Path)
+			delete(st.blobs, ch.Path)
 			delete(st.texts, ch.Path)
 		}
 	}
@@ -397,7 +429,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 	sort.Slice(changed, func(i, j int) bool { return changed[i].Path < changed[j].Path })
 	for _, ch := range changed {
 		code := w.language(ch.Path)
-		old := st.texts[ch.Path]
+		old := w.oldTexts(ch.Path)
 		if st.langs[ch.Path] == "" {
 			w.emit(cm, event{action: ActionNewLanguage, path: ch.Path, lang: code})
 			old = nil
@@ -406,6 +438,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 		}
 		cur := w.texts(w.blob(ch.To), ch.Path)
 		st.langs[ch.Path] = code
+		st.blobs[ch.Path] = ch.To
 		st.texts[ch.Path] = cur
 		w.diffUnits(cm, ch.Path, code, old, cur)
 	}

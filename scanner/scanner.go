@@ -396,6 +396,8 @@ type componentScan struct {
 	review bool
 	// template is the template's entry (monolingual formats).
 	template repos.Entry
+	// pre holds results prefetch parsed in parallel until the serial pass takes them.
+	pre map[resultKey]*fileResult
 }
 
 func (sc *componentScan) translationID(code string) int {
@@ -415,18 +417,14 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 	if r != nil {
 		sc.s.reused.Add(1)
 	} else {
-		r = &fileResult{}
-		data, err := sc.tree.ReadFile(path)
-		if err == nil {
-			var f *formats.File
-			sc.s.parsed.Add(1)
-			f, err = sc.format.Parse(data)
-			if err == nil {
-				r = compute(f)
-				sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
-			}
+		if r = sc.pre[key]; r != nil {
+			delete(sc.pre, key) // parsed by prefetch
+		} else {
+			r = sc.parse(path, compute)
 		}
-		r.err = err
+		if r.err == nil {
+			sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
+		}
 	}
 	sc.used[key] = r
 	return r
@@ -492,12 +490,20 @@ func (sc *componentScan) monolingual(matches []match) {
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
 	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = &componentKeys{tmpl: tr.tmpl}
-	for _, m := range matches {
+	jobs := make([]parseJob, len(matches))
+	for i, m := range matches {
 		tags := lang.AndroidPluralTags(m.code)
-		key := resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'}
-		r, rkey, err := sc.good(key, m.entry.Path, func(f *formats.File) *fileResult {
-			return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
-		})
+		jobs[i] = parseJob{
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
+			path: m.entry.Path,
+			compute: func(f *formats.File) *fileResult {
+				return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
+			},
+		}
+	}
+	sc.prefetch(jobs)
+	for i, m := range matches {
+		r, rkey, err := sc.good(jobs[i].key, m.entry.Path, jobs[i].compute)
 		switch {
 		case r == nil:
 			sc.fileAlert(m.entry.Path, err)
@@ -540,13 +546,21 @@ func (sc *componentScan) bilingual(matches []match) {
 	keys := &componentKeys{files: map[string][]bilUnit{}}
 	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = keys
 	seen := map[string]struct{}{}
-	for _, m := range matches {
-		review := sc.review
-		r, rkey, err := sc.good(resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)}, m.entry.Path,
-			func(f *formats.File) *fileResult {
+	review := sc.review
+	jobs := make([]parseJob, len(matches))
+	for i, m := range matches {
+		jobs[i] = parseJob{
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)},
+			path: m.entry.Path,
+			compute: func(f *formats.File) *fileResult {
 				st, units := bilingualStats(f, review)
 				return &fileResult{stats: st, units: units}
-			})
+			},
+		}
+	}
+	sc.prefetch(jobs)
+	for i, m := range matches {
+		r, rkey, err := sc.good(jobs[i].key, m.entry.Path, jobs[i].compute)
 		switch {
 		case r == nil:
 			sc.fileAlert(m.entry.Path, err)

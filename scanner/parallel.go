@@ -1,0 +1,76 @@
+package scanner
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gitlate/gitlate/formats"
+)
+
+// parseJob is one file whose result a component needs.
+type parseJob struct {
+	key     resultKey
+	path    string
+	compute func(*formats.File) *fileResult
+}
+
+// prefetch reads and parses, on every core, the files of jobs whose results are not
+// known yet — neither from this scan, an earlier one nor the journal — and leaves
+// them in sc.pre, where result takes them. A cold scan spends nearly all its time in
+// reading and parsing, which one core alone cannot keep up with (issue 7: a hundred
+// components of a hundred languages answer within seconds). Everything that must not
+// depend on scheduling — ids, alerts, the order of translations, the journal — stays
+// with the serial pass over the same jobs that follows.
+func (sc *componentScan) prefetch(jobs []parseJob) {
+	var todo []parseJob
+	queued := map[resultKey]bool{}
+	for _, j := range jobs {
+		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || queued[j.key] || sc.s.stored(j.key) != nil {
+			continue
+		}
+		queued[j.key] = true
+		todo = append(todo, j)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers < 2 {
+		return // nothing to share: the serial pass parses it
+	}
+	out := make([]*fileResult, len(todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(todo) {
+					return
+				}
+				out[i] = sc.parse(todo[i].path, todo[i].compute)
+			}
+		})
+	}
+	wg.Wait()
+	if sc.pre == nil {
+		sc.pre = make(map[resultKey]*fileResult, len(todo))
+	}
+	for i, j := range todo {
+		sc.pre[j.key] = out[i]
+	}
+}
+
+// parse reads the file at path and computes its result (err set when it cannot be
+// read or parsed). It is safe for concurrent use: trees, parsers and compute
+// functions share nothing that changes.
+func (sc *componentScan) parse(path string, compute func(*formats.File) *fileResult) *fileResult {
+	data, err := sc.tree.ReadFile(path)
+	if err != nil {
+		return &fileResult{err: err}
+	}
+	sc.s.parsed.Add(1)
+	f, err := sc.format.Parse(data)
+	if err != nil {
+		return &fileResult{err: err}
+	}
+	return compute(f)
+}
