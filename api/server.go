@@ -53,7 +53,12 @@ type Server struct {
 
 	mu    sync.Mutex // serialises rendering of a new snapshot's views
 	views atomic.Pointer[views]
+	// lastBase is the base URL of the last request: clients keep asking with the same
+	// Host, and building the string each time was a request's allocation.
+	lastBase atomic.Pointer[baseURLCache]
 }
+
+type baseURLCache struct{ scheme, host, base, json string }
 
 // New returns an API server reading from src.
 func New(src Source, opts Options) (*Server, error) {
@@ -103,7 +108,9 @@ func (s *Server) current() (*views, error) {
 func (s *Server) Install(r gin.IRouter) {
 	for i := range routes {
 		rt := &routes[i]
-		h := func(c *gin.Context) { s.serve(c, rt) }
+		// The Allow header's value, made once (Header.Set makes a slice per call).
+		allow := []string{rt.allow}
+		h := func(c *gin.Context) { s.serve(c, rt, allow) }
 		r.Any(rt.path, h)
 	}
 }
@@ -119,6 +126,7 @@ type request struct {
 	s     *Server
 	c     *gin.Context
 	route *route
+	allow []string // the Allow header's value
 	v     *views
 	p     urlParams
 }
@@ -130,21 +138,52 @@ func (s *Server) newRequest(c *gin.Context, rt *route) *request {
 // param is a path parameter of the route.
 func (r *request) param(name string) string { return r.c.Param(name) }
 
-func (s *Server) serve(c *gin.Context, rt *route) {
-	r := s.newRequest(c, rt)
+// query is a query parameter, the first if repeated. A query string without escapes
+// is read in place; gin would build a url.Values for every request, empty or not.
+func (r *request) query(key string) (string, bool) {
+	raw := r.c.Request.URL.RawQuery
+	if raw == "" {
+		return "", false
+	}
+	if strings.ContainsAny(raw, "%+;") {
+		return r.c.GetQuery(key) // escapes to decode, pairs to drop: url.ParseQuery's rules
+	}
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		if k, v, _ := strings.Cut(kv, "="); k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// requests are reused: no handler keeps its request after returning, and a request
+// made per call was one of the allocations of every answer.
+var requests = sync.Pool{New: func() any { return new(request) }}
+
+func (s *Server) serve(c *gin.Context, rt *route, allow []string) {
+	r := requests.Get().(*request)
+	*r = request{s: s, c: c, route: rt, allow: allow}
 	if err := r.run(); err != nil {
 		r.fail(err)
 	}
+	*r = request{}
+	requests.Put(r)
 }
 
 func (r *request) run() error {
-	r.c.Header("Allow", r.route.allow)
-	base, err := r.s.baseURL(r.c.Request)
+	if r.allow != nil {
+		r.c.Writer.Header()["Allow"] = r.allow
+	} else {
+		r.c.Header("Allow", r.route.allow)
+	}
+	base, baseJSON, err := r.s.baseURL(r.c.Request)
 	if err != nil {
 		return err
 	}
-	r.p.base = base
-	switch f := r.c.Query("format"); f {
+	r.p.base, r.p.baseJSON = base, baseJSON
+	switch f, _ := r.query("format"); f {
 	case "", "api", "json":
 		r.p.format = f
 	default:
@@ -207,10 +246,18 @@ func (r *request) authenticate() error {
 	return nil
 }
 
-// baseURL is the base every URL in the response starts with.
-func (s *Server) baseURL(req *http.Request) (string, error) {
+// baseURL is the base every URL in the response starts with, as is and escaped for
+// a JSON string (the form the documents' holes take, escaped once instead of at
+// every hole).
+func (s *Server) baseURL(req *http.Request) (base, json string, err error) {
 	if s.origin != "" {
-		return s.origin + s.prefix, nil
+		c := s.lastBase.Load()
+		if c == nil {
+			base := s.origin + s.prefix
+			c = &baseURLCache{base: base, json: string(appendJSONText(nil, base))}
+			s.lastBase.Store(c)
+		}
+		return c.base, c.json, nil
 	}
 	scheme, host := "http", req.Host
 	if req.TLS != nil {
@@ -225,10 +272,16 @@ func (s *Server) baseURL(req *http.Request) (string, error) {
 			host = strings.TrimSpace(host)
 		}
 	}
-	if !validHost(host) {
-		return "", errBadHost
+	if c := s.lastBase.Load(); c != nil && c.host == host && c.scheme == scheme {
+		return c.base, c.json, nil // only valid hosts are kept
 	}
-	return scheme + "://" + host, nil
+	if !validHost(host) {
+		return "", "", errBadHost
+	}
+	base = scheme + "://" + host
+	c := &baseURLCache{scheme: scheme, host: host, base: base, json: string(appendJSONText(nil, base))}
+	s.lastBase.Store(c)
+	return c.base, c.json, nil
 }
 
 // validHost accepts host names, IPv4 and bracketed IPv6 addresses with an optional
@@ -251,12 +304,39 @@ func validHost(h string) bool {
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
+// Header values shared by every answer. Assigning them (instead of Header.Set, which
+// makes a slice each time) keeps the hot handlers free of allocations of their own;
+// net/http only reads them.
+var (
+	jsonType   = []string{"application/json"}
+	varyAccept = []string{"Accept"}
+)
+
+// contentLengths caches Content-Length values by size: a server answers the same
+// documents at the same sizes all day long.
+var contentLengths [4096]atomic.Pointer[contentLength]
+
+type contentLength struct {
+	n int
+	v []string
+}
+
+func contentLengthHeader(n int) []string {
+	slot := &contentLengths[uint(n)%uint(len(contentLengths))]
+	if c := slot.Load(); c != nil && c.n == n {
+		return c.v
+	}
+	c := &contentLength{n: n, v: []string{strconv.Itoa(n)}}
+	slot.Store(c)
+	return c.v
+}
+
 // write sends a JSON body.
 func (r *request) write(status int, body []byte) {
 	h := r.c.Writer.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Vary", "Accept")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Type"] = jsonType
+	h["Vary"] = varyAccept
+	h["Content-Length"] = contentLengthHeader(len(body))
 	r.c.Status(status)
 	if r.c.Request.Method != http.MethodHead {
 		_, _ = r.c.Writer.Write(body)
@@ -304,7 +384,7 @@ func (r *request) writePage(items []*doc) error {
 // page(lo, hi) returns items lo to hi-1.
 func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)) error {
 	size := defaultPageSize
-	if ps := r.c.Query("page_size"); ps != "" {
+	if ps, _ := r.query("page_size"); ps != "" {
 		// Weblate ignores a page_size it cannot use rather than failing.
 		if n, err := strconv.Atoi(ps); err == nil && n > 0 {
 			size = min(n, maxPageSize)
@@ -312,7 +392,7 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 	}
 	pages := max(1, (count+size-1)/size)
 	page := 1
-	if ps, ok := r.c.GetQuery("page"); ok {
+	if ps, ok := r.query("page"); ok {
 		if ps == "last" {
 			page = pages
 		} else {
@@ -362,13 +442,16 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 // appendPageURL writes the quoted URL of another page: this request's URL with page
 // replaced (dropped for page 1) and the query keys sorted, as DRF writes it.
 func (r *request) appendPageURL(dst []byte, page int) []byte {
+	origin := r.p.base[:len(r.p.base)-len(r.s.prefix)]
+	if d, ok := r.appendPageURLInPlace(dst, origin, page); ok {
+		return d
+	}
 	q := r.c.Request.URL.Query()
 	if page == 1 {
 		q.Del("page")
 	} else {
 		q.Set("page", strconv.Itoa(page))
 	}
-	origin := r.p.base[:len(r.p.base)-len(r.s.prefix)]
 	u := origin + r.c.Request.URL.EscapedPath()
 	if enc := encodeSorted(q); enc != "" {
 		u += "?" + enc
@@ -376,6 +459,62 @@ func (r *request) appendPageURL(dst []byte, page int) []byte {
 	dst = append(dst, '"')
 	dst = appendJSONText(dst, u)
 	return append(dst, '"')
+}
+
+// appendPageURLInPlace writes the same URL as appendPageURL straight into the answer,
+// without building a url.Values (the allocations of a paginated answer), for query
+// strings without escapes and with few parameters; ok is false for the others.
+func (r *request) appendPageURLInPlace(dst []byte, origin string, page int) ([]byte, bool) {
+	raw := r.c.Request.URL.RawQuery
+	if strings.ContainsAny(raw, "%+;") {
+		return dst, false
+	}
+	var pairs [8][2]string
+	n := 0
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		if kv == "" {
+			continue // url.ParseQuery skips empty pairs
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		if k == "page" {
+			continue // replaced below
+		}
+		if n == len(pairs) {
+			return dst, false
+		}
+		pairs[n] = [2]string{k, v}
+		n++
+	}
+	var num [20]byte
+	if page != 1 {
+		if n == len(pairs) {
+			return dst, false
+		}
+		pairs[n] = [2]string{"page", string(strconv.AppendInt(num[:0], int64(page), 10))}
+		n++
+	}
+	// Keys sorted, a key's values in their order: insertion sort is stable.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && pairs[j][0] < pairs[j-1][0]; j-- {
+			pairs[j], pairs[j-1] = pairs[j-1], pairs[j]
+		}
+	}
+	dst = append(dst, '"')
+	dst = appendJSONText(dst, origin)
+	dst = appendJSONText(dst, r.c.Request.URL.EscapedPath())
+	for i := range n {
+		if i == 0 {
+			dst = append(dst, '?')
+		} else {
+			dst = append(dst, '&')
+		}
+		dst = appendJSONText(dst, url.QueryEscape(pairs[i][0]))
+		dst = append(dst, '=')
+		dst = appendJSONText(dst, url.QueryEscape(pairs[i][1]))
+	}
+	return append(dst, '"'), true
 }
 
 func encodeSorted(q url.Values) string {

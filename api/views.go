@@ -2,6 +2,7 @@ package api
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/lang"
@@ -55,10 +56,16 @@ type translationViews struct {
 	stats  *doc
 }
 
+// encoders are reused: done copies each document out, so an encoder's buffers serve
+// the next one (a snapshot's views are tens of thousands of documents).
+var encoders = sync.Pool{New: func() any { return new(enc) }}
+
 func render(f func(e *enc)) *doc {
-	var e enc
-	f(&e)
-	return e.done()
+	e := encoders.Get().(*enc)
+	f(e)
+	d := e.done()
+	encoders.Put(e)
+	return d
 }
 
 func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
