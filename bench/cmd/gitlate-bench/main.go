@@ -1,0 +1,119 @@
+// Command gitlate-bench reproduces the figures of issue 7, each measured with its
+// baseline in the same run and printed with the ratio:
+//
+//	scan         cold `gitlate scan` of ../shared/corpora against ttk_stats.py, and
+//	             the parsers' throughput against their encoding/xml references
+//	serve        wrk on three hot endpoints against a gin handler writing the same bytes
+//	memory       RSS and time to first answer on 100 components × 100 languages × 1,000 units
+//	incremental  files re-parsed after one file of a 100-language component changed
+//	scale        scan time and RSS for 1, 10, 100 and 1,000 components
+//	all          all of them, in that order
+//
+// It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
+// These are benchmarks, run by hand: no test runs them.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+type options struct {
+	bin    string // directory holding gitlate, constsrv
+	work   string // scratch space: repositories, data directories, responses
+	shared string // ../shared
+	runs   int
+	quick  bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.bin, "bin", "bench/out/bin", "directory holding the gitlate and constsrv binaries")
+	flag.StringVar(&o.work, "work", "bench/out/work", "scratch directory (generated installations are kept there and reused)")
+	flag.StringVar(&o.shared, "shared", "../shared", "the shared directory: corpora and ttk_stats.py")
+	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
+	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
+	flag.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|all ...\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	for _, p := range []*string{&o.bin, &o.work, &o.shared} {
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			fatal(err)
+		}
+		*p = abs
+	}
+	if err := os.MkdirAll(o.work, 0o755); err != nil {
+		fatal(err)
+	}
+	figures := map[string]func(*options) error{
+		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
+		"incremental": incrementalFigure, "scale": scaleFigure,
+	}
+	var todo []string
+	for _, a := range flag.Args() {
+		if a == "all" {
+			todo = append(todo, "scan", "serve", "memory", "incremental", "scale")
+			continue
+		}
+		if figures[a] == nil {
+			flag.Usage()
+			os.Exit(2)
+		}
+		todo = append(todo, a)
+	}
+	machine()
+	failed := false
+	for _, name := range todo {
+		fmt.Printf("\n== %s\n", name)
+		start := time.Now()
+		if err := figures[name](&o); err != nil {
+			fmt.Printf("FAILED: %v\n", err)
+			failed = true
+		}
+		fmt.Printf("(%s took %s)\n", name, time.Since(start).Round(time.Second))
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+// machine prints what the figures were measured on.
+func machine() {
+	model := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "model name") {
+				_, model, _ = strings.Cut(l, ":")
+				model = strings.TrimSpace(model)
+				break
+			}
+		}
+	}
+	load := ""
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		load = strings.Join(strings.Fields(string(b))[:3], " ")
+	}
+	mem := ""
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		mem = strings.TrimSpace(strings.TrimPrefix(strings.Split(string(b), "\n")[0], "MemTotal:"))
+	}
+	fmt.Printf("machine: %s, %d CPUs, %s RAM, %s, load average %s (other work on the machine shows in wall times; ratios are measured in the same run)\n",
+		model, runtime.NumCPU(), mem, runtime.Version(), load)
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "gitlate-bench:", err)
+	os.Exit(1)
+}

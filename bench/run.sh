@@ -1,0 +1,29 @@
+#!/bin/sh
+# bench/run.sh [FIGURE...] [-- gitlate-bench flags]
+#
+# Reproduces the figures of issue 7 (see bench/README.md): builds gitlate, the
+# constant-bytes gin baseline and the harness into bench/out/bin, then runs the
+# harness for the figures named (scan, serve, memory, incremental, scale; default:
+# all). Run by hand from anywhere in the repository; CI does not run it.
+#
+# Needs: go, git, wrk, /usr/bin/python3 with translate-toolkit (python3-translate),
+# and ../shared next to the repository.
+set -eu
+cd "$(dirname "$0")/.."
+figures=""
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+	figures="$figures $1"
+	shift
+done
+[ "${1:-}" = "--" ] && shift
+[ -n "$figures" ] || figures=all
+
+for tool in git wrk /usr/bin/python3; do
+	command -v "$tool" >/dev/null 2>&1 || echo "warning: $tool is not installed; the figures that need it will fail" >&2
+done
+mkdir -p bench/out/bin
+go build -o bench/out/bin/gitlate ./cmd/gitlate
+go build -o bench/out/bin/constsrv ./bench/cmd/constsrv
+go build -o bench/out/bin/gitlate-bench ./bench/cmd/gitlate-bench
+# shellcheck disable=SC2086
+exec bench/out/bin/gitlate-bench -bin bench/out/bin -work bench/out/work -shared ../shared "$@" $figures
