@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"strings"
+
 	"github.com/gitlate/gitlate/formats"
 	"github.com/gitlate/gitlate/snapshot"
 )
@@ -27,7 +29,9 @@ func templateUnits(f *formats.File, tags []string) []tmplUnit {
 		}
 		seen[u.Key] = struct{}{}
 		forms := u.FormsFor(tags)
-		tu := tmplUnit{key: u.Key, words: countWords(forms), chars: countChars(forms), readOnly: u.ReadOnly}
+		// The key is copied out of the parser's arena, which holds every text of the
+		// file: a kept template otherwise kept all of it (issue 7's scale curve).
+		tu := tmplUnit{key: strings.Clone(u.Key), words: countWords(forms), chars: countChars(forms), readOnly: u.ReadOnly}
 		switch {
 		case u.ReadOnly:
 			tu.state = snapshot.StateReadOnly
