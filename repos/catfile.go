@@ -219,6 +219,73 @@ func (c *catFile) size(h Hash) (int64, error) {
 	return int64(size), nil
 }
 
+// sizes returns the sizes of blobs hs, asked in batches: one round trip to the
+// process for many blobs instead of one each (listing a directory of a hundred
+// languages waited for a hundred answers in turn). A batch stays well below a pipe's
+// capacity both ways, so neither side can block the other. Any error fails the whole
+// call; the caller asks again blob by blob.
+func (c *catFile) sizes(hs []Hash) ([]int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stale {
+		return nil, errCatFile{fmt.Errorf("disabled after an earlier failure")}
+	}
+	if c.cmd == nil {
+		if err := c.start(); err != nil {
+			c.stale = true
+			return nil, errCatFile{err}
+		}
+	}
+	if !c.command {
+		return nil, fmt.Errorf("git cat-file: no info command")
+	}
+	if c.idle == nil {
+		c.idle = time.AfterFunc(catFileIdle, c.close)
+	} else {
+		c.idle.Reset(catFileIdle)
+	}
+	c.used()
+	const batch = 256 // 256 requests of 46 bytes, 256 answers of about 60: far below 64 KiB
+	out := make([]int64, 0, len(hs))
+	req := make([]byte, 0, batch*46)
+	for len(hs) > 0 {
+		n := min(len(hs), batch)
+		req = req[:0]
+		for _, h := range hs[:n] {
+			req = append(req, "info "...)
+			req = append(req, h.String()...)
+			req = append(req, '\n')
+		}
+		if _, err := c.in.Write(req); err != nil {
+			c.stop()
+			c.stale = true
+			return nil, errCatFile{err}
+		}
+		var failed error
+		for _, h := range hs[:n] {
+			// Every answer is read, even after a bad one, to keep the stream in step.
+			kind, size, err := c.header(h)
+			if _, broken := err.(errCatFile); broken {
+				c.stop()
+				c.stale = true
+				return nil, err
+			}
+			switch {
+			case err != nil:
+				failed = err
+			case kind != "blob":
+				failed = fmt.Errorf("object %s is a %s, not a blob: %w", h, kind, fs.ErrNotExist)
+			}
+			out = append(out, int64(size))
+		}
+		if failed != nil {
+			return nil, failed
+		}
+		hs = hs[n:]
+	}
+	return out, nil
+}
+
 // header reads the answer line "<id> <type> <size>" (or "<id> missing").
 func (c *catFile) header(h Hash) (kind string, size int, err error) {
 	header, err := c.out.ReadSlice('\n')

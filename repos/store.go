@@ -167,6 +167,34 @@ func (s *store) blobSize(h Hash) (int64, error) {
 	return n, nil
 }
 
+// prefetchSizes puts the sizes of blobs hs into the cache, asking git for all the
+// unknown ones at once. Errors are left to blobSize, which asks again one by one.
+func (s *store) prefetchSizes(hs []Hash) {
+	if s.cat == nil {
+		return
+	}
+	s.mu.Lock()
+	var ask []Hash
+	for _, h := range hs {
+		if _, ok := s.sizes[h]; !ok {
+			ask = append(ask, h)
+		}
+	}
+	s.mu.Unlock()
+	if len(ask) < 2 {
+		return
+	}
+	ns, err := s.cat.sizes(ask)
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	for i, h := range ask {
+		s.putSize(h, ns[i])
+	}
+	s.mu.Unlock()
+}
+
 // putSize caches a blob's size; s.mu is held.
 func (s *store) putSize(h Hash, n int64) {
 	if len(s.sizes) > 1<<16 {
