@@ -195,6 +195,7 @@ func (r *repo) Head() (*Commit, error) {
 // the tree of the branch head, fixed at the time of the call.
 func (r *repo) Tree() (Tree, error) {
 	if r.kind == KindCheckout {
+		r.blobs.seedFromIndex(r.st.gitDir)
 		return &workTree{root: r.dir, blobs: r.blobs}, nil
 	}
 	h, err := r.headHash()

@@ -37,12 +37,25 @@ type statKey struct {
 type blobCache struct {
 	mu     sync.Mutex
 	m      map[string]blobCacheEntry
-	hashed int // files read and hashed (for tests)
+	hashed int       // files read and hashed (for tests)
+	seed   indexSeed // the git index last seeded from
 }
 
 type blobCacheEntry struct {
 	key  statKey
 	blob Hash
+	// fromIndex marks an entry taken from git's index, which keeps only the low 32
+	// bits of sizes, inodes and devices.
+	fromIndex bool
+}
+
+// matches compares a file's stat with an entry's.
+func (e *blobCacheEntry) matches(k statKey) bool {
+	if !e.fromIndex {
+		return e.key == k
+	}
+	return e.key.size == k.size && e.key.mtime == k.mtime && e.key.ctime == k.ctime &&
+		uint32(e.key.ino) == uint32(k.ino) && uint32(e.key.dev) == uint32(k.dev)
 }
 
 func newBlobCache() *blobCache { return &blobCache{m: map[string]blobCacheEntry{}} }
@@ -51,7 +64,7 @@ func (c *blobCache) get(p string, k statKey) (Hash, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[p]
-	if ok && e.key == k {
+	if ok && e.matches(k) {
 		return e.blob, true
 	}
 	return Hash{}, false
