@@ -63,6 +63,12 @@ type Tree interface {
 	ReadFile(path string) ([]byte, error)
 }
 
+// BufferedReader is a Tree that can read a file into a caller's buffer, reused from
+// one file to the next (working trees do; committed blobs come from git as they are).
+type BufferedReader interface {
+	ReadFileInto(path string, buf []byte) ([]byte, error)
+}
+
 // Signature is a commit author or committer.
 type Signature struct {
 	Name  string

