@@ -230,6 +230,11 @@ func TestBlobCache(t *testing.T) {
 	racyWindow = 0
 	defer func() { racyWindow = old }()
 	dir := newCheckout(t, map[string]string{"a/1.xml": "1", "a/2.xml": "2", "a/3.xml": "3"})
+	// Without git's index nothing is known before hashing (TestBlobCacheFromIndex
+	// has the index).
+	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
+		t.Fatal(err)
+	}
 	r, err := Open(context.Background(), Spec{Repo: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +276,51 @@ func TestBlobCache(t *testing.T) {
 	list()
 	if cache.hashed != before+4 {
 		t.Errorf("fresh files hashed %d times in two scans, want 4", cache.hashed-before)
+	}
+}
+
+// TestBlobCacheFromIndex: files whose stat matches git's index take their blob id
+// from it, unread; an edited file, and one git could not trust, are hashed.
+func TestBlobCacheFromIndex(t *testing.T) {
+	old := racyWindow
+	racyWindow = 0
+	defer func() { racyWindow = old }()
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	files := map[string]string{"a/1.xml": "one", "a/2.xml": "two", "a/3.xml": "three"}
+	past := time.Now().Add(-time.Hour)
+	for p, c := range files {
+		writeFile(t, dir, p, c)
+		// Older than the index git writes next: not "racily clean".
+		if err := os.Chtimes(filepath.Join(dir, p), past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "initial")
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := r.(*repo).blobs
+	tree, _ := r.Tree()
+	ents, err := tree.List("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cache.hashed != 0 {
+		t.Errorf("a clean checkout: %d files hashed, want 0", cache.hashed)
+	}
+	for _, e := range ents {
+		if want := HashBlob([]byte(files[e.Path])); e.Blob != want {
+			t.Errorf("%s: blob %s from the index, want %s", e.Path, e.Blob, want)
+		}
+	}
+	writeFile(t, dir, "a/2.xml", "TWO") // an edit the index does not know
+	tree, _ = r.Tree()
+	ents, _ = tree.List("a")
+	if cache.hashed != 1 || ents[1].Blob != HashBlob([]byte("TWO")) {
+		t.Errorf("after an edit: %d hashed, blob %s", cache.hashed, ents[1].Blob)
 	}
 }
 
