@@ -231,6 +231,7 @@ var fixtures = map[string]struct {
 			fetch = append(fetch, c.FetchInterval)
 		}
 		same(t, fetch, []time.Duration{DefaultFetchInterval, 90 * time.Second, 0, time.Hour})
+		same(t, cfg.Projects[0].Components[0].Filemask, "glossary/*.tbx")
 		same(t, cfg.Tokens, []string{"wlu_0123456789abcdef", "another-long-secret-token"})
 		same(t, cfg.Authors, []*Author{
 			{Email: "ann@example.org", Username: "ann", FullName: "Ann Example", Line: 3},

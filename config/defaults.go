@@ -1,6 +1,9 @@
 package config
 
-import "slices"
+import (
+	"path"
+	"slices"
+)
 
 // Weblate's component defaults (weblate-reference §2a.4). The API shows every field,
 // so a value the file leaves out must be the one a Weblate server would show.
@@ -101,6 +104,13 @@ func newComponent() *Component {
 // applyDerivedDefaults fills the defaults that depend on other keys, once the whole
 // component mapping has been read (keys may come in any order).
 func applyDerivedDefaults(c *Component, s seen) {
+	// Paths are compared with what trees list ("res/values/strings.xml"), so they are
+	// kept in that one form: "./res//values/x.xml" would otherwise match nothing.
+	for _, p := range []*string{&c.Filemask, &c.Template, &c.Intermediate, &c.NewBase} {
+		if *p != "" {
+			*p = path.Clean(*p)
+		}
+	}
 	if c.IsGlossary {
 		// Weblate creates glossaries with these values; they stay overridable...
 		if s["manage_units"] == nil {
