@@ -310,6 +310,6 @@ func (s *Scanner) Fetch(ctx context.Context, key string) (moved bool, err error)
 func (s *Scanner) fetchAlert(c *snapshot.Component) {
 	if err := s.fetchErr[componentKey(c.Project.Config, c.Config)]; err != nil {
 		c.Repo.FetchErr = err
-		s.alert(c, "FetchFailed", "", "fetching %s failed: %v; serving what was fetched before", c.Config.Repo, err)
+		s.alert(c, "FetchFailed", "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(c.Config.Repo), err)
 	}
 }

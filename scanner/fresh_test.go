@@ -146,3 +146,63 @@ func TestRestartParsesNothing(t *testing.T) {
 		t.Errorf("numbers differ after a restart: %+v vs %+v", p1.Stats, p2.Stats)
 	}
 }
+
+// TestHistoryFollowsLanguageRegex: a file the statistics skip (language_regex
+// filters it out) leaves no trace in the change log either.
+func TestHistoryFollowsLanguageRegex(t *testing.T) {
+	repo := newRepo(t, map[string]string{"res/values/strings.xml": template, "res/values-cs/strings.xml": czech})
+	writeFiles(t, repo, map[string]string{"res/values-de/strings.xml": czech, "res/values-sk/strings.xml": czech})
+	git(t, repo, "add", "-A")
+	git(t, repo, "commit", "-q", "-m", "German and Slovak")
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", repo)+"        language_regex: ^(cs|sk)$\n")
+	snap, err := New(cfg, Options{DataDir: t.TempDir()}).Scan(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ch := range snap.Changes {
+		if ch.Action == ActionNewLanguage || ch.Action == ActionNew {
+			code := "-"
+			if ch.Translation != nil {
+				code = ch.Translation.Language.Code
+			}
+			got = append(got, code)
+		}
+	}
+	// sk arrives with its two translated strings; de is filtered out entirely.
+	if strings.Join(got, " ") != "sk sk sk" {
+		t.Errorf("48/5 changes for %v, want sk only", got)
+	}
+}
+
+// TestCredentialsStayHidden: a repository URL's password never reaches an alert or
+// the change log (which is public and persisted).
+func TestCredentialsStayHidden(t *testing.T) {
+	cfg := parseConfig(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Remote
+        slug: remote
+        repo: https://bob:s3cr3t-token@127.0.0.1:1/demo.git
+        filemask: "*.tbx"
+        file_format: tbx
+`)
+	snap, err := New(cfg, Options{DataDir: t.TempDir()}).Scan(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Alerts) == 0 {
+		t.Fatal("an unreachable repository raised no alert")
+	}
+	for _, a := range snap.Alerts {
+		if strings.Contains(a.Message, "s3cr3t") {
+			t.Errorf("alert shows the password: %s", a.Message)
+		}
+	}
+	for _, ch := range snap.Changes {
+		if strings.Contains(ch.Target, "s3cr3t") {
+			t.Errorf("change %d shows the password: %s", ch.ID, ch.Target)
+		}
+	}
+}

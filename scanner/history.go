@@ -110,11 +110,11 @@ type componentHistory struct {
 
 // walker walks one component's history.
 type walker struct {
-	c       *snapshot.Component
-	repo    repos.Repository
-	m       *mask
-	aliases map[string]string
-	h       *componentHistory
+	c    *snapshot.Component
+	repo repos.Repository
+	m    *mask
+	pl   *pathLanguages
+	h    *componentHistory
 }
 
 // componentEvents brings the component's history up to its branch head: from cache
@@ -127,15 +127,16 @@ func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*
 		delete(s.history, key)
 		return nil, nil
 	}
-	m, err := compileMask(c.Config.Filemask)
+	pl, err := s.pathLanguagesOf(c.Config, c.Project.Config)
 	if err != nil {
 		return nil, nil
 	}
+	m := pl.mask
 	h := s.history[key]
 	if h != nil && h.head == c.Repo.Head.Hash && h.bound == c.Config.History {
 		return h, nil
 	}
-	w := &walker{c: c, repo: repo, m: m, aliases: parseAliases(c.Project.Config.LanguageAliases)}
+	w := &walker{c: c, repo: repo, m: m, pl: pl}
 	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, m), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since}
 	var commits []repos.CommitChanges
 	if h != nil && h.bound == c.Config.History {
@@ -248,25 +249,18 @@ func (w *walker) baseline(commits []repos.CommitChanges) *walkState {
 	return st
 }
 
-// language is the canonical code of a language file of the component, or "".
+// language is the canonical code of a language file of the component, or "": the
+// statistics' rule (pathLanguages), and, as they do, the first file of a language
+// keeps it.
 func (w *walker) language(p string) string {
-	if p == w.c.Config.Template {
+	_, l, ok, err := w.pl.of(p, w.c.SourceLanguage)
+	if !ok || err != nil || l.Code == w.c.SourceLanguage.Code {
 		return ""
 	}
-	code, ok := w.m.match(p)
-	if !ok {
-		return ""
-	}
-	if a, ok := w.aliases[code]; ok {
-		code = a
-	}
-	switch code {
-	case "source", "src", "default":
-		return ""
-	}
-	l, err := lang.Resolve(code)
-	if err != nil || l.Code == w.c.SourceLanguage.Code {
-		return ""
+	for other, code := range w.h.state.langs {
+		if code == l.Code && other != p {
+			return ""
+		}
 	}
 	return l.Code
 }
@@ -378,7 +372,11 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 			w.setTemplate(w.blob(tmplChange.To))
 		}
 		for _, ch := range append(added, modified...) {
-			st.langs[ch.Path] = w.language(ch.Path)
+			code := w.language(ch.Path)
+			if code == "" {
+				continue // a second file of a language already present
+			}
+			st.langs[ch.Path] = code
 			st.blobs[ch.Path] = ch.To // read when it first changes, if ever
 			delete(st.texts, ch.Path)
 		}
@@ -429,6 +427,9 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 	sort.Slice(changed, func(i, j int) bool { return changed[i].Path < changed[j].Path })
 	for _, ch := range changed {
 		code := w.language(ch.Path)
+		if code == "" {
+			continue // a second file of a language already present
+		}
 		old := w.oldTexts(ch.Path)
 		if st.langs[ch.Path] == "" {
 			w.emit(cm, event{action: ActionNewLanguage, path: ch.Path, lang: code})

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"path"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -52,6 +51,9 @@ type Scanner struct {
 	keys  map[string]*componentKeys
 	units *unitCache
 
+	ruleMu sync.Mutex
+	rules  map[*config.Component]*pathLanguages
+
 	journal  cache.Journal
 	lastGood map[string]*goodFile      // component key NUL path → last result that parsed
 	goodComp map[string]*goodComponent // component key → last state of a readable repository
@@ -85,6 +87,7 @@ func New(cfg *config.Config, opts Options) *Scanner {
 		cfg:      cfg,
 		opts:     opts,
 		journal:  opts.Journal,
+		rules:    map[*config.Component]*pathLanguages{},
 		lastGood: map[string]*goodFile{},
 		goodComp: map[string]*goodComponent{},
 		fetchErr: map[string]error{},
@@ -275,12 +278,12 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	if format.Monolingual() && !sc.findTemplate() {
 		return c
 	}
-	m, err := compileMask(cc.Filemask)
+	pl, err := s.pathLanguagesOf(cc, p.Config)
 	if err != nil {
 		s.alert(c, "NoMatch", "", "%v", err)
 		return c
 	}
-	matches, err := s.listMatches(c, tree, m)
+	matches, err := s.listMatches(c, tree, pl)
 	if err != nil {
 		s.repoFailed(c, err)
 		return c
@@ -302,11 +305,11 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 // last time it could be.
 func (s *Scanner) repoFailed(c *snapshot.Component, err error) {
 	if s.restoreComponent(c, err) {
-		s.alert(c, "RepositoryError", "", "repository %s: %v (showing what it held when last read)", c.Config.Repo, err)
+		s.alert(c, "RepositoryError", "", "repository %s: %v (showing what it held when last read)", repos.RedactURL(c.Config.Repo), err)
 		return
 	}
 	c.Repo.Err = err
-	s.alert(c, "RepositoryError", "", "repository %s: %v", c.Config.Repo, err)
+	s.alert(c, "RepositoryError", "", "repository %s: %v", repos.RedactURL(c.Config.Repo), err)
 }
 
 // match is one file the filemask matched, with its language.
@@ -318,48 +321,25 @@ type match struct {
 
 // listMatches expands the filemask over the tree and resolves each file's language,
 // raising alerts for files it has to skip. Matches come in path order.
-func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, m *mask) ([]match, error) {
+func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, pl *pathLanguages) ([]match, error) {
 	cc := c.Config
-	entries, err := tree.List(m.dir)
+	entries, err := tree.List(pl.mask.dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
 		return nil, err
 	}
-	langRe, err := regexp.Compile("^(?:" + cc.LanguageRegex + ")")
-	if err != nil {
-		s.alert(c, "NoMatch", "", "language_regex %q: %v", cc.LanguageRegex, err)
-		return nil, nil
-	}
-	aliases := parseAliases(c.Project.Config.LanguageAliases)
 	taken := map[string]string{c.SourceLanguage.Code: cc.Template}
 	var out []match
 	for _, e := range entries {
-		if e.Path == cc.Template {
-			continue
-		}
-		code, ok := m.match(e.Path)
+		code, l, ok, err := pl.of(e.Path, c.SourceLanguage)
 		if !ok {
 			continue
 		}
-		if !langRe.MatchString(code) {
-			continue // Weblate skips these silently: language_regex is a filter
-		}
-		lcode := code
-		if a, ok := aliases[lcode]; ok {
-			lcode = a
-		}
-		var l *lang.Language
-		switch lcode {
-		case "source", "src", "default":
-			l = c.SourceLanguage
-		default:
-			l, err = lang.Resolve(lcode)
-			if err != nil {
-				s.alert(c, "NotLanguage", e.Path, "%q is not a language code: %v", code, err)
-				continue
-			}
+		if err != nil {
+			s.alert(c, "NotLanguage", e.Path, "%v", err)
+			continue
 		}
 		if other, dup := taken[l.Code]; dup {
 			if other == "" {
