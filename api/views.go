@@ -1,6 +1,7 @@
 package api
 
 import (
+	"log/slog"
 	"sort"
 	"sync"
 
@@ -9,10 +10,11 @@ import (
 	"github.com/gitlate/gitlate/snapshot"
 )
 
-// views holds every document of one snapshot, rendered once when the snapshot is
-// first served. Requests only fill in their base URL.
+// views holds every document of one snapshot, rendered once, before the snapshot is
+// served (Server.Prepare). Requests only fill in their base URL.
 type views struct {
 	snap *snapshot.Snapshot
+	log  *slog.Logger
 
 	languages    map[*lang.Language]*doc
 	projects     map[*snapshot.Project]*projectViews
@@ -68,10 +70,11 @@ func render(f func(e *enc)) *doc {
 	return d
 }
 
-func buildViews(snap *snapshot.Snapshot, ids cache.IDs) *views {
+func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views {
 	addons := allocAddons(snap, ids)
 	v := &views{
 		snap:         snap,
+		log:          log,
 		languages:    map[*lang.Language]*doc{},
 		projects:     map[*snapshot.Project]*projectViews{},
 		components:   map[*snapshot.Component]*componentViews{},
