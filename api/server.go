@@ -93,15 +93,25 @@ func New(src Source, opts Options) (*Server, error) {
 	if s.opts.Logger == nil {
 		s.opts.Logger = slog.Default()
 	}
-	if opts.BaseURL != "" {
-		u, err := url.Parse(opts.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return nil, errors.New("base URL must look like http(s)://host[:port][/prefix]")
-		}
-		s.origin = u.Scheme + "://" + u.Host
-		s.prefix = strings.TrimSuffix(u.Path, "/")
+	var err error
+	if s.origin, s.prefix, err = ParseBaseURL(opts.BaseURL); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// ParseBaseURL checks a --base-url and splits it into its origin (scheme://host)
+// and path prefix (without trailing slash); "" is no base URL. It is New's check,
+// exported so the command can refuse a typo before it spends time scanning.
+func ParseBaseURL(base string) (origin, prefix string, err error) {
+	if base == "" {
+		return "", "", nil
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", "", errors.New("base URL must look like http(s)://host[:port][/prefix]")
+	}
+	return u.Scheme + "://" + u.Host, strings.TrimSuffix(u.Path, "/"), nil
 }
 
 // Prefix is the path prefix every route is served under ("" or "/something").

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -111,5 +112,35 @@ func TestEnvironment(t *testing.T) {
 	code, out, errs := runCLI("check")
 	if code != 0 || !strings.Contains(out, "ok: 0 projects") {
 		t.Errorf("check with GITLATE_CONFIG: %d %s %s", code, out, errs)
+	}
+}
+
+// TestServeFailsFast: a bad --base-url or a port in use stops serve before it opens
+// the store or scans anything (a scan takes seconds on large installations).
+func TestServeFailsFast(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	cfg := filepath.Join(t.TempDir(), "projects.yaml")
+	writeFile(t, cfg, "projects: []\n")
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--base-url", "htp:/typo", "--listen", "127.0.0.1:0"}, 2, "--base-url"},
+		{[]string{"--listen", busy.Addr().String()}, 1, "address already in use"},
+	}
+	for _, tt := range tests {
+		data := t.TempDir()
+		code, _, errs := runCLI(append([]string{"serve", "--config", cfg, "--data", data}, tt.args...)...)
+		if code != tt.code || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q", tt.args, code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(data, "ids.db")); err == nil {
+			t.Errorf("%v: the store was opened before the failure", tt.args)
+		}
 	}
 }

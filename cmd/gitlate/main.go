@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -153,16 +154,36 @@ func newScanner(cfg *config.Config, o *options, logger *slog.Logger, ids cache.I
 
 func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
 	start := time.Now()
-	// Statistics answer at once; the history (change log, last changes) follows.
+	// What can be checked without the repositories is checked before scanning them
+	// (which takes seconds on large installations): a typo in --base-url or a port in
+	// use fails at once. Connections that arrive while the scan runs wait in the
+	// listen queue.
+	if _, _, err := api.ParseBaseURL(o.baseURL); err != nil {
+		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
+		return 2
+	}
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
+	defer ln.Close() // on early returns; after Serve it is closed already
 	ids, err := cache.OpenStore(filepath.Join(o.data, "ids.db"))
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
+	// Deferred first, so it runs last: after the Live's background work has ended
+	// (below), as that work writes to the store.
 	defer ids.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	sc := scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger, IDs: ids, Journal: ids})
-	// The metrics need the Live, and the Live reports fetch failures to them.
+	// The metrics and the API are made after the Live, which reports fetch failures to
+	// the one and hands each new snapshot to the other: late-bound through pointers.
 	var mxp atomic.Pointer[metrics.Metrics]
+	var apip atomic.Pointer[api.Server]
+	// Statistics answer at once; the history (change log, last changes) follows.
 	live, _, err := scanner.StartLive(ctx, sc, scanner.LiveOptions{
 		Rescan: o.rescan,
 		FetchFailed: func(string, error) {
@@ -170,11 +191,22 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 				m.FetchFailed()
 			}
 		},
+		// Documents are rendered before a snapshot is swapped in, not by the first
+		// requests after it (which would queue behind the rendering).
+		Prepare: func(snap *snapshot.Snapshot) {
+			if a := apip.Load(); a != nil {
+				a.Prepare(snap)
+			}
+		},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
+	defer func() {
+		cancel()
+		live.Wait()
+	}()
 	apiSrv, err := api.New(live, api.Options{
 		BaseURL:    o.baseURL,
 		TrustProxy: o.trustProxy,
@@ -182,11 +214,16 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		Puller:     live,
 		Notifier:   live,
 		IDs:        ids,
+		Logger:     logger,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
+	apip.Store(apiSrv)
+	// The snapshot served now was swapped in before the hook was bound (if a newer
+	// one is being prepared meanwhile, both are kept).
+	apiSrv.Prepare(live.Snapshot())
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
 	// Outermost, so a request that panics is timed with the 500 it answers.
@@ -216,19 +253,29 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		webSrv.NotFound(c)
 	})
 
-	srv := &http.Server{Addr: o.listen, Handler: engine, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{
+		Handler:           engine,
+		ReadHeaderTimeout: 10 * time.Second,
+		// Bodies are small (a pull's operation, a webhook's payload): a client that
+		// takes a minute to send one holds a connection for nothing.
+		ReadTimeout: 60 * time.Second,
+		IdleTimeout: 2 * time.Minute,
+		// No WriteTimeout: a pull answers once its fetch is done, however long that is.
+	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
+	go func() { errc <- srv.Serve(ln) }()
 	snap := live.Snapshot()
-	logger.Info("serving", "listen", o.listen, "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
+	logger.Info("serving", "listen", ln.Addr().String(), "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
 	select {
 	case err := <-errc:
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
+	// Requests first (a pull in flight finishes), then the Live's background work
+	// (deferred above), then the store.
+	shutdown, cancelShutdown := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancelShutdown()
 	_ = srv.Shutdown(shutdown)
 	return 0
 }
