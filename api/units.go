@@ -126,35 +126,53 @@ func listTranslationUnits(r *request) error {
 
 // listUnits lists every unit of every translation, in translation id order and
 // position order; only the translations a page touches are read.
+//
+// The count is the sum of the translations' totals, as their statistics (and the
+// metrics' units) say, not a count of units read: counting by reading would read
+// every file of the installation for each page, and these are the same units, as
+// the scanner counts what the reader yields. Each translation keeps its place
+// (offsets from the totals), so a translation that cannot be read now — a checkout
+// being edited — leaves a gap in its page instead of failing the whole list or
+// shifting every later page.
 func listUnits(r *request) error {
-	var ts []*snapshot.Translation
-	for _, p := range r.v.snap.Projects {
-		for _, c := range p.Components {
-			ts = append(ts, c.Translations...)
-		}
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
-	starts := make([]int, len(ts)+1) // starts[i]: offset of translation i's first unit
-	for i, t := range ts {
-		starts[i+1] = starts[i] + t.Stats.Total
-	}
+	ts, starts := r.v.unitTranslations, r.v.unitStarts
 	return r.writePageOf(starts[len(ts)], func(lo, hi int) ([]*doc, error) {
 		var out []*doc
 		i := sort.Search(len(ts), func(i int) bool { return starts[i+1] > lo })
 		for ; i < len(ts) && starts[i] < hi; i++ {
-			units, err := r.units(ts[i])
+			t := ts[i]
+			units, err := r.v.readUnits(t)
 			if err != nil {
-				return nil, err
+				continue
 			}
-			for j := range units {
-				if off := starts[i] + j; off >= lo && off < hi {
-					t, u := ts[i], &units[j]
-					out = append(out, render(func(e *enc) { writeUnit(e, t, u) }))
-				}
+			// A file edited since the scan may hold more units than counted: they
+			// would take the places of the next translation's.
+			n := min(len(units), t.Stats.Total)
+			for j := max(0, lo-starts[i]); j < n && starts[i]+j < hi; j++ {
+				u := &units[j]
+				out = append(out, render(func(e *enc) { writeUnit(e, t, u) }))
 			}
 		}
 		return out, nil
 	})
+}
+
+// readUnits reads a translation's units for /api/units/, logging a translation that
+// cannot be read once per snapshot.
+func (v *views) readUnits(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	if v.snap.Units == nil {
+		return nil, nil
+	}
+	units, err := v.snap.Units.Units(t)
+	if err != nil {
+		if _, logged := v.unreadable.LoadOrStore(t, struct{}{}); !logged {
+			c := t.Component
+			v.log.Warn("units cannot be read; /api/units/ leaves them out",
+				"translation", c.Project.Config.Slug+"/"+c.Config.Slug+"/"+t.Language.Code, "err", err)
+		}
+		return nil, err
+	}
+	return units, nil
 }
 
 func getUnit(r *request) error {

@@ -1,7 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -134,5 +137,43 @@ func TestChangeFilters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// brokenSource is fakeUnits with a source translation that cannot be read.
+type brokenSource struct{ fakeUnits }
+
+func (b brokenSource) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	if t.IsSource {
+		return nil, errors.New("strings.xml:3: unexpected EOF")
+	}
+	return b.fakeUnits.Units(t)
+}
+
+// TestUnitsSkipUnreadable: a translation whose units cannot be read leaves its
+// places empty in /api/units/ — the other translations still answer, at the same
+// offsets — and is logged once per snapshot, not per page.
+func TestUnitsSkipUnreadable(t *testing.T) {
+	snap := fixture(t)
+	snap.Units = brokenSource{fakeUnits{snap}}
+	var logged bytes.Buffer
+	h := serverFor(t, snap, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	for range 2 {
+		got := do(t, h, "GET", "/api/units/")
+		if got.status != 200 || !strings.HasPrefix(got.body, `{"count":6,`) || strings.Count(got.body, `"context"`) != 2 {
+			t.Fatalf("%d %s", got.status, got.body)
+		}
+	}
+	// The Czech units sit at offsets 3 and 4 (after the source's three places).
+	got := do(t, h, "GET", "/api/units/?page_size=4")
+	if strings.Count(got.body, `"context"`) != 1 || !strings.Contains(got.body, `"context":"hello"`) {
+		t.Errorf("first page: %s", got.body)
+	}
+	got = do(t, h, "GET", "/api/units/?page_size=4&page=2")
+	if strings.Count(got.body, `"context"`) != 1 || !strings.Contains(got.body, `"context":"files"`) {
+		t.Errorf("second page: %s", got.body)
+	}
+	if n := strings.Count(logged.String(), "units cannot be read"); n != 1 || !strings.Contains(logged.String(), "demo/android/en") {
+		t.Errorf("logged %d times:\n%s", n, logged.String())
 	}
 }

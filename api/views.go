@@ -30,6 +30,16 @@ type views struct {
 	languageList    []*doc
 	userList        []*doc
 
+	// /api/units/ lists the units of every translation in translation id order:
+	// unitTranslations are the translations in that order, unitStarts[i] the offset
+	// of translation i's first unit (unitStarts[len] is the count), so a page finds
+	// the few translations it must read without looking at the others.
+	unitTranslations []*snapshot.Translation
+	unitStarts       []int
+	// unreadable notes the translations whose units could not be read, so each is
+	// logged once per snapshot, not at every page that touches it.
+	unreadable sync.Map // *snapshot.Translation → struct{}
+
 	// What projects.yaml declares besides files, and the metrics (extras.go).
 	addonList  []*doc // id order
 	addonIndex map[int]*doc
@@ -167,5 +177,10 @@ func (v *views) sortByID() {
 	}
 	for i, t := range ts {
 		v.translationList[i] = v.translations[t].detail
+	}
+	v.unitTranslations = ts
+	v.unitStarts = make([]int, len(ts)+1)
+	for i, t := range ts {
+		v.unitStarts[i+1] = v.unitStarts[i] + t.Stats.Total
 	}
 }
