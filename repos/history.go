@@ -18,16 +18,19 @@ import (
 // `git log --since` uses the same idea.
 const sinceSlop = 100
 
-// History walks the first-parent chain from the branch head, newest first, and
-// keeps the commits that changed a blob below opts.Dirs, each with its changes
-// against its first parent (the empty tree for a root, or for the boundary commit
-// of a shallow clone). For each commit only the subtrees named by Dirs are compared,
-// and inside them only subtrees whose ids differ are opened, so a commit costs a
-// handful of tree reads however large the repository is.
+// History walks the first-parent chain from the branch head (opts.From when set),
+// newest first, and keeps the commits that changed a blob below opts.Dirs, each with
+// its changes against its first parent (the empty tree for a root, or for the
+// boundary commit of a shallow clone). For each commit only the subtrees named by
+// Dirs are compared, and inside them only subtrees whose ids differ are opened, so a
+// commit costs a handful of tree reads however large the repository is.
 func (r *repo) History(ctx context.Context, opts HistoryOptions) ([]CommitChanges, error) {
-	head, err := r.headHash()
-	if err != nil || head.IsZero() {
-		return nil, err
+	head := opts.From
+	if head.IsZero() {
+		var err error
+		if head, err = r.headHash(); err != nil || head.IsZero() {
+			return nil, err
+		}
 	}
 	dirs, err := historyDirs(opts.Dirs)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -113,6 +114,11 @@ func TestHistorySmall(t *testing.T) {
 		{"after the head", HistoryOptions{Dirs: []string{"res"}, After: ids["c10"]}, nil},
 		{"after and max", HistoryOptions{Dirs: []string{"res"}, After: ids["c1"], MaxCommits: 2}, expect(res, "c9", "c10")},
 		{"since and max", HistoryOptions{Dirs: []string{"res"}, Since: time.Date(2024, 1, 6, 0, 0, 0, 0, time.UTC), MaxCommits: 10}, expect(res, "c6", "c7", "c8", "c9", "c10")},
+		{"from", HistoryOptions{Dirs: []string{"res"}, From: ids["c7"]}, expect(res, "c1", "c2", "c5", "c6", "c7")},
+		{"from and after", HistoryOptions{Dirs: []string{"res"}, From: ids["c9"], After: ids["c5"]}, expect(res, "c6", "c7", "c8", "c9")},
+		{"from a commit outside the dirs", HistoryOptions{Dirs: []string{"res"}, From: ids["c3"]}, expect(res, "c1", "c2")},
+		{"from and max", HistoryOptions{Dirs: []string{"res"}, From: ids["c8"], MaxCommits: 2}, expect(res, "c7", "c8")},
+		{"from the after commit", HistoryOptions{Dirs: []string{"res"}, From: ids["c6"], After: ids["c6"]}, nil},
 	}
 	label := map[Hash]string{}
 	for l, h := range ids {
@@ -159,5 +165,56 @@ func TestHistorySmall(t *testing.T) {
 	}
 	if h, err := r.History(context.Background(), HistoryOptions{}); h != nil || err != nil {
 		t.Errorf("empty repository: %v, %v", h, err)
+	}
+}
+
+// TestHistoryFromFixedHead: a scan reads the head once and walks exactly that head
+// (From), so a commit landing mid-scan is not walked now and, with After, walked
+// exactly once by the next scan.
+func TestHistoryFromFixedHead(t *testing.T) {
+	for _, kind := range []string{"checkout", "bare"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := newCheckout(t, map[string]string{"res/values/strings.xml": "one"})
+			path := dir
+			if kind == "bare" {
+				path = bareClone(t, dir)
+			}
+			r, err := Open(context.Background(), Spec{Repo: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, err := r.Head()
+			if err != nil || head == nil {
+				t.Fatalf("Head: %v, %v", head, err)
+			}
+			// A commit lands between the scan's Head and its History.
+			writeFile(t, dir, "res/values/strings.xml", "two")
+			git(t, dir, "commit", "-q", "-am", "mid-scan")
+			if kind == "bare" {
+				git(t, dir, "push", "-q", path, "main")
+			}
+			hist, err := r.History(context.Background(), HistoryOptions{Dirs: []string{"res"}, From: head.Hash})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hist) == 0 || hist[len(hist)-1].Commit.Hash != head.Hash {
+				t.Fatalf("walk from the head read did not end at it: %v", hist)
+			}
+			for _, c := range hist {
+				if c.Commit.Message == "mid-scan\n" {
+					t.Errorf("the commit that landed mid-scan was walked")
+				}
+			}
+			next, err := r.History(context.Background(), HistoryOptions{Dirs: []string{"res"}, After: head.Hash})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(next) != 1 || next[0].Commit.Message != "mid-scan\n" {
+				t.Errorf("the next scan walked %v, want the mid-scan commit once", next)
+			}
+			if _, err := r.History(context.Background(), HistoryOptions{From: HashBlob([]byte("no such commit"))}); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("From a missing commit: %v, want fs.ErrNotExist", err)
+			}
+		})
 	}
 }

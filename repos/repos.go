@@ -115,6 +115,11 @@ type HistoryOptions struct {
 	// After is not on the first-parent chain (the branch was rewritten), History
 	// returns an error wrapping ErrNotAncestor and the caller starts over.
 	After Hash
+	// From, when set, is the commit the walk starts at instead of the branch head.
+	// A scan that read the head once (Head, then TreeAt) passes it here so that it
+	// walks exactly that head: resolving the branch again would walk a commit that
+	// landed meanwhile, and the next scan, starting after it, would walk it twice.
+	From Hash
 }
 
 // Repository is an opened repository.
@@ -129,8 +134,9 @@ type Repository interface {
 	Tree() (Tree, error)
 	// Head returns the branch head commit; nil, nil for a repository without commits.
 	Head() (*Commit, error)
-	// History walks the first-parent chain from the branch head and returns the commits
-	// that changed files below opts.Dirs, oldest first, each with its changes.
+	// History walks the first-parent chain from the branch head (or opts.From) and
+	// returns the commits that changed files below opts.Dirs, oldest first, each with
+	// its changes.
 	History(ctx context.Context, opts HistoryOptions) ([]CommitChanges, error)
 	// Blob reads a blob by id (for history diffs).
 	Blob(id Hash) ([]byte, error)
