@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gitlate/gitlate/repos"
@@ -26,17 +27,71 @@ func writeRepositoryFlags(e *enc, needsMerge bool) {
 	e.boolean(false)
 }
 
-// repoStatus reads a component's repository status on request: it is not on a hot
-// path, and `git status` of a checkout is not worth running at every scan.
-func repoStatus(ctx context.Context, c *snapshot.Component) *repos.Status {
+// statusTTL is how long a repository status is reused. The endpoints are public
+// and a checkout's status runs `git status`: without the cache any client could
+// start a process per request. A few seconds is fresh enough for a state that
+// changes when someone commits or fetches.
+var statusTTL = 5 * time.Second
+
+// repoStatusEntry caches one component's repository status.
+type repoStatusEntry struct {
+	mu       sync.Mutex // one computation at a time; requests meanwhile wait for it
+	full     *repos.Status
+	fullAt   time.Time
+	behind   bool
+	behindAt time.Time
+}
+
+func (s *Server) statusEntry(c *snapshot.Component) *repoStatusEntry {
+	key := componentKey(c)
+	if e, ok := s.statuses.Load(key); ok {
+		return e.(*repoStatusEntry)
+	}
+	e, _ := s.statuses.LoadOrStore(key, &repoStatusEntry{})
+	return e.(*repoStatusEntry)
+}
+
+// repoStatus returns a component's repository status, read on request (it is not
+// on a hot path, and `git status` of a checkout is not worth running at every
+// scan) and reused for statusTTL.
+func (s *Server) repoStatus(ctx context.Context, c *snapshot.Component) *repos.Status {
 	if c.Repo.Handle == nil || c.Repo.Err != nil {
 		return &repos.Status{}
 	}
+	e := s.statusEntry(c)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.full != nil && time.Since(e.fullAt) < statusTTL {
+		return e.full
+	}
 	st, err := repos.StatusOf(ctx, c.Repo.Handle)
 	if err != nil {
-		return &repos.Status{Text: "The repository cannot be read: " + err.Error() + "\n"}
+		st = &repos.Status{Text: "The repository cannot be read: " + err.Error() + "\n"}
+	}
+	if ctx.Err() == nil { // a request that went away does not leave its failure behind
+		e.full, e.fullAt = st, time.Now()
+		e.behind, e.behindAt = st.Behind, e.fullAt
 	}
 	return st
+}
+
+// repoBehind is repoStatus(…).Behind without `git status`: all a project's status
+// needs of each component.
+func (s *Server) repoBehind(ctx context.Context, c *snapshot.Component) bool {
+	if c.Repo.Handle == nil || c.Repo.Err != nil {
+		return false
+	}
+	e := s.statusEntry(c)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if time.Since(e.behindAt) < statusTTL {
+		return e.behind
+	}
+	behind := repos.Behind(ctx, c.Repo.Handle)
+	if ctx.Err() == nil {
+		e.behind, e.behindAt = behind, time.Now()
+	}
+	return behind
 }
 
 // writeRepository writes a component's repository status.
@@ -104,7 +159,9 @@ func getProjectRepository(r *request) error {
 	}
 	behind := false
 	for _, c := range p.Components {
-		behind = behind || repoStatus(r.c.Request.Context(), c).Behind
+		if behind = r.s.repoBehind(r.c.Request.Context(), c); behind {
+			break
+		}
 	}
 	return r.writeDoc(render(func(e *enc) {
 		e.obj()
@@ -120,7 +177,7 @@ func getComponentRepository(r *request) error {
 	if err != nil {
 		return err
 	}
-	st := repoStatus(r.c.Request.Context(), c)
+	st := r.s.repoStatus(r.c.Request.Context(), c)
 	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, st, componentPath(c)+"repository/") }))
 }
 
@@ -129,7 +186,7 @@ func getTranslationRepository(r *request) error {
 	if err != nil {
 		return err
 	}
-	st := repoStatus(r.c.Request.Context(), t.Component)
+	st := r.s.repoStatus(r.c.Request.Context(), t.Component)
 	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, st, translationPath(t)+"repository/") }))
 }
 

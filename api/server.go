@@ -59,6 +59,8 @@ type Server struct {
 	// views are the rendered views of the last two snapshots: during a swap the one
 	// being served and the one about to be, so no request waits for a rendering.
 	views atomic.Pointer[viewPair]
+	// statuses caches repository statuses per component (repository.go).
+	statuses sync.Map // component key → *repoStatusEntry
 	// lastBase is the base URL of the last request: clients keep asking with the same
 	// Host, and building the string each time was a request's allocation.
 	lastBase atomic.Pointer[baseURLCache]

@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"container/heap"
 	"context"
 	"fmt"
 	"os"
@@ -57,17 +58,8 @@ func StatusOf(ctx context.Context, r Repository) (*Status, error) {
 		return st, nil
 	}
 	// A checkout: the branch's upstream, as git's configuration names it.
-	upstream := rr.upstream(branch)
-	if upstream != "" {
-		if h, err := rr.st.resolveRef(plumbing.ReferenceName(upstream)); err == nil && !h.IsZero() {
-			if c, err := rr.st.commit(h); err == nil {
-				cc := toCommit(c)
-				st.Remote = &cc
-				head, _ := rr.headHash()
-				st.Behind = h != head && !rr.isAncestor(h, head)
-			}
-		}
-	}
+	upstream, remote, behind := rr.behindUpstream(ctx, branch)
+	st.Remote, st.Behind = remote, behind
 	if text, err := gitStatus(ctx, rr.dir); err == nil {
 		st.Text = text
 		return st, nil
@@ -81,6 +73,45 @@ func StatusOf(ctx context.Context, r Repository) (*Status, error) {
 		st.Text += "Your branch is up to date with '" + shortRef(upstream) + "'.\n"
 	}
 	return st, nil
+}
+
+// Behind is StatusOf's Behind alone, without running anything: only a checkout can
+// lag behind what it tracks (a clone or a bare repository is what it reads), and
+// that is read from git's configuration and objects. A project's repository status
+// needs no more, for each of its components.
+func Behind(ctx context.Context, r Repository) bool {
+	rr := baseRepo(r)
+	if rr == nil || r.Kind() != KindCheckout {
+		return false
+	}
+	_, _, behind := rr.behindUpstream(ctx, r.Branch())
+	return behind
+}
+
+// behindUpstream finds the upstream of a checkout's branch: its ref name (or ""),
+// its head (nil when unknown) and whether it has commits the branch lacks.
+func (r *repo) behindUpstream(ctx context.Context, branch string) (upstream string, remote *Commit, behind bool) {
+	upstream = r.upstream(branch)
+	if upstream == "" {
+		return "", nil, false
+	}
+	h, err := r.st.resolveRef(plumbing.ReferenceName(upstream))
+	if err != nil || h.IsZero() {
+		return upstream, nil, false
+	}
+	c, err := r.st.commit(h)
+	if err != nil {
+		return upstream, nil, false
+	}
+	cc := toCommit(c)
+	head, err := r.headHash()
+	if err != nil || h == head {
+		return upstream, &cc, false
+	}
+	found, known := r.isAncestor(ctx, h, c.Committer.When, head)
+	// Unknown (a history too long to walk): nothing is claimed, as a merge that is
+	// not needed would send someone looking for commits that are not there.
+	return upstream, &cc, known && !found
 }
 
 func shortRef(name string) string { return strings.TrimPrefix(name, "refs/remotes/") }
@@ -114,27 +145,70 @@ func (r *repo) upstream(branch string) string {
 	return "refs/remotes/" + b.Remote + "/" + b.Merge.Short()
 }
 
-// isAncestor reports whether a is reachable from b along first and other parents.
-func (r *repo) isAncestor(a, b Hash) bool {
-	seen := map[Hash]bool{}
-	queue := []Hash{b}
-	for len(queue) > 0 && len(seen) < 100000 {
-		h := queue[0]
-		queue = queue[1:]
-		if h == a {
-			return true
-		}
-		if seen[h] {
-			continue
-		}
-		seen[h] = true
+// Bounds of isAncestor's walk: a request must not read a whole history.
+const (
+	// maxAncestryWalk is the most commits read.
+	maxAncestryWalk = 20000
+	// clockSkew is how much older than the commit looked for a commit may be and
+	// still have it as an ancestor (committer clocks are not always right).
+	clockSkew = 24 * time.Hour
+)
+
+// isAncestor reports whether a, committed at aTime, is reachable from b along first
+// and other parents. Commits are visited newest first, and the walk stops once every
+// commit left is older than a (with clockSkew's slack): no ancestor of those can be
+// newer. known is false when it stopped at maxAncestryWalk or ctx ended first.
+func (r *repo) isAncestor(ctx context.Context, a Hash, aTime time.Time, b Hash) (found, known bool) {
+	cutoff := aTime.Add(-clockSkew)
+	seen := map[Hash]bool{b: true}
+	q := commitQueue{}
+	push := func(h Hash) {
 		c, err := r.st.commit(h)
 		if err != nil {
-			continue
+			return // a shallow clone's boundary, or a missing object: not an ancestor there
 		}
-		queue = append(queue, c.ParentHashes...)
+		heap.Push(&q, queuedCommit{h: h, when: c.Committer.When, parents: c.ParentHashes})
 	}
-	return false
+	push(b)
+	for n := 0; q.Len() > 0; n++ {
+		if n >= maxAncestryWalk || (n%256 == 0 && ctx.Err() != nil) {
+			return false, false
+		}
+		c := heap.Pop(&q).(queuedCommit)
+		if c.h == a {
+			return true, true
+		}
+		if c.when.Before(cutoff) {
+			return false, true // the newest left is older than a: so are all the others
+		}
+		for _, p := range c.parents {
+			if !seen[p] {
+				seen[p] = true
+				push(p)
+			}
+		}
+	}
+	return false, true
+}
+
+type queuedCommit struct {
+	h       Hash
+	when    time.Time
+	parents []Hash
+}
+
+// commitQueue is a heap of commits, the newest on top.
+type commitQueue []queuedCommit
+
+func (q commitQueue) Len() int           { return len(q) }
+func (q commitQueue) Less(i, j int) bool { return q[i].when.After(q[j].when) }
+func (q commitQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *commitQueue) Push(x any)        { *q = append(*q, x.(queuedCommit)) }
+func (q *commitQueue) Pop() any {
+	old := *q
+	c := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return c
 }
 
 // gitStatus runs `git status` in a checkout, without taking locks or writing.
