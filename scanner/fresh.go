@@ -33,6 +33,7 @@ type goodFile struct {
 func (sc *componentScan) good(key resultKey, path string, compute func(*formats.File) *fileResult) (*fileResult, resultKey, error) {
 	r := sc.result(key, path, compute)
 	id := componentKey(sc.c.Project.Config, sc.c.Config) + "\x00" + string(key.role) + path
+	sc.s.goodSeen[id] = true
 	if r.err == nil {
 		sc.s.lastGood[id] = &goodFile{key: key, r: r}
 		return r, key, nil
@@ -42,6 +43,17 @@ func (sc *componentScan) good(key resultKey, path string, compute func(*formats.
 		return g.r, g.key, r.err
 	}
 	return nil, key, r.err
+}
+
+// pruneGood forgets the last good results of files no scan saw this time (deleted,
+// renamed), so they do not stay in memory for the server's life.
+func (s *Scanner) pruneGood() {
+	for id := range s.lastGood {
+		if !s.goodSeen[id] {
+			delete(s.lastGood, id)
+		}
+	}
+	clear(s.goodSeen)
 }
 
 // staleAlert reports a file that no longer parses and is shown as it last did.
@@ -121,18 +133,31 @@ func (s *Scanner) loadRuntime() {
 
 // logRuntime appends an event; its id is given and saved before anything shows it.
 func (s *Scanner) logRuntime(action int, project, component, target string) error {
+	return s.logRuntimeEvents([]runtimeEvent{{Action: action, Project: project, Component: component, Target: target}})
+}
+
+// logRuntimeEvents appends events to the runtime log: ids for all, saved with one
+// flush, then the entries. An id's key is the entry's position in the log, which
+// the log keeps across restarts, so two events of one instant never share an id.
+func (s *Scanner) logRuntimeEvents(evs []runtimeEvent) error {
 	s.loadRuntime()
 	now := s.opts.Now().UTC()
-	key := fmt.Sprintf("runtime/%s/%s/%d/%d", project, component, action, now.UnixNano())
-	ev := runtimeEvent{ID: s.opts.IDs.ID(cache.KindChange, key), Time: now, Action: action, Project: project, Component: component, Target: target}
+	n := len(s.runtime.events)
+	for i := range evs {
+		ev := &evs[i]
+		key := fmt.Sprintf("runtime/%d/%s/%s/%d", n+i, ev.Project, ev.Component, ev.Action)
+		ev.ID, ev.Time = s.opts.IDs.ID(cache.KindChange, key), now
+	}
 	if err := s.opts.IDs.Flush(); err != nil {
 		return err
 	}
-	b, _ := json.Marshal(ev)
-	if err := s.journal.AppendEvent(b); err != nil {
-		return err
+	for _, ev := range evs {
+		b, _ := json.Marshal(ev)
+		if err := s.journal.AppendEvent(b); err != nil {
+			return err
+		}
+		s.runtime.events = append(s.runtime.events, ev)
 	}
-	s.runtime.events = append(s.runtime.events, ev)
 	return nil
 }
 
@@ -202,14 +227,16 @@ func (s *Scanner) raiseAlerts(snap *snapshot.Snapshot) error {
 	if len(fresh) == 0 && len(now) == len(active) {
 		return nil
 	}
+	var evs []runtimeEvent
 	for _, a := range fresh {
 		msg := a.Message
 		if a.Path != "" {
 			msg = a.Path + ": " + msg
 		}
-		if err := s.logRuntime(ActionAlert, a.Component.Project.Config.Slug, a.Component.Config.Slug, a.Kind+": "+msg); err != nil {
-			return err
-		}
+		evs = append(evs, runtimeEvent{Action: ActionAlert, Project: a.Component.Project.Config.Slug, Component: a.Component.Config.Slug, Target: a.Kind + ": " + msg})
+	}
+	if err := s.logRuntimeEvents(evs); err != nil {
+		return err
 	}
 	b, _ := json.Marshal(now)
 	return s.journal.PutState(alertState, b)
@@ -217,9 +244,12 @@ func (s *Scanner) raiseAlerts(snap *snapshot.Snapshot) error {
 
 // ComponentInfo is what a server needs to keep a component fresh.
 type ComponentInfo struct {
-	Key           string // project/component
-	Project       *config.Project
-	Component     *config.Component
+	Key       string // project/component
+	Project   *config.Project
+	Component *config.Component
+	// Remote is true for a repository gitlate clones and fetches (a URL), whether or
+	// not its clone exists yet.
+	Remote        bool
 	Kind          repos.Kind // "" when the repository could not be opened
 	Dir           string     // working tree of a checkout, git directory otherwise
 	FetchInterval time.Duration
@@ -241,7 +271,8 @@ func (s *Scanner) Components(ctx context.Context) []ComponentInfo {
 	var out []ComponentInfo
 	for _, pc := range s.cfg.Projects {
 		for _, cc := range pc.Components {
-			info := ComponentInfo{Key: componentKey(pc, cc), Project: pc, Component: cc, FetchInterval: cc.FetchInterval}
+			info := ComponentInfo{Key: componentKey(pc, cc), Project: pc, Component: cc, FetchInterval: cc.FetchInterval,
+				Remote: strings.Contains(cc.RepoPath, "://") || strings.HasPrefix(cc.RepoPath, "git@")}
 			if r, err := s.openRepo(ctx, pc, cc); err == nil {
 				info.Kind, info.Dir = r.Kind(), r.Dir()
 				if info.Kind == repos.KindCheckout {
@@ -283,8 +314,13 @@ func (s *Scanner) Fetch(ctx context.Context, key string) (moved bool, err error)
 	s.mu.Lock()
 	r := s.repos[key]
 	s.mu.Unlock()
+	if r == nil {
+		// Never opened, or its first clone failed: the next scan tries again (with
+		// this fetch's backoff, as the fetch loop retries).
+		return false, nil
+	}
 	f, ok := r.(repos.Fetcher)
-	if r == nil || !ok {
+	if !ok {
 		return false, nil // checkouts and local repositories are read as they are
 	}
 	moved, err = f.Fetch(ctx)

@@ -96,6 +96,9 @@ func TestVanishedRepositoryKeepsLastGood(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := snap.Project("demo").Component("android")
+	if len(c.Changes) == 0 {
+		t.Error("the vanished repository's change log is gone")
+	}
 	if len(c.Translations) != 2 || c.Repo.Err == nil || len(snap.Alerts) != 1 || snap.Alerts[0].Kind != "RepositoryError" {
 		t.Fatalf("vanished repository: %d translations, err %v, alerts %v", len(c.Translations), c.Repo.Err, snap.Alerts)
 	}

@@ -122,6 +122,11 @@ type walker struct {
 // forward, and from scratch when the branch was rewritten or the bounds changed.
 func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*componentHistory, error) {
 	key := componentKey(c.Project.Config, c.Config)
+	if c.Repo.Err != nil {
+		// The repository cannot be read now: the component shows what it held when
+		// last read, and its history with it.
+		return s.history[key], nil
+	}
 	repo := s.repos[key]
 	if repo == nil || c.Repo.Head == nil || c.Format == nil {
 		delete(s.history, key)

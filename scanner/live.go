@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -18,12 +20,23 @@ import (
 // A started Live keeps it fresh (contract §9): checkouts are watched and re-read a
 // moment after they change, remote repositories are fetched every fetch_interval
 // (with backoff after a failure), and everything is re-read periodically, in case a
-// file-system event was lost.
+// file-system event was lost. A re-scan that finds nothing new keeps the snapshot
+// being served, so nothing downstream (rendered documents, caches) is redone.
 type Live struct {
 	scanner *Scanner
 	cur     atomic.Pointer[snapshot.Snapshot]
 	wake    chan struct{}   // a re-scan is wanted; capacity 1, so requests coalesce
-	ctx     context.Context // lives as long as the server: background pulls use it
+	ctx     context.Context // lives as long as the server: background work uses it
+	prepare func(*snapshot.Snapshot)
+
+	swapMu sync.Mutex // one re-scan and swap at a time, so a slow one never undoes a newer one
+
+	hookMu   sync.Mutex
+	hooked   map[string]bool // components a webhook asked to pull, not pulled yet
+	hookRun  chan struct{}   // capacity 1: the webhook worker has something to do
+	hookOnce sync.Once       // starts the webhook worker
+
+	bg sync.WaitGroup // background work, for Wait
 }
 
 // LiveOptions tune a started Live.
@@ -36,6 +49,16 @@ type LiveOptions struct {
 	Debounce, MaxDelay time.Duration
 	// FetchFailed is told about each failed fetch (metrics); may be nil.
 	FetchFailed func(component string, err error)
+	// Prepare is called with each new snapshot before it is swapped in (the API
+	// renders its documents then, off the request path); may be nil.
+	Prepare func(*snapshot.Snapshot)
+}
+
+func newLive(ctx context.Context, s *Scanner, snap *snapshot.Snapshot, prepare func(*snapshot.Snapshot)) *Live {
+	l := &Live{scanner: s, wake: make(chan struct{}, 1), ctx: ctx, prepare: prepare,
+		hooked: map[string]bool{}, hookRun: make(chan struct{}, 1)}
+	l.cur.Store(snap)
+	return l
 }
 
 // NewLive scans once, with the history, and returns a Live serving the result. It
@@ -45,9 +68,7 @@ func NewLive(ctx context.Context, s *Scanner) (*Live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Live{scanner: s, wake: make(chan struct{}, 1), ctx: ctx}
-	l.cur.Store(snap)
-	return l, nil
+	return newLive(ctx, s, snap, nil), nil
 }
 
 // StartLive scans the statistics only and returns a Live serving them at once; the
@@ -68,10 +89,11 @@ func StartLive(ctx context.Context, s *Scanner, opts LiveOptions) (l *Live, read
 	if err != nil {
 		return nil, nil, err
 	}
-	l = &Live{scanner: s, wake: make(chan struct{}, 1), ctx: ctx}
-	l.cur.Store(snap)
+	l = newLive(ctx, s, snap, opts.Prepare)
 	ch := make(chan struct{})
+	l.bg.Add(1)
 	go func() {
+		defer l.bg.Done()
 		if err := l.Rescan(ctx); err != nil && ctx.Err() == nil {
 			s.opts.Logger.Error("reading history failed", "err", err)
 		}
@@ -81,14 +103,26 @@ func StartLive(ctx context.Context, s *Scanner, opts LiveOptions) (l *Live, read
 	return l, ch, nil
 }
 
+// Wait returns when the Live's background work has ended, after its context is
+// done: nothing writes to the store once it returns.
+func (l *Live) Wait() { l.bg.Wait() }
+
 // Snapshot returns the current snapshot.
 func (l *Live) Snapshot() *snapshot.Snapshot { return l.cur.Load() }
 
-// Rescan scans again and swaps the result in.
+// Rescan scans again and swaps the result in, unless it shows nothing new.
 func (l *Live) Rescan(ctx context.Context) error {
+	l.swapMu.Lock()
+	defer l.swapMu.Unlock()
 	snap, err := l.scanner.Scan(ctx)
 	if err != nil {
 		return err
+	}
+	if cur := l.cur.Load(); cur != nil && cur.Fingerprint == snap.Fingerprint {
+		return nil
+	}
+	if l.prepare != nil {
+		l.prepare(snap)
 	}
 	l.cur.Store(snap)
 	return nil
@@ -103,8 +137,8 @@ func (l *Live) Wake() {
 }
 
 // Pull fetches the given components' remote repositories now and re-scans, so the
-// answer reflects the remotes as they are (the API's "pull" and push webhooks). It
-// returns the first fetch error; the re-scan happens either way.
+// answer reflects the remotes as they are (the API's "pull"). It returns the first
+// fetch error; the re-scan happens either way.
 func (l *Live) Pull(ctx context.Context, components []string) error {
 	var first error
 	for _, key := range components {
@@ -121,22 +155,58 @@ func (l *Live) Pull(ctx context.Context, components []string) error {
 // ActionHook is Weblate's 53 Received repository notification.
 const ActionHook = 53
 
-// Notify handles a push webhook for the components: it logs 53 Received repository
-// notification for each, as Weblate does, and pulls them in the background (the
-// forge does not wait for the fetch).
+// Notify handles a push webhook for the components. It only notes them and returns:
+// one worker logs 53 Received repository notification for each, as Weblate does,
+// and pulls them. A burst of webhooks for a component waiting to be pulled adds
+// nothing, so unauthenticated hooks cannot queue unbounded work.
 func (l *Live) Notify(components []string, service string) {
 	l.scanner.opts.Logger.Info("webhook", "service", service, "components", components)
+	l.hookMu.Lock()
 	for _, key := range components {
-		project, component, _ := strings.Cut(key, "/")
-		if err := l.scanner.logRuntimeLocked(ActionHook, project, component, ""); err != nil {
-			l.scanner.opts.Logger.Error("logging a webhook", "err", err)
+		l.hooked[key] = true
+	}
+	l.hookMu.Unlock()
+	l.startHookWorker()
+	select {
+	case l.hookRun <- struct{}{}:
+	default:
+	}
+}
+
+func (l *Live) startHookWorker() {
+	l.hookOnce.Do(func() {
+		l.bg.Add(1)
+		go l.hookWorker()
+	})
+}
+
+// hookWorker pulls the components webhooks asked for, until the Live's context ends.
+func (l *Live) hookWorker() {
+	defer l.bg.Done()
+	for {
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-l.hookRun:
+		}
+		l.hookMu.Lock()
+		keys := make([]string, 0, len(l.hooked))
+		for k := range l.hooked {
+			keys = append(keys, k)
+		}
+		clear(l.hooked)
+		l.hookMu.Unlock()
+		sort.Strings(keys)
+		for _, key := range keys {
+			project, component, _ := strings.Cut(key, "/")
+			if err := l.scanner.logRuntimeLocked(ActionHook, project, component, ""); err != nil {
+				l.scanner.opts.Logger.Error("logging a webhook", "err", err)
+			}
+		}
+		if err := l.Pull(l.ctx, keys); err != nil && l.ctx.Err() == nil {
+			l.scanner.opts.Logger.Warn("pull after a webhook failed", "components", keys, "err", err)
 		}
 	}
-	go func() {
-		if err := l.Pull(l.ctx, components); err != nil && l.ctx.Err() == nil {
-			l.scanner.opts.Logger.Warn("pull after a webhook failed", "components", components, "err", err)
-		}
-	}()
 }
 
 // run keeps the snapshot fresh until ctx is done.
@@ -156,8 +226,12 @@ func (l *Live) run(ctx context.Context, opts LiveOptions) {
 				}
 			}
 		}
-		if info.Kind == repos.KindRemote && info.FetchInterval > 0 {
-			go l.fetchLoop(ctx, info.Key, info.FetchInterval, opts.FetchFailed)
+		if info.Remote && info.FetchInterval > 0 {
+			l.bg.Add(1)
+			go func() {
+				defer l.bg.Done()
+				l.fetchLoop(ctx, info.Key, info.FetchInterval, opts.FetchFailed)
+			}()
 		}
 	}
 	tick := time.NewTicker(opts.Rescan)

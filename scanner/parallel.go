@@ -27,7 +27,15 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 	var todo []parseJob
 	queued := map[resultKey]bool{}
 	for _, j := range jobs {
-		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || queued[j.key] || sc.s.stored(j.key) != nil {
+		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || queued[j.key] {
+			continue
+		}
+		if r := sc.s.stored(j.key); r != nil {
+			// Decoded once: result takes it from there.
+			if sc.journaled == nil {
+				sc.journaled = map[resultKey]*fileResult{}
+			}
+			sc.journaled[j.key] = r
 			continue
 		}
 		queued[j.key] = true
@@ -52,12 +60,16 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 		})
 	}
 	wg.Wait()
-	if sc.pre == nil {
-		sc.pre = make(map[resultKey]*fileResult, len(todo))
-	}
 	for i, j := range todo {
-		sc.pre[j.key] = out[i]
+		sc.keepPre(j.key, out[i])
 	}
+}
+
+func (sc *componentScan) keepPre(key resultKey, r *fileResult) {
+	if sc.pre == nil {
+		sc.pre = map[resultKey]*fileResult{}
+	}
+	sc.pre[key] = r
 }
 
 // parse reads the file at path and computes its result (err set when it cannot be
@@ -71,7 +83,7 @@ func (sc *componentScan) parse(path string, compute func(*formats.File) *fileRes
 		// a cold scan then costs no fresh memory per file read.
 		bp := readBufs.Get().(*[]byte)
 		defer func() { *bp = data[:0]; readBufs.Put(bp) }()
-		data, err = br.ReadFileInto(path, *bp)
+		data, _, err = br.ReadFileInto(path, *bp)
 	} else {
 		data, err = sc.tree.ReadFile(path)
 	}

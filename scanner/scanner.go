@@ -48,14 +48,16 @@ type Scanner struct {
 	results map[resultKey]*fileResult
 	history map[string]*componentHistory
 	// keys are the unit keys of each component as the last scan found them.
-	keys  map[string]*componentKeys
-	units *unitCache
+	keys      map[string]*componentKeys
+	units     *lru[[]snapshot.Unit]
+	templates *lru[*formats.File]
 
 	ruleMu sync.Mutex
 	rules  map[*config.Component]*pathLanguages
 
 	journal  cache.Journal
 	lastGood map[string]*goodFile      // component key NUL path → last result that parsed
+	goodSeen map[string]bool           // the lastGood ids this scan looked at
 	goodComp map[string]*goodComponent // component key → last state of a readable repository
 	fetchErr map[string]error          // component key → why the last fetch failed
 	runtime  *runtimeLog
@@ -84,18 +86,20 @@ func New(cfg *config.Config, opts Options) *Scanner {
 		opts.Journal = cache.NewMemoryJournal()
 	}
 	return &Scanner{
-		cfg:      cfg,
-		opts:     opts,
-		journal:  opts.Journal,
-		rules:    map[*config.Component]*pathLanguages{},
-		lastGood: map[string]*goodFile{},
-		goodComp: map[string]*goodComponent{},
-		fetchErr: map[string]error{},
-		repos:    map[string]repos.Repository{},
-		results:  map[resultKey]*fileResult{},
-		history:  map[string]*componentHistory{},
-		keys:     map[string]*componentKeys{},
-		units:    newUnitCache(unitCacheSize),
+		cfg:       cfg,
+		opts:      opts,
+		journal:   opts.Journal,
+		rules:     map[*config.Component]*pathLanguages{},
+		lastGood:  map[string]*goodFile{},
+		goodSeen:  map[string]bool{},
+		goodComp:  map[string]*goodComponent{},
+		fetchErr:  map[string]error{},
+		repos:     map[string]repos.Repository{},
+		results:   map[resultKey]*fileResult{},
+		history:   map[string]*componentHistory{},
+		keys:      map[string]*componentKeys{},
+		units:     newLRU[[]snapshot.Unit](unitCacheSize),
+		templates: newLRU[*formats.File](16),
 	}
 }
 
@@ -170,6 +174,7 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 	}
 	// Forget results of contents no longer in any tree, so memory follows the repositories.
 	s.results = used
+	s.pruneGood()
 	if history {
 		if err := s.addHistory(ctx, snap); err != nil {
 			return nil, err
@@ -180,8 +185,12 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 			snap.Alerts = append(snap.Alerts, c.Alerts...)
 		}
 	}
-	if err := s.raiseAlerts(snap); err != nil {
-		return nil, err
+	if history {
+		// Only complete scans log alerts: at start-up the statistics come first,
+		// and an alert logged then would take an id before the whole history.
+		if err := s.raiseAlerts(snap); err != nil {
+			return nil, err
+		}
 	}
 	s.addRuntimeChanges(snap)
 	distributeChanges(snap)
@@ -189,6 +198,7 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 	snap.Units = &unitReader{s: s, snap: snap, history: s.historyTimes()}
 	snap.Built = s.opts.Now()
 	snap.Finish()
+	snap.Fingerprint = fingerprint(snap)
 	// Nothing may show an id that a crash could take back.
 	if err := s.opts.IDs.Flush(); err != nil {
 		return nil, err
@@ -376,8 +386,9 @@ type componentScan struct {
 	review bool
 	// template is the template's entry (monolingual formats).
 	template repos.Entry
-	// pre holds results prefetch parsed in parallel until the serial pass takes them.
-	pre map[resultKey]*fileResult
+	// pre holds results prefetch parsed in parallel, and journaled those it found
+	// in the journal, until the serial pass takes them.
+	pre, journaled map[resultKey]*fileResult
 }
 
 func (sc *componentScan) translationID(code string) int {
@@ -392,7 +403,9 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 	}
 	r := sc.s.results[key]
 	if r == nil {
-		r = sc.s.stored(key)
+		if r = sc.journaled[key]; r == nil {
+			r = sc.s.stored(key)
+		}
 	}
 	if r != nil {
 		sc.s.reused.Add(1)
@@ -499,7 +512,6 @@ func (sc *componentScan) monolingual(matches []match) {
 			Filename:     m.entry.Path,
 			Blob:         rkey.blob,
 			TemplateBlob: te.Blob,
-			IsTemplate:   m.entry.Path == cc.Template,
 			Stats:        r.stats,
 		})
 	}

@@ -81,47 +81,48 @@ var (
 // unitCacheSize bounds the translations whose units are kept parsed.
 const unitCacheSize = 64
 
-// unitCache is a small LRU of parsed units by content, shared by the snapshots of a
+// lru is a small cache of parsed data by content key, shared by the snapshots of a
 // scanner: an unchanged file is not parsed again after a rescan.
-type unitCache struct {
+type lru[V any] struct {
 	mu    sync.Mutex
 	max   int
 	ll    *list.List
 	items map[string]*list.Element
 }
 
-type unitCacheEntry struct {
+type lruEntry[V any] struct {
 	key   string
-	units []snapshot.Unit
+	value V
 }
 
-func newUnitCache(max int) *unitCache {
-	return &unitCache{max: max, ll: list.New(), items: map[string]*list.Element{}}
+func newLRU[V any](max int) *lru[V] {
+	return &lru[V]{max: max, ll: list.New(), items: map[string]*list.Element{}}
 }
 
-func (c *unitCache) get(key string) ([]snapshot.Unit, bool) {
+func (c *lru[V]) get(key string) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[key]; ok {
 		c.ll.MoveToFront(e)
-		return e.Value.(*unitCacheEntry).units, true
+		return e.Value.(*lruEntry[V]).value, true
 	}
-	return nil, false
+	var zero V
+	return zero, false
 }
 
-func (c *unitCache) put(key string, units []snapshot.Unit) {
+func (c *lru[V]) put(key string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[key]; ok {
 		c.ll.MoveToFront(e)
-		e.Value.(*unitCacheEntry).units = units
+		e.Value.(*lruEntry[V]).value = v
 		return
 	}
-	c.items[key] = c.ll.PushFront(&unitCacheEntry{key, units})
+	c.items[key] = c.ll.PushFront(&lruEntry[V]{key, v})
 	for c.ll.Len() > c.max {
 		old := c.ll.Back()
 		c.ll.Remove(old)
-		delete(c.items, old.Value.(*unitCacheEntry).key)
+		delete(c.items, old.Value.(*lruEntry[V]).key)
 	}
 }
 
@@ -156,10 +157,11 @@ func (r *unitReader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 		if units, err = r.read(t); err != nil {
 			return nil, err
 		}
-		r.s.units.put(key, units)
+		// Saved before anyone is shown them: a crash cannot give these ids to others.
 		if err := r.s.opts.IDs.Flush(); err != nil {
 			return nil, err
 		}
+		r.s.units.put(key, units)
 	}
 	// Timestamps come from the history, which grows; units are shared: copy.
 	out := make([]snapshot.Unit, len(units))
@@ -226,9 +228,15 @@ func (r *unitReader) read(t *snapshot.Translation) ([]snapshot.Unit, error) {
 func (r *unitReader) readMonolingual(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	c := t.Component
 	src := c.Translations[0]
-	tf, err := r.parse(t, c.Config.Template)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
+	// Every translation of a component shares its template: parse it once.
+	tkey := componentKey(c.Project.Config, c.Config) + "/" + t.TemplateBlob.String()
+	tf, ok := r.s.templates.get(tkey)
+	if !ok {
+		var err error
+		if tf, err = r.parse(t, c.Config.Template); err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
+		}
+		r.s.templates.put(tkey, tf)
 	}
 	srcTags := lang.AndroidPluralTags(c.SourceLanguage.Code)
 	tmpl := templateUnits(tf, srcTags)

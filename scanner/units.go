@@ -113,7 +113,7 @@ func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
 	seen := make(map[string]struct{}, len(f.Units))
 	for i := range f.Units {
 		u := &f.Units[i]
-		id := joinForms(u.Source) + "\x00" + u.Key
+		id := bilingualKey(u)
 		if _, dup := seen[id]; dup {
 			continue
 		}

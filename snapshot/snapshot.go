@@ -27,6 +27,10 @@ type Snapshot struct {
 	Built time.Time
 	// Units reads the units of the translations (nil: no units).
 	Units UnitReader
+	// Fingerprint summarises everything the API shows of the snapshot: two snapshots
+	// with the same fingerprint answer the same, so a re-scan that finds nothing new
+	// keeps the one being served.
+	Fingerprint uint64
 
 	projects  map[string]*Project
 	languages map[string]*LanguageEntry
