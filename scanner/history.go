@@ -106,6 +106,23 @@ type componentHistory struct {
 	events []event
 	last   map[string]translationLast // canonical code → newest change of a unit
 	units  map[string]time.Time       // code NUL unit key → newest change of that unit
+	recent map[string]int             // canonical code → recent_changes, from last
+}
+
+// countRecent works out recent_changes for every translation once per walk, not per
+// scan: content changes (2, 5) in the six hours up to the translation's last change.
+func (h *componentHistory) countRecent() {
+	h.recent = make(map[string]int, len(h.last))
+	for i := range h.events {
+		ev := &h.events[i]
+		if ev.action != ActionNew && ev.action != ActionChange {
+			continue
+		}
+		l, ok := h.last[ev.lang]
+		if ok && ev.when.After(l.when.Add(-recentWindow)) && !ev.when.After(l.when) {
+			h.recent[ev.lang]++
+		}
+	}
 }
 
 // walker walks one component's history.
@@ -175,6 +192,7 @@ func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*
 	}
 	h.head = c.Repo.Head.Hash
 	h.state.texts = map[string]map[string]unitText{} // see walkState.blobs
+	h.countRecent()
 	s.history[key] = h
 	return h, nil
 }
@@ -627,18 +645,7 @@ func (s *Scanner) applyLast(c *snapshot.Component, h *componentHistory, users *u
 		}
 		t.Stats.LastChange = l.when.UTC()
 		t.Stats.LastAuthor = users.user(l.author).FullName
-		from := l.when.Add(-recentWindow)
-		n := 0
-		for i := len(h.events) - 1; i >= 0; i-- {
-			ev := &h.events[i]
-			if ev.lang != t.Language.Code || (ev.action != ActionNew && ev.action != ActionChange) {
-				continue
-			}
-			if ev.when.After(from) && !ev.when.After(l.when) {
-				n++
-			}
-		}
-		t.Stats.RecentChanges = n
+		t.Stats.RecentChanges = h.recent[t.Language.Code]
 	}
 }
 
