@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -14,6 +16,7 @@ import (
 	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/config"
 	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
@@ -312,7 +315,8 @@ func TestComponentZip(t *testing.T) {
 			t.Errorf("%s: %.100s", f.Name, data)
 		}
 	}
-	// Template first (values/ sorts before values-*/), then every translation file.
+	// Paths in byte order, so values-ar/ comes first ('-' sorts before '/') and the
+	// template (values/) after the translations; every file of the component is there.
 	if len(names) != 8 || names[0] != "tinynotes/app/app/src/main/res/values-ar/strings.xml" ||
 		!strings.Contains(strings.Join(names, " "), "tinynotes/app/app/src/main/res/values/strings.xml") {
 		t.Errorf("entries: %q", names)
@@ -322,5 +326,60 @@ func TestComponentZip(t *testing.T) {
 	}
 	if head := do(t, h, "HEAD", "/api/components/tinynotes/app/file/"); head.status != 200 || head.body != "" || head.header.Get("Content-Length") != itoa(len(got.body)) {
 		t.Errorf("HEAD: %d %d bytes, length %s", head.status, len(head.body), head.header.Get("Content-Length"))
+	}
+}
+
+// countingTree is a tree of fixed files that counts its reads.
+type countingTree struct {
+	files map[string]string
+	reads atomic.Int64
+}
+
+func (t *countingTree) List(string) ([]repos.Entry, error) { return nil, nil }
+func (t *countingTree) Stat(string) (repos.Entry, error)   { return repos.Entry{}, fs.ErrNotExist }
+func (t *countingTree) ReadFile(p string) ([]byte, error) {
+	t.reads.Add(1)
+	if s, ok := t.files[p]; ok {
+		return []byte(s), nil
+	}
+	return nil, fs.ErrNotExist
+}
+
+// TestComponentZipMadeOncePerSnapshot: the archive is made at the first request of
+// a snapshot and sent as is afterwards; the next snapshot makes its own.
+func TestComponentZipMadeOncePerSnapshot(t *testing.T) {
+	tree := &countingTree{files: map[string]string{
+		"res/values/strings.xml":    "<resources/>",
+		"res/values-cs/strings.xml": "<resources/>",
+	}}
+	snap := fixture(t)
+	snap.Projects[0].Components[0].Repo.Tree = tree
+	src := &swapping{}
+	src.cur.Store(snap)
+	srv, err := New(src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	h := gin.New()
+	srv.Install(h)
+	first := do(t, h, "GET", "/api/components/demo/android/file/")
+	if first.status != 200 || tree.reads.Load() != 2 {
+		t.Fatalf("%d, %d reads", first.status, tree.reads.Load())
+	}
+	for range 3 {
+		if again := do(t, h, "GET", "/api/components/demo/android/file/"); again.body != first.body {
+			t.Fatal("the archive differs between two requests")
+		}
+	}
+	if n := tree.reads.Load(); n != 2 {
+		t.Errorf("%d reads for four downloads of one snapshot", n)
+	}
+	next := fixture(t)
+	next.Projects[0].Components[0].Repo.Tree = tree
+	src.cur.Store(next)
+	do(t, h, "GET", "/api/components/demo/android/file/")
+	if n := tree.reads.Load(); n != 4 {
+		t.Errorf("%d reads after a new snapshot, want 4", n)
 	}
 }

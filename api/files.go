@@ -108,6 +108,17 @@ func getComponentFile(r *request) error {
 	default:
 		return notFound("Conversion to " + f + " is not supported")
 	}
+	data, err := r.v.zips.get(c, func() ([]byte, error) { return componentZip(c) })
+	if err != nil {
+		return err
+	}
+	return r.sendBytes(data, "application/zip", quotedName(c.Project.Config.Slug+"-"+c.Config.Slug+".zip"))
+}
+
+// componentZip writes the archive of a component's files. It is the same bytes for
+// the same snapshot (sorted names, the head commit's time), so it is made once per
+// snapshot: compressing every file of a component is not a request's work.
+func componentZip(c *snapshot.Component) ([]byte, error) {
 	names := map[string]bool{}
 	for _, t := range c.Translations {
 		if t.Filename != "" {
@@ -142,16 +153,17 @@ func getComponentFile(r *request) error {
 			Modified: modified,
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if _, err := w.Write(data); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := zw.Close(); err != nil {
-		return err
+		return nil, err
 	}
-	return r.sendBytes(buf.Bytes(), "application/zip", quotedName(c.Project.Config.Slug+"-"+c.Config.Slug+".zip"))
+	// Kept as long as the snapshot: in memory of its exact size.
+	return append([]byte(nil), buf.Bytes()...), nil
 }
 
 // readFile reads a file of the component's tree; ok is false when there is none.
@@ -197,11 +209,27 @@ func (r *request) sendBytes(data []byte, contentType, filename string) error {
 	return nil
 }
 
-// generatedFiles holds the files written for translations that have none, one per
-// translation and snapshot, made on first request.
-type generatedFiles struct {
-	mu    sync.Mutex
-	files map[*snapshot.Translation][]byte
+// lazy holds values made for a snapshot on first request, once per key: files
+// that are the same bytes for as long as the snapshot is served. Requests for other
+// keys do not wait for one being made.
+type lazy[K comparable] struct {
+	m sync.Map // K → *lazyEntry
+}
+
+type lazyEntry struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+func (l *lazy[K]) get(k K, make func() ([]byte, error)) ([]byte, error) {
+	e, ok := l.m.Load(k)
+	if !ok {
+		e, _ = l.m.LoadOrStore(k, &lazyEntry{})
+	}
+	le := e.(*lazyEntry)
+	le.once.Do(func() { le.data, le.err = make() })
+	return le.data, le.err
 }
 
 // generated returns the file of a bilingual source translation, or nil when its
@@ -213,11 +241,11 @@ func (v *views) generated(t *snapshot.Translation) []byte {
 	if c.Format == nil || c.Format.Name() != "tbx" {
 		return nil // TBX is the only format gitlate writes (glossaries)
 	}
-	v.gen.mu.Lock()
-	defer v.gen.mu.Unlock()
-	if data, ok := v.gen.files[t]; ok {
-		return data
-	}
+	data, _ := v.gen.get(t, func() ([]byte, error) { return generateSourceTBX(c, t), nil })
+	return data
+}
+
+func generateSourceTBX(c *snapshot.Component, t *snapshot.Translation) []byte {
 	files := make([]*snapshot.Translation, 0, len(c.Translations))
 	for _, o := range c.Translations {
 		if o.Filename != "" {
@@ -245,10 +273,5 @@ func (v *views) generated(t *snapshot.Translation) []byte {
 			units = append(units, formats.Unit{Key: u.Key, Source: u.Source, Target: u.Source})
 		}
 	}
-	data := formats.WriteTBX(t.Language.Code, t.Language.Code, units)
-	if v.gen.files == nil {
-		v.gen.files = map[*snapshot.Translation][]byte{}
-	}
-	v.gen.files[t] = data
-	return data
+	return formats.WriteTBX(t.Language.Code, t.Language.Code, units)
 }

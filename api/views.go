@@ -45,7 +45,10 @@ type views struct {
 	addonIndex map[int]*doc
 	links      map[*snapshot.Component][]*doc // projects shared into, id order
 	metrics    *doc
-	gen        generatedFiles // files of translations that have none (files.go)
+	// Files made on first request (files.go): those of translations that have none,
+	// and the components' archives.
+	gen  lazy[*snapshot.Translation]
+	zips lazy[*snapshot.Component]
 }
 
 type projectViews struct {
