@@ -159,7 +159,8 @@ func (s *Scanner) componentEvents(ctx context.Context, c *snapshot.Component) (*
 		return h, nil
 	}
 	w := &walker{c: c, repo: repo, m: m, pl: pl}
-	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, m), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since}
+	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, m), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since,
+		From: c.Repo.Head.Hash} // the head the statistics read, not a newer one
 	var commits []repos.CommitChanges
 	if h != nil && h.bound == c.Config.History {
 		// Only the commits since the last walk; their ids come after every id served.

@@ -276,7 +276,15 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 		return c
 	}
 	c.Repo.Head = head
-	tree, err := repo.Tree()
+	// The head is read once: the files and the history of this scan are those of
+	// that commit, even if another lands meanwhile (a checkout shows its working
+	// tree, which is what the user sees).
+	var tree repos.Tree
+	if repo.Kind() == repos.KindCheckout || head == nil {
+		tree, err = repo.Tree()
+	} else {
+		tree, err = repo.TreeAt(head.Hash)
+	}
 	if err != nil {
 		s.repoFailed(c, err)
 		return c
