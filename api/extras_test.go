@@ -285,6 +285,24 @@ func TestGlossarySourceFile(t *testing.T) {
 				t.Errorf("%s: term %q → %q", p, u.Source[0], u.Target[0])
 			}
 		}
+		// The terms are the units /units/ lists, in the same order.
+		var units struct {
+			Results []struct {
+				Source  []string
+				Context string
+			}
+		}
+		if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/translations/"+p+"/glossary/en/units/?page_size=1000").body), &units); err != nil {
+			t.Fatal(err)
+		}
+		if len(units.Results) != len(file.Units) {
+			t.Fatalf("%s: %d units, %d terms", p, len(units.Results), len(file.Units))
+		}
+		for i, u := range units.Results {
+			if f := file.Units[i]; f.Key != u.Context || strings.Join(f.Source, "|") != strings.Join(u.Source, "|") {
+				t.Errorf("%s: term %d is %q %q, unit %q %q", p, i, f.Key, f.Source, u.Context, u.Source)
+			}
+		}
 		if again := do(t, h, "GET", "/api/translations/"+p+"/glossary/en/file/"); again.body != got.body {
 			t.Errorf("%s: second download differs", p)
 		}

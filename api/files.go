@@ -3,8 +3,10 @@ package api
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"net/http"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,9 +81,9 @@ func getTranslationFile(r *request) error {
 	if t.Filename == "" {
 		// A bilingual source translation has no file; its strings are the sources of
 		// the other files, so gitlate writes them out.
-		data := r.v.generated(t)
-		if data == nil {
-			return notFound("This translation has no file: its strings are the source strings of the other translations.")
+		data, err := r.v.generated(t)
+		if err != nil {
+			return err
 		}
 		return r.sendBytes(data, c.Format.MimeType(), name+"."+c.Format.Extension())
 	}
@@ -209,17 +211,18 @@ func (r *request) sendBytes(data []byte, contentType, filename string) error {
 	return nil
 }
 
-// lazy holds values made for a snapshot on first request, once per key: files
-// that are the same bytes for as long as the snapshot is served. Requests for other
-// keys do not wait for one being made.
+// lazy holds files made for a snapshot on first request, once per key: files that
+// are the same bytes for as long as the snapshot is served. Requests for other keys
+// do not wait for one being made. A failure is not kept: the next request tries
+// again (a file being edited in a checkout reads again a moment later).
 type lazy[K comparable] struct {
 	m sync.Map // K → *lazyEntry
 }
 
 type lazyEntry struct {
-	once sync.Once
+	mu   sync.Mutex
+	done bool
 	data []byte
-	err  error
 }
 
 func (l *lazy[K]) get(k K, make func() ([]byte, error)) ([]byte, error) {
@@ -228,50 +231,42 @@ func (l *lazy[K]) get(k K, make func() ([]byte, error)) ([]byte, error) {
 		e, _ = l.m.LoadOrStore(k, &lazyEntry{})
 	}
 	le := e.(*lazyEntry)
-	le.once.Do(func() { le.data, le.err = make() })
-	return le.data, le.err
-}
-
-// generated returns the file of a bilingual source translation, or nil when its
-// format cannot be written. The units are what the scanner counts for it: the
-// distinct (source, key) pairs of every language file, in path order, each with its
-// source as target.
-func (v *views) generated(t *snapshot.Translation) []byte {
-	c := t.Component
-	if c.Format == nil || c.Format.Name() != "tbx" {
-		return nil // TBX is the only format gitlate writes (glossaries)
-	}
-	data, _ := v.gen.get(t, func() ([]byte, error) { return generateSourceTBX(c, t), nil })
-	return data
-}
-
-func generateSourceTBX(c *snapshot.Component, t *snapshot.Translation) []byte {
-	files := make([]*snapshot.Translation, 0, len(c.Translations))
-	for _, o := range c.Translations {
-		if o.Filename != "" {
-			files = append(files, o)
-		}
-	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Filename < files[j].Filename })
-	var units []formats.Unit
-	seen := map[string]bool{}
-	for _, o := range files {
-		data, ok := readFile(c, o.Filename)
-		if !ok {
-			continue
-		}
-		f, err := c.Format.Parse(data)
+	le.mu.Lock()
+	defer le.mu.Unlock()
+	if !le.done {
+		data, err := make()
 		if err != nil {
-			continue // the scan skipped it too, with an alert
+			return nil, err
 		}
-		for _, u := range f.Units {
-			id := strings.Join(u.Source, "\x1e\x1e") + "\x00" + u.Key
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			units = append(units, formats.Unit{Key: u.Key, Source: u.Source, Target: u.Source})
-		}
+		le.data, le.done = data, true
 	}
-	return formats.WriteTBX(t.Language.Code, t.Language.Code, units)
+	return le.data, nil
+}
+
+// errNoFile is generated's answer for a translation it cannot write.
+var errNoFile = notFound("This translation has no file: its strings are the source strings of the other translations.")
+
+// generated returns the file of a bilingual source translation: a TBX of its units
+// as /units/ lists them (the source translation's units are what the scanner
+// counts for it, one per distinct source string of the other files), in id order,
+// each with its source as target.
+func (v *views) generated(t *snapshot.Translation) ([]byte, error) {
+	c := t.Component
+	if c.Format == nil || c.Format.Name() != "tbx" || v.snap.Units == nil {
+		return nil, errNoFile // TBX is the only format gitlate writes (glossaries)
+	}
+	return v.gen.get(t, func() ([]byte, error) {
+		units, err := v.snap.Units.Units(t)
+		if err != nil {
+			return nil, notFound("The strings of this translation cannot be read now: " + err.Error())
+		}
+		units = slices.Clone(units) // the reader's slice may be shared
+		slices.SortStableFunc(units, func(a, b snapshot.Unit) int { return cmp.Compare(a.ID, b.ID) })
+		terms := make([]formats.Unit, len(units))
+		for i := range units {
+			u := &units[i]
+			terms[i] = formats.Unit{Key: u.Context, Source: u.Source, Target: u.Source}
+		}
+		return formats.WriteTBX(t.Language.Code, t.Language.Code, terms), nil
+	})
 }
