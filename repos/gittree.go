@@ -212,31 +212,38 @@ func (t *gitTree) Stat(p string) (Entry, error) {
 }
 
 func (t *gitTree) ReadFile(p string) ([]byte, error) {
+	data, _, err := t.ReadFileInto(p, nil)
+	return data, err
+}
+
+// ReadFileInto is ReadFile with the blob id of the content (see BufferedReader).
+// buf is not used: blobs come from git as they are.
+func (t *gitTree) ReadFileInto(p string, _ []byte) ([]byte, Hash, error) {
 	comps, err := splitPath(p)
 	if err != nil {
-		return nil, err
+		return nil, Hash{}, err
 	}
 	rp, kind, err := resolve(t, comps, true)
 	if err != nil {
-		return nil, pathErr("read", p, err)
+		return nil, Hash{}, pathErr("read", p, err)
 	}
 	switch kind {
 	case kindFile:
 	case kindDir:
-		return nil, pathErr("read", p, ErrIsDir)
+		return nil, Hash{}, pathErr("read", p, ErrIsDir)
 	default:
-		return nil, pathErr("read", p, fs.ErrNotExist)
+		return nil, Hash{}, pathErr("read", p, fs.ErrNotExist)
 	}
 	e, ok, err := t.node(rp)
 	if err != nil {
-		return nil, err
+		return nil, Hash{}, err
 	}
 	if !ok {
-		return nil, pathErr("read", p, fs.ErrNotExist)
+		return nil, Hash{}, pathErr("read", p, fs.ErrNotExist)
 	}
 	data, err := t.st.blob(e.hash)
 	if err != nil {
-		return nil, pathErr("read", p, err)
+		return nil, Hash{}, pathErr("read", p, err)
 	}
-	return data, nil
+	return data, e.hash, nil
 }

@@ -64,9 +64,15 @@ type Tree interface {
 }
 
 // BufferedReader is a Tree that can read a file into a caller's buffer, reused from
-// one file to the next (working trees do; committed blobs come from git as they are).
+// one file to the next (working trees do; committed blobs come from git as they
+// are, and buf is ignored), and that tells the blob id of the bytes it returned.
+// Both trees implement it.
 type BufferedReader interface {
-	ReadFileInto(path string, buf []byte) ([]byte, error)
+	// ReadFileInto is ReadFile, into buf's storage when it is large enough. blob is
+	// the git blob id of data itself: for a working tree a file edited since List
+	// has a new id here, so whatever is derived from data can be kept under the id
+	// of what was actually read (List's id may name the previous content).
+	ReadFileInto(path string, buf []byte) (data []byte, blob Hash, err error)
 }
 
 // Signature is a commit author or committer.

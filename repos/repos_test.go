@@ -803,3 +803,111 @@ func TestRemoteEmptyOrigin(t *testing.T) {
 		t.Errorf("a.txt: %q, %v", d, err)
 	}
 }
+
+// TestReadFileIntoBlob: the blob id ReadFileInto returns is that of the bytes it
+// read, even when the file was edited between List and the read (the listing's id
+// names the old content); an unchanged file costs no hashing, and an edited one
+// read is not hashed again by the next listing.
+func TestReadFileIntoBlob(t *testing.T) {
+	old := racyWindow
+	racyWindow = 0
+	defer func() { racyWindow = old }()
+	files := map[string]string{"a/1.xml": "one", "a/2.xml": "two", "a/3.xml": "three", "a/4.xml": "four"}
+	dir := newCheckout(t, files)
+	if err := os.Symlink("4.xml", filepath.Join(dir, "a/link.xml")); err != nil {
+		t.Fatal(err)
+	}
+	// Without git's index every id is hashed by us, so the counts below are exact.
+	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := r.(*repo).blobs
+	tree, _ := r.Tree()
+	listed := map[string]Hash{}
+	ents, err := tree.List("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		listed[e.Path] = e.Blob
+	}
+	br := tree.(BufferedReader)
+	tests := []struct {
+		name, path string
+		edit       string // new content of path's target, "" for none
+		target     string
+		hashes     int // files hashed by the read
+	}{
+		{"unchanged", "a/1.xml", "", "a/1.xml", 0},
+		{"edited, same size", "a/2.xml", "TWO", "a/2.xml", 1},
+		{"edited, other size", "a/3.xml", "three and more", "a/3.xml", 1},
+		{"through a link, target edited", "a/link.xml", "FOUR!", "a/4.xml", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := files[tt.target]
+			if tt.edit != "" {
+				want = tt.edit
+				writeFile(t, dir, tt.target, tt.edit)
+			}
+			before := cache.hashed
+			buf := make([]byte, 0, 1024)
+			data, blob, err := br.ReadFileInto(tt.path, buf)
+			if err != nil || string(data) != want {
+				t.Fatalf("ReadFileInto = %q, %v; want %q", data, err, want)
+			}
+			if &data[:1][0] != &buf[:1][0] {
+				t.Error("the caller's buffer was not used")
+			}
+			if blob != HashBlob([]byte(want)) {
+				t.Errorf("blob %s, want the id of what was read, %s (listed %s)", blob, HashBlob([]byte(want)), listed[tt.target])
+			}
+			if got := cache.hashed - before; got != tt.hashes {
+				t.Errorf("the read hashed %d files, want %d", got, tt.hashes)
+			}
+			// The next listing knows the new content's id without reading it again.
+			before = cache.hashed
+			tree, _ := r.Tree()
+			e, err := tree.Stat(tt.target)
+			if err != nil || e.Blob != blob || cache.hashed != before {
+				t.Errorf("Stat after the read: %+v, %v, %d hashed", e, err, cache.hashed-before)
+			}
+		})
+	}
+	// A committed tree returns the entry's id.
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "edits")
+	for kind, tree := range map[string]Tree{"worktree": tree, "git": mustTree(t, bareClone(t, dir))} {
+		ents, err := tree.List("a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if e.Link != "" {
+				continue
+			}
+			data, blob, err := tree.(BufferedReader).ReadFileInto(e.Path, nil)
+			if err != nil || blob != e.Blob || HashBlob(data) != blob {
+				t.Errorf("%s: ReadFileInto(%s) blob %s, %v; listed %s", kind, e.Path, blob, err, e.Blob)
+			}
+		}
+	}
+}
+
+// mustTree opens the repository at path and returns its current tree.
+func mustTree(t *testing.T, path string) Tree {
+	t.Helper()
+	r, err := Open(context.Background(), Spec{Repo: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := r.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}

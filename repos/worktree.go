@@ -399,15 +399,18 @@ func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
 
 // readRegular reads the regular file p (see openRegular).
 func readRegular(d *os.Root, name, p string) ([]byte, statKey, error) {
-	return readRegularInto(d, name, p, nil)
+	data, k, _, err := readRegularInto(d, name, p, nil)
+	return data, k, err
 }
 
 // readRegularInto reads the regular file p into dst's storage when it is large
 // enough (a caller reading many files reuses one buffer), else into a new one.
-func readRegularInto(d *os.Root, name, p string, dst []byte) ([]byte, statKey, error) {
+// stable reports that the file's statKey was the same after the read as before it:
+// only then do the bytes read belong to that key (see blobOf).
+func readRegularInto(d *os.Root, name, p string, dst []byte) (data []byte, k statKey, stable bool, err error) {
 	f, k, err := openRegular(d, name, p)
 	if err != nil {
-		return nil, statKey{}, err
+		return nil, statKey{}, false, err
 	}
 	defer f.Close()
 	// Sized from fstat, the file comes in one read; io.ReadAll's doubling from 512
@@ -418,9 +421,12 @@ func readRegularInto(d *os.Root, name, p string, dst []byte) ([]byte, statKey, e
 	}
 	buf := bytes.NewBuffer(dst[:0])
 	if _, err := buf.ReadFrom(f); err != nil {
-		return nil, statKey{}, pathErr("read", p, err)
+		return nil, statKey{}, false, pathErr("read", p, err)
 	}
-	return buf.Bytes(), k, nil
+	data = buf.Bytes()
+	fi, err := f.Stat()
+	stable = err == nil && keyOf(fi) == k && int64(len(data)) == k.size
+	return data, k, stable, nil
 }
 
 func (t *workTree) Stat(p string) (Entry, error) {
@@ -457,38 +463,64 @@ func (t *workTree) Stat(p string) (Entry, error) {
 	return e, nil
 }
 
-func (t *workTree) ReadFile(p string) ([]byte, error) { return t.ReadFileInto(p, nil) }
+func (t *workTree) ReadFile(p string) ([]byte, error) {
+	data, _, err := t.ReadFileInto(p, nil)
+	return data, err
+}
 
-// ReadFileInto is ReadFile reading into buf's storage when it is large enough: a
+// ReadFileInto is ReadFile reading into buf's storage when it is large enough (a
 // caller that is done with each file's bytes before reading the next saves an
-// allocation per file (see BufferedReader).
-func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, error) {
+// allocation per file), and returning the blob id of the bytes it read (see
+// BufferedReader).
+func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, Hash, error) {
 	comps, err := splitPath(p)
 	if err != nil {
-		return nil, err
+		return nil, Hash{}, err
 	}
 	root, err := t.open()
 	if err != nil {
-		return nil, err
+		return nil, Hash{}, err
 	}
 	defer root.Close()
 	l := newRootLstater(root)
 	defer l.close()
 	rp, kind, err := resolve(l, comps, true)
 	if err != nil {
-		return nil, pathErr("read", p, err)
+		return nil, Hash{}, pathErr("read", p, err)
 	}
 	switch kind {
 	case kindFile:
 	case kindDir:
-		return nil, pathErr("read", p, ErrIsDir)
+		return nil, Hash{}, pathErr("read", p, ErrIsDir)
 	default:
-		return nil, pathErr("read", p, fs.ErrNotExist)
+		return nil, Hash{}, pathErr("read", p, fs.ErrNotExist)
 	}
 	d, name, err := l.parent(rp)
 	if err != nil {
-		return nil, pathErr("read", rp, err)
+		return nil, Hash{}, pathErr("read", rp, err)
 	}
-	data, _, err := readRegularInto(d, name, rp, buf)
-	return data, err
+	data, k, stable, err := readRegularInto(d, name, rp, buf)
+	if err != nil {
+		return nil, Hash{}, err
+	}
+	return data, t.blobOf(rp, data, k, stable), nil
+}
+
+// blobOf returns the blob id of data, just read from the file rp whose statKey was
+// k. The id a listing gave may be stale by now (the file was edited since), and the
+// scanner keeps what it parses under this id: it must be the id of these very
+// bytes. A cache hit for k is trusted as a listing trusts it; otherwise the bytes
+// are hashed, which also spares the next listing from reading the file again. A file
+// that changed while it was read (not stable) is hashed and not cached: its key
+// names neither its old content nor what was read.
+func (t *workTree) blobOf(rp string, data []byte, k statKey, stable bool) Hash {
+	if !stable {
+		return HashBlob(data)
+	}
+	if h, ok := t.blobs.get(rp, k); ok {
+		return h
+	}
+	h := HashBlob(data)
+	t.blobs.put(rp, k, h)
+	return h
 }
