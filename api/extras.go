@@ -23,8 +23,6 @@ func init() {
 	)
 }
 
-func addonPath(id int) string { return "/api/addons/" + strconv.Itoa(id) + "/" }
-
 // snapAddon is an add-on of a snapshot's component, with its id.
 type snapAddon struct {
 	id    int
@@ -94,7 +92,7 @@ func (v *views) buildExtras(as addonSet) {
 func writeAddon(e *enc, a snapAddon) {
 	e.obj()
 	e.key("component")
-	e.url(componentPath(a.c))
+	e.url(a.c.APIPath())
 	e.key("name")
 	e.str(a.addon.Name)
 	e.key("id")
@@ -107,7 +105,7 @@ func writeAddon(e *enc, a snapAddon) {
 	// The config package rendered it as JSON; it holds no URL of this server to fill in.
 	e.raw(&doc{buf: conf})
 	e.key("url")
-	e.url(addonPath(a.id))
+	e.url(snapshot.AddonAPIPath(a.id))
 	e.end()
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -247,7 +248,7 @@ func TestDownloads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := do(t, h, "GET", tt.path)
-		if itoa(got.status) != tt.status || got.header.Get("Content-Type") != tt.ctype ||
+		if strconv.Itoa(got.status) != tt.status || got.header.Get("Content-Type") != tt.ctype ||
 			got.header.Get("Content-Disposition") != tt.disposition || !strings.Contains(got.body, tt.contains) {
 			t.Errorf("%s: %d %q %q\n%.300s", tt.path, got.status, got.header.Get("Content-Type"), got.header.Get("Content-Disposition"), got.body)
 		}
@@ -342,7 +343,7 @@ func TestComponentZip(t *testing.T) {
 	if again := do(t, h, "GET", "/api/components/tinynotes/app/file/"); again.body != got.body {
 		t.Error("the archive differs between two requests")
 	}
-	if head := do(t, h, "HEAD", "/api/components/tinynotes/app/file/"); head.status != 200 || head.body != "" || head.header.Get("Content-Length") != itoa(len(got.body)) {
+	if head := do(t, h, "HEAD", "/api/components/tinynotes/app/file/"); head.status != 200 || head.body != "" || head.header.Get("Content-Length") != strconv.Itoa(len(got.body)) {
 		t.Errorf("HEAD: %d %d bytes, length %s", head.status, len(head.body), head.header.Get("Content-Length"))
 	}
 }

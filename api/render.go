@@ -73,18 +73,6 @@ func (d *doc) appendTo(dst []byte, p urlParams) []byte {
 	return append(dst, d.buf[last:]...)
 }
 
-// size is about the document's length with the holes filled, for buffer sizing.
-func (d *doc) size(p urlParams) int {
-	n := len(d.buf) + len(d.holes)*len(p.base)
-	if p.format != "" {
-		n += len(d.holes) * 8
-	}
-	for _, s := range d.subs {
-		n += s.size(p)
-	}
-	return n
-}
-
 // enc builds docs. Objects are written key by key in the order the caller gives,
 // which is how Weblate's field order is kept.
 type enc struct {

@@ -167,7 +167,7 @@ func getProjectRepository(r *request) error {
 		e.obj()
 		writeRepositoryFlags(e, behind)
 		e.key("url")
-		e.url(projectPath(p) + "repository/")
+		e.url(p.APIPath() + "repository/")
 		e.end()
 	}))
 }
@@ -178,7 +178,7 @@ func getComponentRepository(r *request) error {
 		return err
 	}
 	st := r.s.repoStatus(r.c.Request.Context(), c)
-	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, st, componentPath(c)+"repository/") }))
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, c, st, c.APIPath()+"repository/") }))
 }
 
 func getTranslationRepository(r *request) error {
@@ -187,7 +187,7 @@ func getTranslationRepository(r *request) error {
 		return err
 	}
 	st := r.s.repoStatus(r.c.Request.Context(), t.Component)
-	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, st, translationPath(t)+"repository/") }))
+	return r.writeDoc(render(func(e *enc) { writeRepository(e, t.Component, st, t.APIPath()+"repository/") }))
 }
 
 // Puller fetches remote repositories and re-reads them (the scanner's Live).

@@ -9,35 +9,8 @@ import (
 )
 
 // Serializers: one function per resource, writing fields in Weblate 4.18's order
-// (weblate-reference §2a). URLs are paths; enc.url adds the request's base URL.
-
-func projectPath(p *snapshot.Project) string { return "/api/projects/" + p.Config.Slug + "/" }
-func componentPath(c *snapshot.Component) string {
-	return "/api/components/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/"
-}
-func translationPath(t *snapshot.Translation) string {
-	c := t.Component
-	return "/api/translations/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
-}
-func languagePath(l *lang.Language) string { return "/api/languages/" + l.Code + "/" }
-func changePath(id int) string             { return "/api/changes/" + itoa(id) + "/" }
-func userPath(u *snapshot.User) string     { return "/api/users/" + u.Username + "/" }
-
-func projectWeb(p *snapshot.Project) string { return "/projects/" + p.Config.Slug + "/" }
-func componentWeb(c *snapshot.Component) string {
-	return "/projects/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/"
-}
-func translationWeb(t *snapshot.Translation) string {
-	return componentWeb(t.Component) + t.Language.Code + "/"
-}
-func translateWeb(t *snapshot.Translation) string {
-	c := t.Component
-	return "/translate/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
-}
-func engageWeb(t *snapshot.Translation) string {
-	return "/engage/" + t.Component.Project.Config.Slug + "/" + t.Language.Code + "/"
-}
-func languageWeb(l *lang.Language) string { return "/languages/" + l.Code + "/" }
+// (weblate-reference §2a). URLs are paths (snapshot/urls.go, shared with the web
+// pages); enc.url adds the request's base URL.
 
 func writeLanguage(e *enc, l *lang.Language) {
 	e.obj()
@@ -69,17 +42,17 @@ func writeLanguage(e *enc, l *lang.Language) {
 	e.key("population")
 	e.int(l.Population)
 	e.key("web_url")
-	e.url(languageWeb(l))
+	e.url(snapshot.LanguageWebPath(l))
 	e.key("url")
-	e.url(languagePath(l))
+	e.url(snapshot.LanguageAPIPath(l))
 	e.key("statistics_url")
-	e.url(languagePath(l) + "statistics/")
+	e.url(snapshot.LanguageAPIPath(l) + "statistics/")
 	e.end()
 }
 
 func writeProject(e *enc, p *snapshot.Project) {
 	pc := p.Config
-	api := projectPath(p)
+	api := p.APIPath()
 	e.obj()
 	e.key("name")
 	e.str(pc.Name)
@@ -90,7 +63,7 @@ func writeProject(e *enc, p *snapshot.Project) {
 	e.key("web")
 	e.str(pc.Web)
 	e.key("web_url")
-	e.url(projectWeb(p))
+	e.url(p.WebPath())
 	e.key("url")
 	e.url(api)
 	e.key("components_list_url")
@@ -123,7 +96,7 @@ func writeProject(e *enc, p *snapshot.Project) {
 // of its add-ons, in id order.
 func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons []int) {
 	cc := c.Config
-	api := componentPath(c)
+	api := c.APIPath()
 	e.obj()
 	e.key("name")
 	e.str(cc.Name)
@@ -170,7 +143,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 	e.key("agreement")
 	e.str(cc.Agreement)
 	e.key("web_url")
-	e.url(componentWeb(c))
+	e.url(c.WebPath())
 	e.key("url")
 	e.url(api)
 	e.key("repository_url")
@@ -246,7 +219,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 	e.key("addons")
 	e.arr()
 	for _, id := range addons {
-		e.url(addonPath(id))
+		e.url(snapshot.AddonAPIPath(id))
 	}
 	e.endArr()
 	e.key("is_glossary")
@@ -258,7 +231,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons 
 
 // writeTranslation writes a translation; component is embedded when not nil.
 func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc) {
-	api := translationPath(t)
+	api := t.APIPath()
 	s := &t.Stats
 	e.obj()
 	e.key("language")
@@ -276,11 +249,11 @@ func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc)
 	e.key("revision")
 	e.str(t.Revision())
 	e.key("web_url")
-	e.url(translationWeb(t))
+	e.url(t.WebPath())
 	e.key("share_url")
-	e.url(engageWeb(t))
+	e.url(t.EngagePath())
 	e.key("translate_url")
-	e.url(translateWeb(t))
+	e.url(t.TranslatePath())
 	e.key("url")
 	e.url(api)
 	e.key("is_template")
@@ -418,7 +391,7 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 }
 
 func translationStatsTail(t *snapshot.Translation) statsTail {
-	return statsTail{code: t.Language.Code, name: t.Language.Name, web: translationWeb(t), translate: translateWeb(t)}
+	return statsTail{code: t.Language.Code, name: t.Language.Name, web: t.WebPath(), translate: t.TranslatePath()}
 }
 
 func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
@@ -453,31 +426,31 @@ func writeChange(e *enc, ch *snapshot.Change) {
 	e.obj()
 	e.key("unit")
 	if ch.UnitID != 0 {
-		e.url("/api/units/" + itoa(ch.UnitID) + "/")
+		e.url(snapshot.UnitAPIPath(ch.UnitID))
 	} else {
 		e.null()
 	}
 	e.key("component")
 	if ch.Component != nil {
-		e.url(componentPath(ch.Component))
+		e.url(ch.Component.APIPath())
 	} else {
 		e.null()
 	}
 	e.key("translation")
 	if ch.Translation != nil {
-		e.url(translationPath(ch.Translation))
+		e.url(ch.Translation.APIPath())
 	} else {
 		e.null()
 	}
 	e.key("user")
 	if ch.User != nil {
-		e.url(userPath(ch.User))
+		e.url(ch.User.APIPath())
 	} else {
 		e.null()
 	}
 	e.key("author")
 	if ch.Author != nil {
-		e.url(userPath(ch.Author))
+		e.url(ch.Author.APIPath())
 	} else {
 		e.null()
 	}
@@ -492,7 +465,7 @@ func writeChange(e *enc, ch *snapshot.Change) {
 	e.key("action_name")
 	e.str(ch.ActionName())
 	e.key("url")
-	e.url(changePath(ch.ID))
+	e.url(ch.APIPath())
 	e.end()
 }
 

@@ -236,11 +236,7 @@ func (s *Server) serve(c *gin.Context, rt *route, allow []string) {
 }
 
 func (r *request) run() error {
-	if r.allow != nil {
-		r.c.Writer.Header()["Allow"] = r.allow
-	} else {
-		r.c.Header("Allow", r.route.allow)
-	}
+	r.c.Writer.Header()["Allow"] = r.allow
 	base, baseJSON, err := r.s.baseURL(r.c.Request)
 	if err != nil {
 		return err

@@ -19,13 +19,11 @@ func init() {
 	)
 }
 
-func unitPath(id int) string { return "/api/units/" + strconv.Itoa(id) + "/" }
-
 // writeUnit writes a unit in the shape of Weblate 4.18's UnitSerializer.
 func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
 	e.obj()
 	e.key("translation")
-	e.url(translationPath(t))
+	e.url(t.APIPath())
 	e.key("source")
 	writeStrings(e, u.Source)
 	e.key("previous_source")
@@ -66,15 +64,15 @@ func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
 	e.key("num_words")
 	e.int(int64(u.NumWords))
 	e.key("source_unit")
-	e.url(unitPath(u.SourceUnit))
+	e.url(snapshot.UnitAPIPath(u.SourceUnit))
 	e.key("priority")
 	e.int(100)
 	e.key("id")
 	e.int(int64(u.ID))
 	e.key("web_url")
-	e.url(translateWeb(t) + fmt.Sprintf("?checksum=%016x", uint64(u.IDHash)^1<<63))
+	e.url(t.TranslatePath() + fmt.Sprintf("?checksum=%016x", uint64(u.IDHash)^1<<63))
 	e.key("url")
-	e.url(unitPath(u.ID))
+	e.url(snapshot.UnitAPIPath(u.ID))
 	e.key("explanation")
 	e.str("")
 	e.key("extra_flags")

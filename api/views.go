@@ -106,7 +106,7 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 	for _, p := range snap.Projects {
 		pv := &projectViews{
 			detail: render(func(e *enc) { writeProject(e, p) }),
-			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: projectWeb(p)}) }),
+			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: p.WebPath()}) }),
 		}
 		pv.languages = render(func(e *enc) {
 			e.arr()
@@ -143,7 +143,7 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 	for _, le := range snap.Languages {
 		v.languageList = append(v.languageList, language(le.Language))
 		v.langStats[le] = render(func(e *enc) {
-			writeStats(e, &le.Stats, statsTail{name: le.Language.Name, web: languageWeb(le.Language)})
+			writeStats(e, &le.Stats, statsTail{name: le.Language.Name, web: snapshot.LanguageWebPath(le.Language)})
 		})
 	}
 	for _, u := range snap.Users {

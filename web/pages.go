@@ -155,7 +155,7 @@ func (s *Server) project(c *gin.Context) {
 		{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")},
 		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
 	}
-	s.render(c, http.StatusOK, "project", &page{Title: p.Config.Name, API: apiProject(p),
+	s.render(c, http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
 }
 
@@ -243,7 +243,7 @@ func (s *Server) component(c *gin.Context) {
 		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
 		{"Translation status of " + cc.Name + " by language", u.widget(p, nil, cm, "multi-auto.svg")},
 	}
-	s.render(c, http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: apiComponent(cm),
+	s.render(c, http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
@@ -295,13 +295,13 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 		Lang: htmlLang(t.Language.Code), Dir: t.Language.Direction, S: stats{&t.Stats},
 		Filename: t.Filename, LanguageCode: t.LanguageCode, Revision: t.Revision(),
 		TranslationURL: u.translation(t), TranslateURL: u.translate(t), EngageURL: u.engage(p, t.Language),
-		UnitsAPI: s.opts.Prefix + apiTranslation(t) + "units/", IsSource: t.IsSource, Translate: translate,
+		UnitsAPI: s.opts.Prefix + t.APIPath() + "units/", IsSource: t.IsSource, Translate: translate,
 		Changes: s.recentChanges(t.Changes)}
 	if cm.SourceLanguage != nil {
 		d.SourceLang, d.SourceDir = htmlLang(cm.SourceLanguage.Code), cm.SourceLanguage.Direction
 	}
 	if t.Filename != "" {
-		d.FileURL = s.opts.Prefix + apiTranslation(t) + "file/"
+		d.FileURL = s.opts.Prefix + t.APIPath() + "file/"
 	}
 	d.Units = s.unitList(c, snap, t)
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
@@ -309,7 +309,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 	if translate {
 		title = "Translate " + title
 	}
-	s.render(c, http.StatusOK, "translation", &page{Title: title, API: apiTranslation(t),
+	s.render(c, http.StatusOK, "translation", &page{Title: title, API: t.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}, {cm.Config.Name, u.component(cm)}}}, d)
 }
 
@@ -361,7 +361,7 @@ func (s *Server) engage(c *gin.Context) {
 	}
 	d.Badge = badgeLink{"Translation status of " + p.Config.Name + " in " + pl.Language.Name, u.widget(p, pl.Language, nil, "svg-badge.svg")}
 	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name + " into " + pl.Language.Name,
-		API: apiProject(p) + "languages/", Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
+		API: p.APIPath() + "languages/", Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
 func (s *Server) engageProject(c *gin.Context) {
@@ -378,7 +378,7 @@ func (s *Server) engageProject(c *gin.Context) {
 			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
 	}
 	d.Badge = badgeLink{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")}
-	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name, API: apiProject(p),
+	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name, API: p.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
@@ -447,7 +447,7 @@ func (s *Server) language(c *gin.Context) {
 		d.Translations = append(d.Translations, translationRow{Name: cm.Config.Name, Where: cm.Project.Config.Name,
 			Code: l.Code, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
-	s.render(c, http.StatusOK, "language", &page{Title: l.Label(), API: apiLanguage(l),
+	s.render(c, http.StatusOK, "language", &page{Title: l.Label(), API: snapshot.LanguageAPIPath(l),
 		Crumbs: []link{{"Home", u.home()}, {"Languages", u.languages()}}}, d)
 }
 

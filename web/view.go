@@ -97,32 +97,33 @@ func (s stats) Bar() bar {
 }
 
 // urls builds the links of the pages, under the server's path prefix. The paths
-// are those the API writes (api/serialize.go), so following web_url lands here.
+// are those the API writes (snapshot/urls.go), so following web_url lands here.
 type urls struct{ prefix string }
 
 func (u urls) home() string      { return u.prefix + "/" }
 func (u urls) projects() string  { return u.prefix + "/projects/" }
 func (u urls) languages() string { return u.prefix + "/languages/" }
 func (u urls) project(p *snapshot.Project) string {
-	return u.prefix + "/projects/" + p.Config.Slug + "/"
+	return u.prefix + p.WebPath()
 }
 func (u urls) component(c *snapshot.Component) string {
-	return u.project(c.Project) + c.Config.Slug + "/"
+	return u.prefix + c.WebPath()
 }
 func (u urls) translation(t *snapshot.Translation) string {
-	return u.component(t.Component) + t.Language.Code + "/"
+	return u.prefix + t.WebPath()
 }
 func (u urls) translate(t *snapshot.Translation) string {
-	c := t.Component
-	return u.prefix + "/translate/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
+	return u.prefix + t.TranslatePath()
 }
+
+// engage is the invitation to translate p, into l when it is not nil.
 func (u urls) engage(p *snapshot.Project, l *lang.Language) string {
 	if l == nil {
-		return u.prefix + "/engage/" + p.Config.Slug + "/"
+		return u.prefix + p.EngagePath()
 	}
-	return u.prefix + "/engage/" + p.Config.Slug + "/" + l.Code + "/"
+	return u.prefix + p.LanguageEngagePath(l)
 }
-func (u urls) language(l *lang.Language) string { return u.prefix + "/languages/" + l.Code + "/" }
+func (u urls) language(l *lang.Language) string { return u.prefix + snapshot.LanguageWebPath(l) }
 
 // widget is the address of a badge or chart: lang and component may be nil.
 func (u urls) widget(p *snapshot.Project, l *lang.Language, c *snapshot.Component, name string) string {
@@ -137,17 +138,6 @@ func (u urls) widget(p *snapshot.Project, l *lang.Language, c *snapshot.Componen
 	}
 	return s + name
 }
-
-// API paths, without the prefix (render adds it to page.API).
-func apiProject(p *snapshot.Project) string { return "/api/projects/" + p.Config.Slug + "/" }
-func apiComponent(c *snapshot.Component) string {
-	return "/api/components/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/"
-}
-func apiTranslation(t *snapshot.Translation) string {
-	c := t.Component
-	return "/api/translations/" + c.Project.Config.Slug + "/" + c.Config.Slug + "/" + t.Language.Code + "/"
-}
-func apiLanguage(l *lang.Language) string { return "/api/languages/" + l.Code + "/" }
 
 // change is one line of a "recent changes" list.
 type change struct {

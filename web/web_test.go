@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/api"
 	"github.com/gitlate/gitlate/config"
 	"github.com/gitlate/gitlate/lang"
 	"github.com/gitlate/gitlate/snapshot"
@@ -231,35 +233,98 @@ func checkPage(t *testing.T, body string) {
 	}
 }
 
+// TestEveryAPIWebURLAnswers: every web address the API writes (web_url,
+// translate_url, share_url, statistics' url — with and without ?format=api, as the
+// API writes them) answers with a page. The addresses are read from the API's JSON,
+// crawled from /api/, so a URL scheme the two packages disagree on cannot pass.
 func TestEveryAPIWebURLAnswers(t *testing.T) {
-	// The web_url, translate_url and share_url of every object the API writes.
 	snap := fixture(t)
 	h := newHandler(t, snap, Options{})
-	var paths []string
+	apiSrv, err := api.New(fixed{snap}, api.Options{BaseURL: "http://gitlate.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := gin.New()
+	apiSrv.Install(engine)
+	const base = "http://gitlate.test"
+	web := map[string]bool{}
+	for _, format := range []string{"", "?format=api"} {
+		queue := []string{"/api/" + format}
+		seen := map[string]bool{}
+		for len(queue) > 0 && len(seen) < 2000 {
+			path := queue[0]
+			queue = queue[1:]
+			if seen[path] {
+				continue
+			}
+			seen[path] = true
+			got := get(t, engine, "GET", path)
+			if got.status != 200 || !strings.HasPrefix(got.header.Get("Content-Type"), "application/json") {
+				continue // downloads (the fixture has no files); the api package checks its own answers
+			}
+			var doc any
+			if err := json.Unmarshal([]byte(got.body), &doc); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			for _, u := range stringsIn(doc) {
+				p, ok := strings.CutPrefix(u, base)
+				switch {
+				case !ok:
+				case strings.HasPrefix(p, "/api/"):
+					queue = append(queue, p)
+				default:
+					web[p] = true
+				}
+			}
+		}
+	}
+	// Every kind of page the API links to is among them.
+	for _, want := range []string{"/projects/demo/", "/projects/demo/android/", "/projects/demo/android/pt_BR/",
+		"/translate/demo/android/pt_BR/", "/engage/demo/pt_BR/", "/languages/ar/", "/translate/demo/glossary/ar/?format=api"} {
+		if !web[want] {
+			t.Errorf("the API does not write %s", want)
+		}
+	}
+	for p := range web {
+		if got := get(t, h, "GET", p); got.status != 200 {
+			t.Errorf("%s: status %d", p, got.status)
+		}
+	}
+	// Badges are not in the API; their addresses follow the objects it lists.
 	for _, p := range snap.Projects {
-		paths = append(paths, "/projects/"+p.Config.Slug+"/", "/engage/"+p.Config.Slug+"/")
 		for _, c := range p.Components {
-			paths = append(paths, "/projects/"+p.Config.Slug+"/"+c.Config.Slug+"/")
 			for _, tr := range c.Translations {
 				code := tr.Language.Code
-				paths = append(paths, "/projects/"+p.Config.Slug+"/"+c.Config.Slug+"/"+code+"/",
-					"/translate/"+p.Config.Slug+"/"+c.Config.Slug+"/"+code+"/",
-					"/engage/"+p.Config.Slug+"/"+code+"/",
-					"/widgets/"+p.Config.Slug+"/"+code+"/svg-badge.svg",
-					"/widgets/"+p.Config.Slug+"/"+code+"/"+c.Config.Slug+"/svg-badge.svg")
+				for _, path := range []string{"/widgets/" + p.Config.Slug + "/" + code + "/svg-badge.svg",
+					"/widgets/" + p.Config.Slug + "/" + code + "/" + c.Config.Slug + "/svg-badge.svg"} {
+					if got := get(t, h, "GET", path); got.status != 200 {
+						t.Errorf("%s: status %d", path, got.status)
+					}
+				}
 			}
 		}
 	}
-	for _, l := range snap.Languages {
-		paths = append(paths, "/languages/"+l.Language.Code+"/")
-	}
-	for _, path := range paths {
-		for _, q := range []string{"", "?format=api"} {
-			if got := get(t, h, "GET", path+q); got.status != 200 {
-				t.Errorf("%s%s: status %d", path, q, got.status)
-			}
+}
+
+// stringsIn lists the strings of a decoded JSON document.
+func stringsIn(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringsIn(e)...)
 		}
+		return out
+	case map[string]any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringsIn(e)...)
+		}
+		return out
 	}
+	return nil
 }
 
 func TestPrefix(t *testing.T) {

@@ -1,5 +1,0 @@
-package api
-
-import "strconv"
-
-func itoa(i int) string { return strconv.Itoa(i) }
