@@ -169,13 +169,35 @@ func (t *gitTree) walk(dir string, h Hash, out *[]pathEntry) error {
 	return nil
 }
 
+// entry builds the Entry of the blob e at path p. A link's Blob and Size are those
+// of the file it resolves to, as ReadFile reads it (see Entry).
 func (t *gitTree) entry(p string, e treeEntry) (Entry, error) {
 	if e.mode == filemode.Symlink {
 		target, err := t.st.blob(e.hash)
 		if err != nil {
 			return Entry{}, pathErr("readlink", p, err)
 		}
-		return Entry{Path: p, Blob: e.hash, Size: int64(len(target)), Link: string(target)}, nil
+		ent := Entry{Path: p, Link: string(target)}
+		rp, kind, err := resolve(t, strings.Split(p, "/"), true)
+		if err != nil || kind != kindFile {
+			if linkUnreadable(err) {
+				return ent, nil
+			}
+			return Entry{}, pathErr("stat", p, err)
+		}
+		te, ok, err := t.node(rp)
+		if err != nil {
+			return Entry{}, pathErr("stat", p, err)
+		}
+		if !ok || !te.isBlob() || te.mode == filemode.Symlink {
+			return ent, nil // resolve ends at a file: cannot happen
+		}
+		n, err := t.st.blobSize(te.hash)
+		if err != nil {
+			return Entry{}, pathErr("stat", rp, err)
+		}
+		ent.Blob, ent.Size = te.hash, n
+		return ent, nil
 	}
 	n, err := t.st.blobSize(e.hash)
 	if err != nil {

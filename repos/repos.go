@@ -39,7 +39,14 @@ const (
 // Entry is one file of a tree.
 type Entry struct {
 	Path string // repository-relative, slash-separated
-	Blob Hash   // git blob id of the content (as git hash-object computes it)
+	// Blob is the git blob id of the content (as git hash-object computes it). For a
+	// symbolic link it is the id of the file the link resolves to inside the
+	// repository — the content ReadFile returns — not of the link text git stores,
+	// so that what is derived from a link (statistics, revision) follows its target.
+	// A link leading outside the repository, to nothing, into a loop or to a
+	// directory has a zero Blob.
+	Blob Hash
+	// Size is the size in bytes of the content Blob names (0 for a zero Blob).
 	Size int64
 	// Link is the target of a symbolic link ("" for regular files). Links are never
 	// followed by the operating system; see Tree.ReadFile.

@@ -447,11 +447,30 @@ func TestSymlinks(t *testing.T) {
 			for _, e := range ents {
 				found[e.Path] = e
 			}
-			if e := found["res/values-en/strings.xml"]; e.Link != "../values/strings.xml" || e.Blob != HashBlob([]byte("../values/strings.xml")) {
-				t.Errorf("link entry %+v", e)
+			// A link's entry carries its target's blob and size: what ReadFile returns.
+			var zero Hash
+			linkEntries := []struct {
+				path, link string
+				blob       Hash
+				size       int64
+			}{
+				{"res/values-en/strings.xml", "../values/strings.xml", HashBlob([]byte("english")), 7},
+				{"res/values-chain/strings.xml", "../values-en/strings.xml", HashBlob([]byte("english")), 7},
+				{"res/linkdir", "real", zero, 0}, // a directory: no content
+				{"res/values-xx/strings.xml", "../../../outside.xml", zero, 0},
+				{"res/values-yy/strings.xml", "/etc/passwd", zero, 0},
+				{"res/values-zz/strings.xml", "../missing.xml", zero, 0},
+				{"res/values-gg/strings.xml", "../../.git/config", zero, 0},
+				{"res/loop/a", "b", zero, 0},
 			}
-			if e, ok := found["res/linkdir"]; !ok || e.Link != "real" {
-				t.Errorf("directory link entry %+v (links are listed, not followed)", e)
+			for _, le := range linkEntries {
+				want := Entry{Path: le.path, Blob: le.blob, Size: le.size, Link: le.link}
+				if e := found[le.path]; e != want {
+					t.Errorf("List: link entry %+v, want %+v", e, want)
+				}
+				if e, err := tree.Stat(le.path); err != nil || e != want {
+					t.Errorf("Stat: link entry %+v, %v; want %+v", e, err, want)
+				}
 			}
 			if _, ok := found["res/linkdir/file.xml"]; ok {
 				t.Errorf("List followed a directory link")
@@ -490,9 +509,6 @@ func TestSymlinks(t *testing.T) {
 				}
 			}
 			// Stat does not follow the last link but resolves directory links.
-			if e, err := tree.Stat("res/values-xx/strings.xml"); err != nil || e.Link != "../../../outside.xml" {
-				t.Errorf("Stat of an outside link = %+v, %v", e, err)
-			}
 			if e, err := tree.Stat("res/linkdir/file.xml"); err != nil || e.Path != "res/linkdir/file.xml" || e.Blob != HashBlob([]byte("real")) {
 				t.Errorf("Stat through a directory link = %+v, %v", e, err)
 			}
@@ -910,4 +926,90 @@ func mustTree(t *testing.T, path string) Tree {
 		t.Fatal(err)
 	}
 	return tree
+}
+
+// TestSymlinkFollowsTarget: a link's Blob and Size follow the file it leads to, in
+// a working tree as its target or the link itself changes, and in the commits of
+// each step; a link whose target goes away gets a zero Blob.
+func TestSymlinkFollowsTarget(t *testing.T) {
+	old := racyWindow
+	racyWindow = 0 // exercise the blob cache too
+	defer func() { racyWindow = old }()
+	dir := newCheckout(t, map[string]string{"res/values/strings.xml": "v1", "res/values/other.xml": "other"})
+	link := filepath.Join(dir, "res/values-en/strings.xml")
+	relink := func(target string) {
+		os.Remove(link)
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name    string
+		change  func()
+		content string // "" for no content: a zero Blob
+	}{
+		{"link", func() { relink("../values/strings.xml") }, "v1"},
+		{"target edited", func() { writeFile(t, dir, "res/values/strings.xml", "v2, longer") }, "v2, longer"},
+		{"link retargeted", func() { relink("../values/other.xml") }, "other"},
+		{"target removed", func() { os.Remove(filepath.Join(dir, "res/values/other.xml")) }, ""},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			st.change()
+			var want Entry
+			want.Path, want.Link = "res/values-en/strings.xml", mustReadlink(t, link)
+			if st.content != "" {
+				want.Blob, want.Size = HashBlob([]byte(st.content)), int64(len(st.content))
+			}
+			git(t, dir, "add", "-A")
+			git(t, dir, "commit", "-q", "--allow-empty", "-m", st.name)
+			head, err := r.Head()
+			if err != nil {
+				t.Fatal(err)
+			}
+			committed, err := r.TreeAt(head.Hash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			work, _ := r.Tree()
+			for kind, tree := range map[string]Tree{"worktree": work, "git": committed} {
+				// Listing only the link's directory (its target is elsewhere) and
+				// the whole tree give the same entry.
+				for _, d := range []string{"res/values-en", "res", ""} {
+					ents, err := tree.List(d)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got Entry
+					for _, e := range ents {
+						if e.Path == want.Path {
+							got = e
+						}
+					}
+					if got != want {
+						t.Errorf("%s: List(%q) gave %+v, want %+v", kind, d, got, want)
+					}
+				}
+				if data, err := tree.ReadFile(want.Path); st.content != "" && (err != nil || string(data) != st.content) {
+					t.Errorf("%s: ReadFile = %q, %v", kind, data, err)
+				}
+			}
+		})
+	}
+}
+
+func mustReadlink(t *testing.T, p string) string {
+	t.Helper()
+	s, err := os.Readlink(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

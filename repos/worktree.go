@@ -244,7 +244,7 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 	}
 	var out []Entry
 	seen := map[string]bool{}
-	if err := t.walk(d, dir, &out, seen); err != nil {
+	if err := t.walk(l, d, dir, &out, seen); err != nil {
 		return nil, err
 	}
 	t.blobs.prune(dir, seen)
@@ -252,8 +252,8 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 	return out, nil
 }
 
-// walk lists directory dir, whose root is d.
-func (t *workTree) walk(d *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
+// walk lists directory dir, whose root is d; l resolves symlinks.
+func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
 	f, err := d.Open(".")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -286,13 +286,13 @@ func (t *workTree) walk(d *os.Root, dir string, out *[]Entry, seen map[string]bo
 			if err != nil {
 				return pathErr("list", p, err)
 			}
-			err = t.walk(sub, p, out, seen)
+			err = t.walk(l, sub, p, out, seen)
 			sub.Close()
 			if err != nil {
 				return err
 			}
 		case kindFile, kindLink:
-			e, err := t.entry(d, de.Name(), p)
+			e, content, err := t.entry(l, d, de.Name(), p)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -300,6 +300,9 @@ func (t *workTree) walk(d *os.Root, dir string, out *[]Entry, seen map[string]bo
 				return err
 			}
 			seen[p] = true
+			if content != "" {
+				seen[content] = true // a link's target, cached by entry
+			}
 			*out = append(*out, e)
 		}
 	}
@@ -307,35 +310,83 @@ func (t *workTree) walk(d *os.Root, dir string, out *[]Entry, seen map[string]bo
 }
 
 // entry builds the Entry of the regular file or symlink p (not following it), which
-// is name in the directory whose root is d.
-func (t *workTree) entry(d *os.Root, name, p string) (Entry, error) {
+// is name in the directory whose root is d. content is the path whose content the
+// entry's Blob names: p itself for a file, the resolved target for a link ("" when
+// it resolves to no file).
+func (t *workTree) entry(l *rootLstater, d *os.Root, name, p string) (e Entry, content string, err error) {
 	fi, err := d.Lstat(name)
 	if err != nil {
-		return Entry{}, pathErr("stat", p, err)
+		return Entry{}, "", pathErr("stat", p, err)
 	}
 	switch fileKind(fi.Mode()) {
 	case kindLink:
 		target, err := d.Readlink(name)
 		if err != nil {
-			return Entry{}, pathErr("readlink", p, err)
+			return Entry{}, "", pathErr("readlink", p, err)
 		}
-		// Git stores a symlink as a blob holding the target path.
-		return Entry{Path: p, Blob: HashBlob([]byte(target)), Size: int64(len(target)), Link: target}, nil
-	case kindFile:
-		k := keyOf(fi)
-		if h, ok := t.blobs.get(p, k); ok {
-			return Entry{Path: p, Blob: h, Size: fi.Size()}, nil
+		e := Entry{Path: p, Link: target}
+		rp, kind, err := resolve(l, strings.Split(p, "/"), true)
+		if err != nil || kind != kindFile {
+			if linkUnreadable(err) {
+				return e, "", nil
+			}
+			return Entry{}, "", pathErr("stat", p, err)
 		}
-		h, size, k, err := hashRegular(d, name, p)
+		td, tname, err := l.parent(rp)
+		var tfi fs.FileInfo
+		if err == nil {
+			tfi, err = td.Lstat(tname)
+		}
 		if err != nil {
-			return Entry{}, err
+			err = pathErr("stat", rp, err)
+		} else {
+			var te Entry
+			te, err = t.fileEntry(td, tname, rp, tfi)
+			e.Blob, e.Size = te.Blob, te.Size
 		}
-		t.blobs.put(p, k, h)
-		return Entry{Path: p, Blob: h, Size: size}, nil
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return Entry{Path: p, Link: target}, "", nil // the target went away meanwhile: dangling
+		}
+		if err != nil {
+			return Entry{}, "", err
+		}
+		return e, rp, nil
+	case kindFile:
+		e, err := t.fileEntry(d, name, p, fi)
+		if err != nil {
+			return Entry{}, "", err
+		}
+		return e, p, nil
 	case kindDir:
-		return Entry{}, pathErr("stat", p, ErrIsDir)
+		return Entry{}, "", pathErr("stat", p, ErrIsDir)
 	}
-	return Entry{}, pathErr("stat", p, fs.ErrNotExist)
+	return Entry{}, "", pathErr("stat", p, fs.ErrNotExist)
+}
+
+// linkUnreadable says whether resolving a link failed because of where it leads
+// (outside, nowhere, a loop; err nil: to a directory or a special file), as opposed
+// to a failure reading the tree. Such a link is listed with a zero Blob: ReadFile
+// has no content to give for it, and the caller raises its alert from Link.
+func linkUnreadable(err error) bool {
+	return err == nil || errors.Is(err, ErrOutside) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrLinkDepth)
+}
+
+// fileEntry builds the Entry of the regular file p, name in the directory whose
+// root is d, from its lstat fi, hashing it only when the blob cache does not know it.
+func (t *workTree) fileEntry(d *os.Root, name, p string, fi fs.FileInfo) (Entry, error) {
+	if !fi.Mode().IsRegular() {
+		return Entry{}, pathErr("stat", p, fs.ErrNotExist) // replaced since resolved
+	}
+	k := keyOf(fi)
+	if h, ok := t.blobs.get(p, k); ok {
+		return Entry{Path: p, Blob: h, Size: fi.Size()}, nil
+	}
+	h, size, k, err := hashRegular(d, name, p)
+	if err != nil {
+		return Entry{}, err
+	}
+	t.blobs.put(p, k, h)
+	return Entry{Path: p, Blob: h, Size: size}, nil
 }
 
 // copyBufs are hashRegular's read buffers: io.Copy would allocate (and zero) one
@@ -455,7 +506,7 @@ func (t *workTree) Stat(p string) (Entry, error) {
 	if err != nil {
 		return Entry{}, pathErr("stat", p, err)
 	}
-	e, err := t.entry(d, name, rp)
+	e, _, err := t.entry(l, d, name, rp)
 	if err != nil {
 		return Entry{}, err
 	}
