@@ -311,6 +311,7 @@ func TestBaseURL(t *testing.T) {
 		{"from Host", Options{}, "/api/projects/demo/", nil, "http://gitlate.test/api/projects/demo/"},
 		{"forwarded ignored", Options{}, "/api/projects/demo/", []string{"X-Forwarded-Proto", "https", "X-Forwarded-Host", "proxy.example"}, "http://gitlate.test/api/projects/demo/"},
 		{"forwarded trusted", Options{TrustProxy: true}, "/api/projects/demo/", []string{"X-Forwarded-Proto", "https", "X-Forwarded-Host", "proxy.example"}, "https://proxy.example/api/projects/demo/"},
+		{"forwarded lists", Options{TrustProxy: true}, "/api/projects/demo/", []string{"X-Forwarded-Proto", "https, http", "X-Forwarded-Host", "proxy.example, inner.example"}, "https://proxy.example/api/projects/demo/"},
 		{"fixed with prefix", Options{BaseURL: "https://l10n.example/gitlate/"}, "/gitlate/api/projects/demo/", nil, "https://l10n.example/gitlate/api/projects/demo/"},
 	}
 	for _, tt := range tests {
@@ -366,6 +367,45 @@ func TestJSONText(t *testing.T) {
 	for _, tt := range tests {
 		if got := string(appendJSONText(nil, tt.in)); got != tt.want {
 			t.Errorf("appendJSONText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestRepeatedParameters: a repeated query key counts with its last value, as
+// Django's QueryDict.get gives it to DRF — for pagination, format and filters.
+func TestRepeatedParameters(t *testing.T) {
+	h := newTestServer(t, Options{})
+	tests := []struct {
+		target string
+		status int
+		want   string
+	}{
+		{"/api/components/demo/android/translations/?page_size=1&page_size=5", 200, `{"count":2,"next":null,`},
+		{"/api/components/demo/android/translations/?page_size=5&page_size=1", 200, `{"count":2,"next":"http://gitlate.test/api/components/demo/android/translations/?page=2&page_size=5&page_size=1",`},
+		{"/api/projects/?page=5&page=1", 200, `{"count":1,`},
+		{"/api/projects/?page=1&page=5", 404, `{"detail":"Invalid page."}`},
+		{"/api/projects/?format=xml&format=api", 200, `{"count":1,"next":null,"previous":null,"results":[{"name":"Demo <&> App","slug":"demo","id":1,"web":"https://example.org/","web_url":"http://gitlate.test/projects/demo/?format=api"`},
+		{"/api/projects/?format=api&format=xml", 404, `{"detail":"Not found."}`},
+		{"/api/projects/?format=api&format=%61pi", 200, `{"count":1,`}, // escaped: url.ParseQuery's path
+		{"/api/changes/?user=bob&user=ann", 200, `{"count":3,`},
+		{"/api/changes/?user=ann&user=bob", 200, `{"count":0,`},
+		{"/api/changes/?timestamp_after=yesterday&timestamp_after=2026-03-01", 200, `{"count":3,`},
+	}
+	for _, tt := range tests {
+		got := do(t, h, "GET", tt.target)
+		if got.status != tt.status || !strings.HasPrefix(got.body, tt.want) {
+			t.Errorf("%s: %d %s", tt.target, got.status, got.body)
+		}
+	}
+}
+
+func TestPageSize(t *testing.T) {
+	for in, want := range map[string]int{
+		"": 50, "1": 1, "999": 999, "1000": 1000, "1001": 1000, "0": 50, "-3": 50, "abc": 50, "2.5": 50,
+		"99999999999999999999999": 1000, "-99999999999999999999999": 50,
+	} {
+		if got := pageSize(in); got != want {
+			t.Errorf("page_size=%s: %d, want %d", in, got, want)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func (r *request) changeFilter() (*changeFilter, error) {
 		name string
 		t    *time.Time
 	}{{"timestamp_after", &f.after}, {"timestamp_before", &f.before}} {
-		if v := q.Get(bound.name); v != "" {
+		if v := last(q[bound.name]); v != "" {
 			t, ok := parseTimestamp(v)
 			if !ok {
 				return nil, validationError(bound.name, "Enter a valid date/time.")
@@ -73,10 +73,19 @@ func (r *request) changeFilter() (*changeFilter, error) {
 		}
 		f.actions[n], f.active = true, true
 	}
-	if v := q.Get("user"); v != "" {
+	if v := last(q["user"]); v != "" {
 		f.user, f.active = v, true
 	}
 	return f, nil
+}
+
+// last is the last of a parameter's values, as Django's QueryDict.get gives it
+// ("" when there is none); action alone is read as a list.
+func last(vs []string) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	return vs[len(vs)-1]
 }
 
 func (f *changeFilter) keep(ch *snapshot.Change) bool {

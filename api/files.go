@@ -72,7 +72,7 @@ func getTranslationFile(r *request) error {
 	if c.Format == nil {
 		return errNotFound
 	}
-	switch f := r.c.Query("format"); f {
+	switch f, _ := r.query("format"); f {
 	case "", "api", "json", c.Format.Name():
 	default:
 		return notFound("Conversion to " + f + " is not supported")
@@ -105,7 +105,7 @@ func getComponentFile(r *request) error {
 	if err != nil {
 		return err
 	}
-	switch f := r.c.Query("format"); f {
+	switch f, _ := r.query("format"); f {
 	case "", "zip", "api", "json":
 	default:
 		return notFound("Conversion to " + f + " is not supported")

@@ -201,24 +201,30 @@ func (s *Server) newRequest(c *gin.Context, rt *route) *request {
 // param is a path parameter of the route.
 func (r *request) param(name string) string { return r.c.Param(name) }
 
-// query is a query parameter, the first if repeated. A query string without escapes
-// is read in place; gin would build a url.Values for every request, empty or not.
-func (r *request) query(key string) (string, bool) {
+// query is a query parameter, the last if repeated, as Django's QueryDict gives it
+// (DRF reads page, page_size, format and the filters through it). A query string
+// without escapes is read in place; gin would build a url.Values for every request,
+// empty or not.
+func (r *request) query(key string) (value string, ok bool) {
 	raw := r.c.Request.URL.RawQuery
 	if raw == "" {
 		return "", false
 	}
 	if strings.ContainsAny(raw, "%+;") {
-		return r.c.GetQuery(key) // escapes to decode, pairs to drop: url.ParseQuery's rules
+		// Escapes to decode, pairs to drop: url.ParseQuery's rules.
+		if vs, ok := r.c.GetQueryArray(key); ok {
+			return vs[len(vs)-1], true
+		}
+		return "", false
 	}
 	for raw != "" {
 		var kv string
 		kv, raw, _ = strings.Cut(raw, "&")
 		if k, v, _ := strings.Cut(kv, "="); k == key {
-			return v, true
+			value, ok = v, true
 		}
 	}
-	return "", false
+	return value, ok
 }
 
 // requests are reused: no handler keeps its request after returning, and a request
@@ -323,7 +329,9 @@ func (s *Server) baseURL(req *http.Request) (base, json string, err error) {
 		scheme = "https"
 	}
 	if s.opts.TrustProxy {
-		if p := req.Header.Get("X-Forwarded-Proto"); p == "http" || p == "https" {
+		// Each proxy on the way may add its own: the first is what the client used.
+		p, _, _ := strings.Cut(req.Header.Get("X-Forwarded-Proto"), ",")
+		if p = strings.TrimSpace(p); p == "http" || p == "https" {
 			scheme = p
 		}
 		if h := req.Header.Get("X-Forwarded-Host"); h != "" {
@@ -434,6 +442,23 @@ const (
 	maxPageSize     = 1000
 )
 
+// pageSize reads page_size as DRF does: a positive number, capped at maxPageSize
+// (so is one with more digits than an int holds); anything else is ignored rather
+// than failing, leaving the default.
+func pageSize(ps string) int {
+	if ps == "" {
+		return defaultPageSize
+	}
+	n, err := strconv.Atoi(ps)
+	switch {
+	case err == nil && n > 0:
+		return min(n, maxPageSize)
+	case errors.Is(err, strconv.ErrRange) && ps[0] != '-':
+		return maxPageSize
+	}
+	return defaultPageSize
+}
+
 // writePage sends one page of items in the paginated envelope.
 func (r *request) writePage(items []*doc) error {
 	return r.writePageOf(len(items), func(lo, hi int) ([]*doc, error) { return items[lo:hi], nil })
@@ -442,13 +467,8 @@ func (r *request) writePage(items []*doc) error {
 // writePageOf sends one page of count items, rendering only the items of that page:
 // page(lo, hi) returns items lo to hi-1.
 func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)) error {
-	size := defaultPageSize
-	if ps, _ := r.query("page_size"); ps != "" {
-		// Weblate ignores a page_size it cannot use rather than failing.
-		if n, err := strconv.Atoi(ps); err == nil && n > 0 {
-			size = min(n, maxPageSize)
-		}
-	}
+	ps, _ := r.query("page_size")
+	size := pageSize(ps)
 	pages := max(1, (count+size-1)/size)
 	page := 1
 	if ps, ok := r.query("page"); ok {
