@@ -121,16 +121,17 @@ func (r *request) translation() (*snapshot.Translation, error) {
 	return t, nil
 }
 
-func getRoot(r *request) error {
-	var e enc
+// rootDoc is the API root: the same for every snapshot, so rendered once.
+var rootDoc = render(func(e *enc) {
 	e.obj()
 	for _, name := range []string{"users", "groups", "roles", "projects", "components", "translations", "memory", "languages", "component-lists", "changes", "units", "screenshots", "addons"} {
 		e.key(name)
 		e.url("/api/" + name + "/")
 	}
 	e.end()
-	return r.writeDoc(e.done())
-}
+})
+
+func getRoot(r *request) error { return r.writeDoc(rootDoc) }
 
 func listProjects(r *request) error { return r.writePage(r.v.projectList) }
 
@@ -213,12 +214,7 @@ func getComponentLock(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeDoc(render(func(e *enc) {
-		e.obj()
-		e.key("locked")
-		e.boolean(c.Config.Locked)
-		e.end()
-	}))
+	return r.writeDoc(r.v.components[c].lock)
 }
 
 func listComponentLinks(r *request) error {

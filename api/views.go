@@ -61,6 +61,7 @@ type projectViews struct {
 type componentViews struct {
 	detail       *doc // with project
 	item         *doc // without project
+	lock         *doc
 	stats        []*doc
 	translations []*doc
 }
@@ -122,6 +123,7 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 			cv := &componentViews{
 				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
 				item:   render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
+				lock:   lockDoc(c.Config.Locked),
 			}
 			v.components[c] = cv
 			pv.components = append(pv.components, cv.item)
@@ -186,4 +188,17 @@ func (v *views) sortByID() {
 	for i, t := range ts {
 		v.unitStarts[i+1] = v.unitStarts[i] + t.Stats.Total
 	}
+}
+
+// lockDocs are the two lock answers; components share them.
+var lockDocs = [2]*doc{
+	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(false); e.end() }),
+	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(true); e.end() }),
+}
+
+func lockDoc(locked bool) *doc {
+	if locked {
+		return lockDocs[1]
+	}
+	return lockDocs[0]
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -125,9 +126,25 @@ func (m *Metrics) Middleware() gin.HandlerFunc {
 		} else {
 			route = strings.TrimPrefix(route, m.prefix)
 		}
-		m.requests.WithLabelValues(route, methodLabel(c.Request.Method), strconv.Itoa(c.Writer.Status())).
+		m.requests.WithLabelValues(route, methodLabel(c.Request.Method), statusLabel(c.Writer.Status())).
 			Observe(time.Since(start).Seconds())
 	}
+}
+
+// statusLabels are the code labels of the valid statuses, made once: formatting the
+// status was an allocation of every request.
+var statusLabels = func() (t [600]string) {
+	for code := 100; code < len(t); code++ {
+		t[code] = strconv.Itoa(code)
+	}
+	return t
+}()
+
+func statusLabel(code int) string {
+	if code >= 100 && code < len(statusLabels) {
+		return statusLabels[code]
+	}
+	return strconv.Itoa(code)
 }
 
 // methodLabel keeps the method label to the standard methods.
@@ -145,6 +162,24 @@ func methodLabel(m string) string {
 type collector struct {
 	src Source
 	sc  Scanner
+	// last holds the figures of the last snapshot scraped: counting walks every
+	// translation, and a snapshot is scraped many times.
+	last atomic.Pointer[countedSnapshot]
+}
+
+type countedSnapshot struct {
+	snap *snapshot.Snapshot
+	f    Figures
+}
+
+// figures counts snap, or returns what was counted for it before.
+func (c *collector) figures(snap *snapshot.Snapshot) Figures {
+	if l := c.last.Load(); l != nil && l.snap == snap {
+		return l.f
+	}
+	l := &countedSnapshot{snap: snap, f: Count(snap)}
+	c.last.Store(l)
+	return l.f
 }
 
 var (
@@ -190,7 +225,7 @@ func (c *collector) Describe(ch chan<- *prometheus.Desc) {
 
 func (c *collector) Collect(ch chan<- prometheus.Metric) {
 	snap := c.src.Snapshot()
-	f := Count(snap)
+	f := c.figures(snap)
 	for _, fd := range figureDescs {
 		ch <- prometheus.MustNewConstMetric(fd.desc, prometheus.GaugeValue, float64(fd.value(&f)))
 	}

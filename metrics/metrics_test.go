@@ -145,3 +145,28 @@ func TestExposition(t *testing.T) {
 		t.Errorf("OpenMetrics: %q, ends %q", w.Header().Get("Content-Type"), w.Body.String()[max(0, w.Body.Len()-20):])
 	}
 }
+
+// TestFiguresCountedOncePerSnapshot: scrapes of one snapshot reuse its figures (the
+// snapshot is immutable); a new snapshot is counted.
+func TestFiguresCountedOncePerSnapshot(t *testing.T) {
+	snap := sample()
+	c := &collector{src: fixed{snap}}
+	if f := c.figures(snap); f.Projects != 2 {
+		t.Fatalf("%+v", f)
+	}
+	snap.Projects = snap.Projects[:1] // a snapshot never changes: this shows what is counted again
+	if f := c.figures(snap); f.Projects != 2 {
+		t.Errorf("counted again: %+v", f)
+	}
+	if f := c.figures(sample()); f.Projects != 2 || c.last.Load().snap == snap {
+		t.Errorf("a new snapshot was not counted: %+v", f)
+	}
+}
+
+func TestStatusLabel(t *testing.T) {
+	for code, want := range map[int]string{200: "200", 404: "404", 599: "599", 99: "99", 600: "600", 0: "0"} {
+		if got := statusLabel(code); got != want {
+			t.Errorf("%d: %q", code, got)
+		}
+	}
+}
