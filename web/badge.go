@@ -3,6 +3,7 @@ package web
 import (
 	"html"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -133,13 +134,11 @@ func (s *Server) widgetScope(snap *snapshot.Snapshot, project, language string, 
 	return sc, true
 }
 
+// byName orders a component's translations by their language's label, as a chart
+// lists them (stable: equal labels keep their id order).
 func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 	out := append([]*snapshot.Translation(nil), ts...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Language.Label() < out[j-1].Language.Label(); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Language.Label() < out[j].Language.Label() })
 	return out
 }
 

@@ -66,31 +66,27 @@ func unitState(state int) (label, class string) {
 	}
 }
 
+// unitList reads the units through the snapshot the translation belongs to, so a
+// re-scan between the page's lookup and the read cannot mix two states.
 func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
 	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
-	read := s.opts.Units
-	if read == nil {
-		if snap.Units == nil {
-			return l
-		}
-		read = snapshotUnits
+	if snap.Units == nil {
+		return l
 	}
 	l.Available = true
-	units, err := read(snap, t)
+	units, err := snap.Units.Units(t)
 	if err != nil {
 		l.Err = err.Error()
 		return l
 	}
 	l.All = len(units)
-	var picked []Unit
-	if l.Query == "" {
-		picked = append(picked, units...)
-	} else {
-		q := strings.ToLower(l.Query)
-		for _, un := range units {
-			if unitMatches(&un, q) {
-				picked = append(picked, un)
-			}
+	// Pointers: the reader's units are shared, and sorting copies of them moved
+	// whole units around.
+	picked := make([]*snapshot.Unit, 0, len(units))
+	q := strings.ToLower(l.Query)
+	for i := range units {
+		if q == "" || unitMatches(&units[i], q) {
+			picked = append(picked, &units[i])
 		}
 	}
 	sort.SliceStable(picked, func(i, j int) bool { return unitRank(picked[i].State) < unitRank(picked[j].State) })
@@ -128,7 +124,7 @@ func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.T
 	return l
 }
 
-func unitMatches(u *Unit, q string) bool {
+func unitMatches(u *snapshot.Unit, q string) bool {
 	if strings.Contains(strings.ToLower(u.Context), q) {
 		return true
 	}

@@ -23,47 +23,11 @@ type Source interface {
 	Snapshot() *snapshot.Snapshot
 }
 
-// Unit is one string of a translation as the unit list shows it.
-type Unit struct {
-	ID int
-	// Context is the key (Android name, TBX term id) or PO msgctxt.
-	Context string
-	// Source and Target are the plural forms of the source and translated text.
-	Source, Target []string
-	// State is one of the snapshot.State* constants.
-	State int
-}
-
-// UnitsFunc reads the units of a translation of snap, in position order. It takes
-// the snapshot the translation belongs to, so a re-scan between the page's lookup
-// and the read cannot mix two states.
-type UnitsFunc func(snap *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error)
-
 // Options configure the web pages.
 type Options struct {
 	// Prefix is the path prefix every route is served under ("" or "/something"),
 	// as api.Server.Prefix reports it; every link on a page starts with it.
 	Prefix string
-	// Units fills the unit list of the translation and translate pages; nil reads
-	// them through the snapshot's UnitReader (tests hand in their own).
-	Units UnitsFunc
-}
-
-// snapshotUnits reads units through the snapshot's UnitReader.
-func snapshotUnits(snap *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error) {
-	if snap.Units == nil {
-		return nil, nil
-	}
-	units, err := snap.Units.Units(t)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Unit, len(units))
-	for i := range units {
-		u := &units[i]
-		out[i] = Unit{ID: u.ID, Context: u.Context, Source: u.Source, Target: u.Target, State: u.State}
-	}
-	return out, nil
 }
 
 //go:embed templates/*.html static/*
@@ -76,7 +40,8 @@ type Server struct {
 	pages map[string]*template.Template
 
 	css    []byte
-	cssTag string // ETag of css; also its cache-busting version
+	cssTag string // ETag of css
+	cssURL string // the stylesheet's address, with its content's hash as version
 }
 
 // New returns a web server reading from src.
@@ -109,6 +74,7 @@ func New(src Source, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.cssTag = etag(s.css)
+	s.cssURL = s.opts.Prefix + "/static/gitlate.css?v=" + strings.Trim(s.cssTag, `"`)
 	return s, nil
 }
 
@@ -160,7 +126,7 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // render executes a page template and sends it. data is the page's model.
 func (s *Server) render(c *gin.Context, status int, name string, p *page, data any) {
 	p.Prefix = s.opts.Prefix
-	p.CSS = s.opts.Prefix + "/static/gitlate.css?v=" + strings.Trim(s.cssTag, `"`)
+	p.CSS = s.cssURL
 	p.Data = data
 	if p.API != "" {
 		p.API = s.opts.Prefix + p.API

@@ -105,17 +105,32 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	return snap
 }
 
+// unitsFunc is a UnitReader made of a function, for hand-made unit lists.
+type unitsFunc func(t *snapshot.Translation) ([]snapshot.Unit, error)
+
+func (f unitsFunc) Units(t *snapshot.Translation) ([]snapshot.Unit, error) { return f(t) }
+func (f unitsFunc) Unit(int) (*snapshot.Translation, *snapshot.Unit, error) {
+	return nil, nil, nil // the pages never look units up by id
+}
+
 // arabicUnits is a hand-made unit list, with a file that does not parse (cs).
-func arabicUnits(_ *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error) {
+var arabicUnits = unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	if t.Language.Code == "cs" {
 		return nil, errors.New("file does not parse")
 	}
-	return []Unit{
+	return []snapshot.Unit{
 		{ID: 1, Context: "app_name", Source: []string{"Demo"}, Target: []string{"ديمو"}, State: snapshot.StateTranslated},
 		{ID: 2, Context: "notes", Source: []string{"%d note", "%d notes"}, Target: []string{"", ""}, State: snapshot.StateEmpty},
 		{ID: 3, Context: "save", Source: []string{"Save"}, Target: []string{"احفظ"}, State: snapshot.StateFuzzy},
 		{ID: 4, Context: "brand", Source: []string{"Demo"}, Target: []string{"Demo"}, State: snapshot.StateReadOnly},
 	}, nil
+})
+
+// withUnits is the fixture with its units read by r.
+func withUnits(t testing.TB, r snapshot.UnitReader) *snapshot.Snapshot {
+	snap := fixture(t)
+	snap.Units = r
+	return snap
 }
 
 func newHandler(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler {
@@ -410,7 +425,7 @@ type swap struct{ snap *snapshot.Snapshot }
 func (s *swap) Snapshot() *snapshot.Snapshot { return s.snap }
 
 func TestRightToLeft(t *testing.T) {
-	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
+	h := newHandler(t, withUnits(t, arabicUnits), Options{})
 	got := get(t, h, "GET", "/projects/demo/android/ar/")
 	for _, w := range []string{
 		`<td lang="en" dir="ltr"><div class="form">Demo</div></td><td lang="ar" dir="rtl"><div class="form">ديمو</div></td>`,
@@ -427,7 +442,7 @@ func TestRightToLeft(t *testing.T) {
 }
 
 func TestUnitList(t *testing.T) {
-	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
+	h := newHandler(t, withUnits(t, arabicUnits), Options{})
 	order := regexp.MustCompile(`id="unit-(\d+)"`)
 	tests := []struct {
 		path  string
@@ -461,7 +476,7 @@ func TestUnitList(t *testing.T) {
 			checkPage(t, got.body)
 		})
 	}
-	// Without the hook the page says the list is missing and shows no strings.
+	// Without a unit reader the page says the list is missing and shows no strings.
 	plain := get(t, newHandler(t, fixture(t), Options{}), "GET", "/translate/demo/android/ar/")
 	if !strings.Contains(plain.body, "not available") || strings.Contains(plain.body, `id="unit-`) {
 		t.Errorf("page without a units hook shows units or no notice")
@@ -469,15 +484,15 @@ func TestUnitList(t *testing.T) {
 }
 
 func TestUnitListPages(t *testing.T) {
-	many := func(_ *snapshot.Snapshot, t *snapshot.Translation) ([]Unit, error) {
-		us := make([]Unit, 250)
+	many := unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
+		us := make([]snapshot.Unit, 250)
 		for i := range us {
-			us[i] = Unit{ID: i + 1, Context: fmt.Sprint("key", i), Source: []string{"A fairly long source string that takes some room"},
+			us[i] = snapshot.Unit{ID: i + 1, Context: fmt.Sprint("key", i), Source: []string{"A fairly long source string that takes some room"},
 				Target: []string{"Eine ziemlich lange Übersetzung, die Platz braucht"}, State: snapshot.StateTranslated}
 		}
 		return us, nil
-	}
-	h := newHandler(t, fixture(t), Options{Units: many})
+	})
+	h := newHandler(t, withUnits(t, many), Options{})
 	first := get(t, h, "GET", "/translate/demo/android/cs/?q=key")
 	if strings.Count(first.body, `id="unit-`) != unitsPerPage || !strings.Contains(first.body, `href="/translate/demo/android/cs/?page=2&amp;q=key#strings" rel="next"`) {
 		t.Errorf("first page: %d units or no next link", strings.Count(first.body, `id="unit-`))
@@ -520,7 +535,7 @@ func TestGroupDigits(t *testing.T) {
 }
 
 func BenchmarkPages(b *testing.B) {
-	h := newHandler(b, fixture(b), Options{Units: arabicUnits})
+	h := newHandler(b, withUnits(b, arabicUnits), Options{})
 	for _, path := range []string{"/", "/projects/demo/", "/projects/demo/android/", "/projects/demo/android/ar/", "/translate/demo/android/ar/", "/engage/demo/ar/", "/languages/", "/languages/cs/", "/widgets/demo/-/svg-badge.svg", "/widgets/demo/-/multi-auto.svg"} {
 		b.Run(path, func(b *testing.B) {
 			req := httptest.NewRequest("GET", path, nil)
