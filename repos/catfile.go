@@ -318,6 +318,14 @@ func (c *catFile) read(h Hash) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if int64(size) > MaxFileSize {
+		// The header told the size before the body: skip the body through the
+		// reader's own buffer, never holding it, and the stream stays in step.
+		if _, err := c.out.Discard(size + 1); err != nil {
+			return nil, errCatFile{err}
+		}
+		return nil, fmt.Errorf("blob %s: %w", h, tooLarge(int64(size)))
+	}
 	data := make([]byte, size+1) // the content, then a newline
 	if _, err := io.ReadFull(c.out, data); err != nil {
 		return nil, errCatFile{err}

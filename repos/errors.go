@@ -1,6 +1,9 @@
 package repos
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Sentinel errors. Errors returned by this package wrap one of them (and, where it
 // applies, fs.ErrNotExist), so callers can tell a misconfiguration from a transient
@@ -33,4 +36,21 @@ var (
 	ErrNotAncestor = errors.New("commit is not on the branch's first-parent chain")
 	// ErrIsDir: a file was expected but the path is a directory.
 	ErrIsDir = errors.New("is a directory")
+	// ErrTooLarge: a file or blob is larger than MaxFileSize; it is listed (with its
+	// size) but not read.
+	ErrTooLarge = errors.New("file too large")
 )
+
+// MaxFileSize is the largest file or blob content ReadFile, ReadFileInto and
+// Repository.Blob return; larger content gives an error wrapping ErrTooLarge
+// without being read into memory. Translation files are kilobytes to a few
+// megabytes: a larger file named by a filemask is a mistake (a database dump, a
+// build artefact) that must not make the server allocate its size, once per reader.
+// List and Stat still report such files, with their Size, so the caller can say
+// why they are skipped.
+var MaxFileSize int64 = 64 << 20
+
+// tooLarge is the error for content of size bytes.
+func tooLarge(size int64) error {
+	return fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size, MaxFileSize)
+}

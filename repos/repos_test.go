@@ -1013,3 +1013,108 @@ func mustReadlink(t *testing.T, p string) string {
 	}
 	return s
 }
+
+// TestMaxFileSize: content larger than MaxFileSize is listed with its size but
+// never read, through either tree, a link, or Repository.Blob (cat-file, which
+// skips the body and stays in step, and go-git); content at the limit is read.
+func TestMaxFileSize(t *testing.T) {
+	old := MaxFileSize
+	MaxFileSize = 10
+	defer func() { MaxFileSize = old }()
+	files := map[string]string{
+		"res/small.xml": "0123456789", // exactly at the limit
+		"res/big.xml":   "0123456789A",
+		"res/huge.xml":  strings.Repeat("x", 200<<10), // more than the pipe and reader buffers
+	}
+	links := map[string]string{"res/link-big.xml": "big.xml"}
+	trees := treeKinds(t, files, links)
+	for kind, tree := range trees {
+		t.Run(kind, func(t *testing.T) {
+			ents, err := tree.List("res")
+			if err != nil {
+				t.Fatal(err)
+			}
+			sizes := map[string]int64{}
+			for _, e := range ents {
+				sizes[e.Path] = e.Size
+				content := files[e.Path]
+				if e.Link != "" {
+					content = files["res/big.xml"]
+				}
+				if e.Size != int64(len(content)) || e.Blob != HashBlob([]byte(content)) {
+					t.Errorf("%s listed with size %d, blob %s; want %d, %s", e.Path, e.Size, e.Blob, len(content), HashBlob([]byte(content)))
+				}
+			}
+			if len(sizes) != 4 {
+				t.Errorf("listed %v, want all four files", sizes)
+			}
+			tests := []struct {
+				path    string
+				tooBig  bool
+				content string
+			}{
+				{"res/small.xml", false, files["res/small.xml"]},
+				{"res/big.xml", true, ""},
+				{"res/huge.xml", true, ""},
+				{"res/link-big.xml", true, ""},
+				{"res/small.xml", false, files["res/small.xml"]}, // after the refusals
+			}
+			for _, tt := range tests {
+				data, err := tree.ReadFile(tt.path)
+				data2, _, err2 := tree.(BufferedReader).ReadFileInto(tt.path, make([]byte, 0, 1<<20))
+				for _, r := range []struct {
+					data []byte
+					err  error
+				}{{data, err}, {data2, err2}} {
+					if tt.tooBig && (!errors.Is(r.err, ErrTooLarge) || r.data != nil) {
+						t.Errorf("reading %s: %d bytes, %v; want ErrTooLarge", tt.path, len(r.data), r.err)
+					}
+					if !tt.tooBig && (r.err != nil || string(r.data) != tt.content) {
+						t.Errorf("reading %s: %q, %v", tt.path, r.data, r.err)
+					}
+				}
+			}
+		})
+	}
+
+	// Repository.Blob, through cat-file and through go-git, from packed objects (a
+	// clone) and loose ones (commits of a checkout).
+	checkout := newCheckout(t, files)
+	bare := bareClone(t, checkout)
+	for _, via := range []string{"cat-file", "go-git", "go-git-loose"} {
+		t.Run("Blob/"+via, func(t *testing.T) {
+			path := bare
+			if via == "go-git-loose" {
+				path = checkout
+			}
+			r, err := Open(context.Background(), Spec{Repo: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := r.(*repo).st
+			if via != "cat-file" {
+				st.cat = nil
+			} else if st.cat == nil {
+				t.Skip("no git binary")
+			}
+			for _, name := range []string{"res/big.xml", "res/huge.xml", "res/small.xml", "res/huge.xml", "res/small.xml"} {
+				data, err := r.Blob(HashBlob([]byte(files[name])))
+				if tooBig := len(files[name]) > 10; tooBig {
+					if !errors.Is(err, ErrTooLarge) || data != nil {
+						t.Errorf("Blob(%s): %d bytes, %v; want ErrTooLarge", name, len(data), err)
+					}
+				} else if err != nil || string(data) != files[name] {
+					t.Errorf("Blob(%s) = %q, %v", name, data, err)
+				}
+			}
+			if via == "cat-file" {
+				st.cat.mu.Lock()
+				running := st.cat.cmd != nil
+				st.cat.mu.Unlock()
+				if !running {
+					t.Error("cat-file was stopped by a refused blob: it should have stayed in step")
+				}
+			}
+		})
+	}
+}

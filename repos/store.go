@@ -120,7 +120,8 @@ func readAll(o plumbing.EncodedObject) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// blob returns a blob's content.
+// blob returns a blob's content; one larger than MaxFileSize gives ErrTooLarge
+// without being read.
 func (s *store) blob(h Hash) ([]byte, error) {
 	if s.cat != nil {
 		data, err := s.cat.blob(h)
@@ -128,9 +129,17 @@ func (s *store) blob(h Hash) ([]byte, error) {
 			return data, err
 		}
 	}
+	// go-git holds a whole object in memory once it is read (loose objects, and
+	// packed ones below its large-object threshold): the size comes first.
+	if n, err := s.blobSize(h); err == nil && n > MaxFileSize {
+		return nil, fmt.Errorf("blob %s: %w", h, tooLarge(n))
+	}
 	o, err := s.object(plumbing.BlobObject, h)
 	if err != nil {
 		return nil, err
+	}
+	if o.Size() > MaxFileSize {
+		return nil, fmt.Errorf("blob %s: %w", h, tooLarge(o.Size()))
 	}
 	return readAll(o)
 }

@@ -385,7 +385,9 @@ func (t *workTree) fileEntry(d *os.Root, name, p string, fi fs.FileInfo) (Entry,
 	if err != nil {
 		return Entry{}, err
 	}
-	t.blobs.put(p, k, h)
+	if !h.IsZero() {
+		t.blobs.put(p, k, h)
+	}
 	return Entry{Path: p, Blob: h, Size: size}, nil
 }
 
@@ -412,7 +414,12 @@ func hashRegular(d *os.Root, name, p string) (Hash, int64, statKey, error) {
 		return Hash{}, 0, statKey{}, pathErr("read", p, err)
 	}
 	if n != k.size {
-		data, k, err := readRegular(d, name, p)
+		data, k, _, err := readRegularInto(d, name, p, nil)
+		if errors.Is(err, ErrTooLarge) {
+			// Too large to hold and changing while it is read (a log being
+			// written): listed with its size and no id, as nothing reads it anyway.
+			return Hash{}, k.size, statKey{}, nil
+		}
 		if err != nil {
 			return Hash{}, 0, statKey{}, err
 		}
@@ -448,31 +455,32 @@ func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
 	return f, keyOf(fi), nil
 }
 
-// readRegular reads the regular file p (see openRegular).
-func readRegular(d *os.Root, name, p string) ([]byte, statKey, error) {
-	data, k, _, err := readRegularInto(d, name, p, nil)
-	return data, k, err
-}
-
 // readRegularInto reads the regular file p into dst's storage when it is large
 // enough (a caller reading many files reuses one buffer), else into a new one.
 // stable reports that the file's statKey was the same after the read as before it:
-// only then do the bytes read belong to that key (see blobOf).
+// only then do the bytes read belong to that key (see blobOf). A file larger than
+// MaxFileSize, before or while it is read, gives ErrTooLarge (k is still set).
 func readRegularInto(d *os.Root, name, p string, dst []byte) (data []byte, k statKey, stable bool, err error) {
 	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return nil, statKey{}, false, err
 	}
 	defer f.Close()
+	if k.size > MaxFileSize {
+		return nil, k, false, pathErr("read", p, tooLarge(k.size))
+	}
 	// Sized from fstat, the file comes in one read; io.ReadAll's doubling from 512
 	// bytes took ten reads and as many zeroed, discarded buffers per file (issue 7).
-	// A file that grew meanwhile is still read to its end.
+	// A file that grew meanwhile is still read to its end, up to the limit.
 	if int64(cap(dst)) < k.size+bytes.MinRead {
 		dst = make([]byte, 0, k.size+bytes.MinRead)
 	}
 	buf := bytes.NewBuffer(dst[:0])
-	if _, err := buf.ReadFrom(f); err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
 		return nil, statKey{}, false, pathErr("read", p, err)
+	}
+	if int64(buf.Len()) > MaxFileSize {
+		return nil, k, false, pathErr("read", p, tooLarge(int64(buf.Len())))
 	}
 	data = buf.Bytes()
 	fi, err := f.Stat()
