@@ -35,7 +35,9 @@ func (sc *componentScan) good(key resultKey, path string, compute func(*formats.
 	id := componentKey(sc.c.Project.Config, sc.c.Config) + "\x00" + string(key.role) + path
 	sc.s.goodSeen[id] = true
 	if r.err == nil {
-		sc.s.lastGood[id] = &goodFile{key: key, r: r}
+		if !r.changed {
+			sc.s.lastGood[id] = &goodFile{key: key, r: r}
+		}
 		return r, key, nil
 	}
 	if g := sc.s.lastGood[id]; g != nil {

@@ -55,7 +55,7 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 				if i >= len(todo) {
 					return
 				}
-				out[i] = sc.parse(todo[i].path, todo[i].compute)
+				out[i] = sc.parse(todo[i].path, todo[i].key.blob, todo[i].compute)
 			}
 		})
 	}
@@ -75,15 +75,16 @@ func (sc *componentScan) keepPre(key resultKey, r *fileResult) {
 // parse reads the file at path and computes its result (err set when it cannot be
 // read or parsed). It is safe for concurrent use: trees, parsers and compute
 // functions share nothing that changes.
-func (sc *componentScan) parse(path string, compute func(*formats.File) *fileResult) *fileResult {
+func (sc *componentScan) parse(path string, want repos.Hash, compute func(*formats.File) *fileResult) *fileResult {
 	var data []byte
 	var err error
+	got := want
 	if br, ok := sc.tree.(repos.BufferedReader); ok {
 		// Parsed units copy what they keep, so one buffer serves file after file:
 		// a cold scan then costs no fresh memory per file read.
 		bp := readBufs.Get().(*[]byte)
 		defer func() { *bp = data[:0]; readBufs.Put(bp) }()
-		data, _, err = br.ReadFileInto(path, *bp)
+		data, got, err = br.ReadFileInto(path, *bp)
 	} else {
 		data, err = sc.tree.ReadFile(path)
 	}
@@ -95,7 +96,12 @@ func (sc *componentScan) parse(path string, compute func(*formats.File) *fileRes
 	if err != nil {
 		return &fileResult{err: err}
 	}
-	return compute(f)
+	r := compute(f)
+	// Edited between the listing and the read: these numbers are not those of the
+	// blob the result would be kept under. Shown this once, never kept (the watcher
+	// brings the re-scan that reads the file as it is now).
+	r.changed = got != want
+	return r
 }
 
 var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}

@@ -4,6 +4,10 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/gitlate/gitlate/cache"
+	"github.com/gitlate/gitlate/config"
+	"github.com/gitlate/gitlate/formats"
+	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
@@ -32,5 +36,38 @@ func TestResultEncoding(t *testing.T) {
 	}
 	if _, err := decodeResult(append(enc, 1)); err == nil {
 		t.Error("trailing byte decoded")
+	}
+}
+
+// editedTree is a tree whose file changed between the listing and the read: the
+// blob of the bytes read is not the one listed.
+type editedTree struct{ data []byte }
+
+func (e editedTree) List(string) ([]repos.Entry, error)           { return nil, nil }
+func (e editedTree) ListDepth(string, int) ([]repos.Entry, error) { return nil, nil }
+func (e editedTree) Stat(string) (repos.Entry, error)             { return repos.Entry{}, nil }
+func (e editedTree) ReadFile(string) ([]byte, error)              { return e.data, nil }
+func (e editedTree) ReadFileInto(_ string, _ []byte) ([]byte, repos.Hash, error) {
+	return e.data, repos.HashBlob(e.data), nil
+}
+
+// TestEditedWhileReadIsNotKept: numbers of bytes that are not the listed blob's are
+// shown once but never kept under that blob (in memory or in the journal).
+func TestEditedWhileReadIsNotKept(t *testing.T) {
+	format, _ := formats.Lookup("aresource")
+	j := cache.NewMemoryJournal()
+	s := New(&config.Config{}, Options{Journal: j})
+	sc := &componentScan{s: s, tree: editedTree{[]byte(template)}, format: format, used: map[resultKey]*fileResult{}}
+	listed := repos.HashBlob([]byte("what the listing saw"))
+	key := resultKey{format: "aresource", blob: listed, role: 't'}
+	r := sc.result(key, "res/values/strings.xml", func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, nil)} })
+	if r.err != nil || !r.changed || len(r.tmpl) == 0 {
+		t.Fatalf("result: %+v", r)
+	}
+	if _, kept := j.GetResult(key.journalKey()); kept {
+		t.Error("journaled under the listed blob")
+	}
+	if sc.used[key] != nil {
+		t.Error("cached under the listed blob")
 	}
 }

@@ -134,10 +134,13 @@ type resultKey struct {
 }
 
 type fileResult struct {
-	err   error
-	tmpl  []tmplUnit // template role
-	stats snapshot.Stats
-	units []bilUnit // bilingual role
+	err error
+	// changed marks a result of bytes that were not those of its key's blob (the
+	// file was edited while the scan read it): used once, never cached.
+	changed bool
+	tmpl    []tmplUnit // template role
+	stats   snapshot.Stats
+	units   []bilUnit // bilingual role
 }
 
 // Scan reads every component and its history and returns a complete snapshot.
@@ -421,13 +424,15 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 		if r = sc.pre[key]; r != nil {
 			delete(sc.pre, key) // parsed by prefetch
 		} else {
-			r = sc.parse(path, compute)
+			r = sc.parse(path, key.blob, compute)
 		}
-		if r.err == nil {
+		if r.err == nil && !r.changed {
 			sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
 		}
 	}
-	sc.used[key] = r
+	if !r.changed {
+		sc.used[key] = r
+	}
 	return r
 }
 

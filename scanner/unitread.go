@@ -12,6 +12,7 @@ import (
 	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/formats"
 	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
 
@@ -154,14 +155,17 @@ func (r *unitReader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	units, ok := r.s.units.get(key)
 	if !ok {
 		var err error
-		if units, err = r.read(t); err != nil {
+		stale := false
+		if units, err = r.read(t, &stale); err != nil {
 			return nil, err
 		}
 		// Saved before anyone is shown them: a crash cannot give these ids to others.
 		if err := r.s.opts.IDs.Flush(); err != nil {
 			return nil, err
 		}
-		r.s.units.put(key, units)
+		if !stale {
+			r.s.units.put(key, units)
+		}
 	}
 	// Timestamps come from the history, which grows; units are shared: copy.
 	out := make([]snapshot.Unit, len(units))
@@ -203,8 +207,22 @@ func (r *unitReader) cacheKey(t *snapshot.Translation) string {
 	return key
 }
 
-func (r *unitReader) parse(t *snapshot.Translation, path string) (*formats.File, error) {
-	data, err := t.Component.Repo.Tree.ReadFile(path)
+// parse reads and parses a file of t's component; *stale is set when the bytes read
+// are not those of want (the file changed since the snapshot was made), so that what
+// comes of them is not cached under the snapshot's blob ids.
+func (r *unitReader) parse(t *snapshot.Translation, path string, want repos.Hash, stale *bool) (*formats.File, error) {
+	tree := t.Component.Repo.Tree
+	var data []byte
+	var err error
+	if br, ok := tree.(repos.BufferedReader); ok {
+		var got repos.Hash
+		data, got, err = br.ReadFileInto(path, nil)
+		if got != want {
+			*stale = true
+		}
+	} else {
+		data, err = tree.ReadFile(path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -217,15 +235,15 @@ func (r *unitReader) unitID(t *snapshot.Translation, key string) int {
 
 // read builds a translation's units with Weblate's states (the same rules as the
 // statistics, so the units add up to them).
-func (r *unitReader) read(t *snapshot.Translation) ([]snapshot.Unit, error) {
+func (r *unitReader) read(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
 	c := t.Component
 	if c.Format.Monolingual() {
-		return r.readMonolingual(t)
+		return r.readMonolingual(t, stale)
 	}
-	return r.readBilingual(t)
+	return r.readBilingual(t, stale)
 }
 
-func (r *unitReader) readMonolingual(t *snapshot.Translation) ([]snapshot.Unit, error) {
+func (r *unitReader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
 	c := t.Component
 	src := c.Translations[0]
 	// Every translation of a component shares its template: parse it once.
@@ -233,17 +251,22 @@ func (r *unitReader) readMonolingual(t *snapshot.Translation) ([]snapshot.Unit, 
 	tf, ok := r.s.templates.get(tkey)
 	if !ok {
 		var err error
-		if tf, err = r.parse(t, c.Config.Template); err != nil {
+		tstale := false
+		if tf, err = r.parse(t, c.Config.Template, t.TemplateBlob, &tstale); err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
 		}
-		r.s.templates.put(tkey, tf)
+		if tstale {
+			*stale = true
+		} else {
+			r.s.templates.put(tkey, tf)
+		}
 	}
 	srcTags := lang.AndroidPluralTags(c.SourceLanguage.Code)
 	tmpl := templateUnits(tf, srcTags)
 	byKey := map[string]*formats.Unit{}
 	tags := srcTags
 	if !t.IsSource {
-		f, err := r.parse(t, t.Filename)
+		f, err := r.parse(t, t.Filename, t.Blob, stale)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", t.Filename, err)
 		}
@@ -300,7 +323,7 @@ func (r *unitReader) readMonolingual(t *snapshot.Translation) ([]snapshot.Unit, 
 	return out, nil
 }
 
-func (r *unitReader) readBilingual(t *snapshot.Translation) ([]snapshot.Unit, error) {
+func (r *unitReader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
 	c := t.Component
 	src := c.Translations[0]
 	files := []*snapshot.Translation{t}
@@ -311,7 +334,7 @@ func (r *unitReader) readBilingual(t *snapshot.Translation) ([]snapshot.Unit, er
 	seen := map[string]bool{}
 	var out []snapshot.Unit
 	for _, ft := range files {
-		f, err := r.parse(ft, ft.Filename)
+		f, err := r.parse(ft, ft.Filename, ft.Blob, stale)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ft.Filename, err)
 		}
