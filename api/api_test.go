@@ -409,3 +409,66 @@ func TestPageSize(t *testing.T) {
 		}
 	}
 }
+
+// TestUserStatistics: translated counts the user's 5 and 2 changes, languages the
+// distinct languages of those; the rest is 0 (git holds none).
+func TestUserStatistics(t *testing.T) {
+	snap := fixture(t)
+	p := snap.Projects[0]
+	c := p.Components[0]
+	ann, bob := snap.Users[0], &snapshot.User{Username: "bob"}
+	snap.Users = append(snap.Users, bob)
+	cs, en := c.Translation("cs"), c.Translation("en")
+	for _, x := range []struct {
+		action int
+		tr     *snapshot.Translation
+		user   *snapshot.User
+	}{{5, cs, ann}, {2, cs, ann}, {2, en, ann}, {30, en, ann}, {0, cs, ann}, {5, cs, bob}} {
+		snap.Changes = append(snap.Changes, &snapshot.Change{ID: len(snap.Changes) + 1, Action: x.action, Project: p,
+			Component: c, Translation: x.tr, User: x.user, Author: x.user})
+	}
+	snap.Finish()
+	h := serverFor(t, snap, Options{})
+	for user, want := range map[string]string{
+		"ann": `{"translated":3,"suggested":0,"uploaded":0,"commented":0,"languages":2}`,
+		"bob": `{"translated":1,"suggested":0,"uploaded":0,"commented":0,"languages":1}`,
+	} {
+		got := do(t, h, "GET", "/api/users/"+user+"/statistics/")
+		if got.status != 200 || got.body != want || got.header.Get("Allow") != allowRead {
+			t.Errorf("%s: %d %s %v", user, got.status, got.body, got.header)
+		}
+	}
+	if got := do(t, h, "GET", "/api/users/nobody/statistics/"); got.status != 404 {
+		t.Errorf("unknown user: %d", got.status)
+	}
+}
+
+// TestUserStatisticsAgreeWithChanges: on the samples, each user's translated count
+// is the count of their 5 and 2 changes as the change filters find them.
+func TestUserStatisticsAgreeWithChanges(t *testing.T) {
+	h := sampleServer(t)
+	var users struct{ Results []struct{ Username string } }
+	if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/users/?page_size=1000").body), &users); err != nil || len(users.Results) == 0 {
+		t.Fatalf("users: %v", err)
+	}
+	total := 0
+	for _, u := range users.Results {
+		var st struct{ Translated, Languages int }
+		var changes struct{ Count int }
+		if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/users/"+u.Username+"/statistics/").body), &st); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/changes/?action=5&action=2&user="+u.Username).body), &changes); err != nil {
+			t.Fatal(err)
+		}
+		// Languages can be fewer than expected, not more: a removed translation's
+		// changes (Italian in blitzclock) name no language.
+		if st.Translated != changes.Count || st.Languages > st.Translated || (st.Translated == 0 && st.Languages > 0) {
+			t.Errorf("%s: %+v, %d changes", u.Username, st, changes.Count)
+		}
+		total += st.Translated
+	}
+	if total == 0 {
+		t.Error("no user translated anything in the samples")
+	}
+}

@@ -98,6 +98,12 @@ func TestAllowMatchesWeblate(t *testing.T) {
 			t.Errorf("%s: no OPTIONS name", rt.path)
 		}
 	}
+	// And the other way: every route of Weblate's table is served.
+	for path := range weblateAllow {
+		if !paths[path] {
+			t.Errorf("%s: in Weblate's table, but gitlate has no such route", path)
+		}
+	}
 }
 
 // extrasFixture is the fixture with what projects.yaml can declare: two add-ons (the
@@ -348,14 +354,14 @@ func TestComponentZip(t *testing.T) {
 	}
 }
 
-// countingTree is a tree of fixed files that counts its reads.
+// countingTree is a tree of fixed files that counts its reads. Downloads only read
+// files; the embedded nil Tree stands for the rest of the interface.
 type countingTree struct {
+	repos.Tree
 	files map[string]string
 	reads atomic.Int64
 }
 
-func (t *countingTree) List(string) ([]repos.Entry, error) { return nil, nil }
-func (t *countingTree) Stat(string) (repos.Entry, error)   { return repos.Entry{}, fs.ErrNotExist }
 func (t *countingTree) ReadFile(p string) ([]byte, error) {
 	t.reads.Add(1)
 	if s, ok := t.files[p]; ok {

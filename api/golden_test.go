@@ -61,6 +61,7 @@ var goldenEndpoints = []string{
 	"/api/units/1/",
 	"/api/changes/1/",
 	"/api/users/",
+	"/api/users/jakub.dvorak/statistics/",
 	"/api/addons/",
 	"/api/projects/tinynotes/?format=api",
 	"/api/projects/?page=2",

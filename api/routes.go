@@ -71,6 +71,7 @@ var routes = []route{
 
 	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers},
 	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser},
+	{path: "/api/users/:username/statistics/", allow: allowRead, name: "Statistics", desc: "Users API.", get: getUserStatistics},
 
 	// Lists of things git holds none of: they exist, so clients find them, and are empty.
 	{path: "/api/groups/", allow: allowList, name: "Group List", desc: "Groups API.", get: listNothing},
@@ -299,4 +300,12 @@ func getUser(r *request) error {
 		return errNotFound
 	}
 	return r.writeDoc(r.v.users[u])
+}
+
+func getUserStatistics(r *request) error {
+	u := r.v.snap.User(r.param("username"))
+	if u == nil {
+		return errNotFound
+	}
+	return r.writeDoc(r.v.userStats[u])
 }

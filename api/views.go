@@ -22,6 +22,7 @@ type views struct {
 	translations map[*snapshot.Translation]*translationViews
 	langStats    map[*snapshot.LanguageEntry]*doc
 	users        map[*snapshot.User]*doc
+	userStats    map[*snapshot.User]*doc
 
 	// Lists over the whole installation, in id order.
 	projectList     []*doc
@@ -153,9 +154,57 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 		v.users[u] = d
 		v.userList = append(v.userList, d)
 	}
+	v.buildUserStats()
 	v.buildExtras(addons)
 	v.sortByID()
 	return v
+}
+
+// buildUserStats renders each user's statistics (Weblate's UserViewSet.statistics):
+// translated counts the user's 5 New translation and 2 Translation changed in the
+// log, languages the distinct languages of those (a change of a translation since
+// removed names none); git holds no suggestions, uploads or comments.
+func (v *views) buildUserStats() {
+	type counts struct {
+		translated int
+		languages  map[string]bool
+	}
+	byUser := map[*snapshot.User]*counts{}
+	for _, ch := range v.snap.Changes {
+		if ch.User == nil || (ch.Action != 5 && ch.Action != 2) {
+			continue
+		}
+		c := byUser[ch.User]
+		if c == nil {
+			c = &counts{languages: map[string]bool{}}
+			byUser[ch.User] = c
+		}
+		c.translated++
+		if ch.Translation != nil {
+			c.languages[ch.Translation.Language.Code] = true
+		}
+	}
+	v.userStats = make(map[*snapshot.User]*doc, len(v.snap.Users))
+	for _, u := range v.snap.Users {
+		c := byUser[u]
+		if c == nil {
+			c = &counts{}
+		}
+		v.userStats[u] = render(func(e *enc) {
+			e.obj()
+			e.key("translated")
+			e.int(int64(c.translated))
+			e.key("suggested")
+			e.int(0)
+			e.key("uploaded")
+			e.int(0)
+			e.key("commented")
+			e.int(0)
+			e.key("languages")
+			e.int(int64(len(c.languages)))
+			e.end()
+		})
+	}
 }
 
 // sortByID orders the installation-wide lists by id, as Weblate lists them: ids come
