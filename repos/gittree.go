@@ -104,7 +104,10 @@ func (t *gitTree) lstat(p string) (nodeKind, string, error) {
 }
 
 // List descends directly to the subtree dir and lists the blobs below it.
-func (t *gitTree) List(dir string) ([]Entry, error) {
+func (t *gitTree) List(dir string) ([]Entry, error) { return t.ListDepth(dir, -1) }
+
+// ListDepth is List descending at most depth levels of subtrees (see Tree).
+func (t *gitTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	comps, err := splitPath(dir)
 	if err != nil {
 		return nil, err
@@ -115,7 +118,7 @@ func (t *gitTree) List(dir string) ([]Entry, error) {
 		return nil, err
 	}
 	var found []pathEntry
-	if err := t.walk(dir, e.hash, &found); err != nil {
+	if err := t.walk(dir, e.hash, depth, &found); err != nil {
 		return nil, err
 	}
 	// The files' sizes in one request to git, not one each (entry then finds them
@@ -147,7 +150,9 @@ type pathEntry struct {
 	e    treeEntry
 }
 
-func (t *gitTree) walk(dir string, h Hash, out *[]pathEntry) error {
+// walk collects the blobs of tree h at dir and of depth levels of subtrees (all
+// for a negative depth).
+func (t *gitTree) walk(dir string, h Hash, depth int, out *[]pathEntry) error {
 	ents, err := t.st.tree(h)
 	if err != nil {
 		return err
@@ -159,7 +164,10 @@ func (t *gitTree) walk(dir string, h Hash, out *[]pathEntry) error {
 		}
 		switch {
 		case e.isTree():
-			if err := t.walk(p, e.hash, out); err != nil {
+			if depth == 0 {
+				continue
+			}
+			if err := t.walk(p, e.hash, depth-1, out); err != nil {
 				return err
 			}
 		case e.isBlob():

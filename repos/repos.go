@@ -61,6 +61,13 @@ type Tree interface {
 	// does not exist (or is a file, or a symlink) lists nothing, without error.
 	// Paths are repository-relative; absolute paths, ".." and NUL give ErrBadPath.
 	List(dir string) ([]Entry, error)
+	// ListDepth is List reaching at most depth levels of subdirectories below dir:
+	// 0 lists only the files directly in dir, 1 those of its subdirectories too, and
+	// a negative depth everything (List is ListDepth(dir, -1)). A filemask fixes
+	// how deep its files can be; listing deeper would read, and in a working tree
+	// hash, whatever else lives there (build/, node_modules/ below a filemask at
+	// the repository root).
+	ListDepth(dir string, depth int) ([]Entry, error)
 	// Stat returns the entry of one path, or an error wrapping fs.ErrNotExist.
 	// A symlink in the last component is reported, not followed (Entry.Link).
 	Stat(path string) (Entry, error)

@@ -1118,3 +1118,94 @@ func TestMaxFileSize(t *testing.T) {
 		})
 	}
 }
+
+// TestListDepth: ListDepth reaches depth levels of subdirectories and no further,
+// in both trees; a working tree does not hash what lies deeper, and a shallow
+// listing does not make the blob cache forget the deeper files it knows.
+func TestListDepth(t *testing.T) {
+	files := map[string]string{
+		"glossary.tbx":                   "root",
+		"README.md":                      "readme",
+		"terms/de.tbx":                   "de",
+		"terms/old/cs.tbx":               "cs",
+		"terms/old/deeper/x.tbx":         "x",
+		"node_modules/pkg/lib/index.js":  "js",
+		"build/out/very/deep/thing.json": "json",
+	}
+	all := []string{"README.md", "build/out/very/deep/thing.json", "glossary.tbx", "node_modules/pkg/lib/index.js", "terms/de.tbx", "terms/old/cs.tbx", "terms/old/deeper/x.tbx"}
+	tests := []struct {
+		dir   string
+		depth int
+		want  []string
+	}{
+		{"", 0, []string{"README.md", "glossary.tbx"}},
+		{"", 1, []string{"README.md", "glossary.tbx", "terms/de.tbx"}},
+		{"", 2, []string{"README.md", "glossary.tbx", "terms/de.tbx", "terms/old/cs.tbx"}},
+		{"", -1, all},
+		{"terms", 0, []string{"terms/de.tbx"}},
+		{"terms/", 1, []string{"terms/de.tbx", "terms/old/cs.tbx"}},
+		{"terms", 5, []string{"terms/de.tbx", "terms/old/cs.tbx", "terms/old/deeper/x.tbx"}},
+		{"terms", -3, []string{"terms/de.tbx", "terms/old/cs.tbx", "terms/old/deeper/x.tbx"}},
+		{"nope", 0, nil},
+		{"glossary.tbx", 0, nil},
+	}
+	for kind, tree := range treeKinds(t, files, nil) {
+		t.Run(kind, func(t *testing.T) {
+			for _, tt := range tests {
+				ents, err := tree.ListDepth(tt.dir, tt.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, e := range ents {
+					got = append(got, e.Path)
+					if e.Blob != HashBlob([]byte(files[e.Path])) {
+						t.Errorf("%s: blob %s", e.Path, e.Blob)
+					}
+				}
+				if !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("ListDepth(%q, %d) = %v, want %v", tt.dir, tt.depth, got, tt.want)
+				}
+			}
+			if _, err := tree.ListDepth("../x", 0); !errors.Is(err, ErrBadPath) {
+				t.Errorf("ListDepth(../x): %v, want ErrBadPath", err)
+			}
+		})
+	}
+
+	// Hashing in a working tree.
+	old := racyWindow
+	racyWindow = 0
+	defer func() { racyWindow = old }()
+	dir := newCheckout(t, files)
+	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(context.Background(), Spec{Repo: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := r.(*repo).blobs
+	tree, _ := r.Tree()
+	if _, err := tree.ListDepth("", 0); err != nil || cache.hashed != 2 {
+		t.Errorf("ListDepth(\"\", 0) hashed %d files (%v), want the 2 at the root", cache.hashed, err)
+	}
+	tree.List("")
+	before := cache.hashed
+	tree.ListDepth("", 0)
+	tree.ListDepth("terms", 0)
+	tree.List("")
+	if cache.hashed != before {
+		t.Errorf("shallow listings made the cache forget deeper files: %d hashed again", cache.hashed-before)
+	}
+	// A deletion within reach is forgotten; one beyond it waits for a deep listing.
+	os.Remove(filepath.Join(dir, "README.md"))
+	os.Remove(filepath.Join(dir, "terms/old/cs.tbx"))
+	tree.ListDepth("", 1)
+	if _, ok := cache.m["README.md"]; ok {
+		t.Error("a deleted file within reach stayed in the cache")
+	}
+	if _, ok := cache.m["terms/old/cs.tbx"]; !ok {
+		t.Error("a file beyond reach was forgotten")
+	}
+}

@@ -82,13 +82,24 @@ func (c *blobCache) put(p string, k statKey, h Hash) {
 	c.m[p] = blobCacheEntry{key: k, blob: h}
 }
 
-// prune forgets files below dir that a listing did not see (deleted files), so the
-// cache stays the size of the tree.
-func (c *blobCache) prune(dir string, seen map[string]bool) {
+// prune forgets files that a listing of dir, depth levels deep (negative: all),
+// could have seen and did not (deleted files), so the cache stays the size of the
+// tree. Deeper files were not looked at: they stay.
+func (c *blobCache) prune(dir string, depth int, seen map[string]bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for p := range c.m {
-		if (dir == "" || p == dir || strings.HasPrefix(p, dir+"/")) && !seen[p] {
+		if seen[p] {
+			continue
+		}
+		rel := p
+		if dir != "" {
+			var ok bool
+			if rel, ok = strings.CutPrefix(p, dir+"/"); !ok {
+				continue
+			}
+		}
+		if depth < 0 || strings.Count(rel, "/") <= depth {
 			delete(c.m, p)
 		}
 	}
@@ -209,9 +220,13 @@ func (t *workTree) open() (*os.Root, error) {
 }
 
 // List walks the directory dir of the working tree (not following symlinks, not
-// entering any .git nor a nested repository), hashing only files the blob cache does not know. A dir that
-// does not exist, or is not a directory, lists nothing.
-func (t *workTree) List(dir string) ([]Entry, error) {
+// entering any .git nor a nested repository), hashing only files the blob cache
+// does not know. A dir that does not exist, or is not a directory, lists nothing.
+func (t *workTree) List(dir string) ([]Entry, error) { return t.ListDepth(dir, -1) }
+
+// ListDepth is List descending at most depth levels of subdirectories (see Tree):
+// what is deeper is neither read nor hashed.
+func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	comps, err := splitPath(dir)
 	if err != nil {
 		return nil, err
@@ -244,16 +259,17 @@ func (t *workTree) List(dir string) ([]Entry, error) {
 	}
 	var out []Entry
 	seen := map[string]bool{}
-	if err := t.walk(l, d, dir, &out, seen); err != nil {
+	if err := t.walk(l, d, dir, depth, &out, seen); err != nil {
 		return nil, err
 	}
-	t.blobs.prune(dir, seen)
+	t.blobs.prune(dir, depth, seen)
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
 }
 
-// walk lists directory dir, whose root is d; l resolves symlinks.
-func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, out *[]Entry, seen map[string]bool) error {
+// walk lists directory dir, whose root is d, and depth levels of subdirectories
+// below it (all for a negative depth); l resolves symlinks.
+func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *[]Entry, seen map[string]bool) error {
 	f, err := d.Open(".")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -279,6 +295,9 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, out *[]Entry, se
 		}
 		switch fileKind(de.Type()) {
 		case kindDir:
+			if depth == 0 {
+				continue
+			}
 			sub, err := d.OpenRoot(de.Name())
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 				continue // removed or replaced while we walked
@@ -286,7 +305,7 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, out *[]Entry, se
 			if err != nil {
 				return pathErr("list", p, err)
 			}
-			err = t.walk(l, sub, p, out, seen)
+			err = t.walk(l, sub, p, depth-1, out, seen)
 			sub.Close()
 			if err != nil {
 				return err
