@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -283,15 +284,35 @@ projects:
 }
 
 // TestSwapUnderLoad: requests running while files change and snapshots are swapped
-// always see one complete state (run under -race in CI).
+// always see one complete state (run under -race in CI). The template alternates
+// between two and three strings, the Czech file translating all three, so in every
+// snapshot each translation has as many strings as the template, all translated. The
+// answer polled lists several documents (the component's statistics), and a mix of
+// two snapshots would show two totals. Each state must be seen, in turn, while the
+// readers run: a test where no swap happened would prove nothing.
 func TestSwapUnderLoad(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
+	const (
+		two   = freshTemplate
+		three = `<resources>
+    <string name="hello">Hello</string>
+    <string name="bye">Goodbye</string>
+    <string name="later">See you</string>
+</resources>
+`
+		czech = `<resources>
+    <string name="hello">Ahoj</string>
+    <string name="bye">Na shledanou</string>
+    <string name="later">Uvidíme se</string>
+</resources>
+`
+	)
 	dir := t.TempDir()
 	repo := filepath.Join(dir, "app")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), freshTemplate)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), freshCzech)
+	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), two)
+	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), czech)
 	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
 	cfg := filepath.Join(dir, "projects.yaml")
 	writeFile(t, cfg, `projects:
@@ -310,6 +331,7 @@ func TestSwapUnderLoad(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var bad []string
+	var last atomic.Int64 // the total of the last good answer
 	for i := 0; i < 4; i++ {
 		wg.Add(1)
 		go func() {
@@ -320,29 +342,48 @@ func TestSwapUnderLoad(t *testing.T) {
 					return
 				default:
 				}
-				resp, err := http.Get(base + "/api/projects/demo/statistics/")
+				resp, err := http.Get(base + "/api/components/demo/app/statistics/")
 				if err != nil {
 					continue
 				}
 				body, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
-				var st stats
-				// Two states only: cs with one string translated, or with both.
-				if json.Unmarshal(body, &st) != nil || st.Total != 4 || (st.Translated != 3 && st.Translated != 4) {
+				var page struct {
+					Count   int
+					Results []struct {
+						Code              string
+						Total, Translated int
+					}
+				}
+				ok := json.Unmarshal(body, &page) == nil && page.Count == 2 && len(page.Results) == 2
+				for _, r := range page.Results {
+					ok = ok && (r.Total == 2 || r.Total == 3) && r.Translated == r.Total && r.Total == page.Results[0].Total
+				}
+				if !ok {
 					mu.Lock()
 					bad = append(bad, string(body))
 					mu.Unlock()
+					continue
 				}
+				last.Store(int64(page.Results[0].Total))
 			}
 		}()
 	}
-	for i := 0; i < 20; i++ {
-		content := freshCzech
-		if i%2 == 0 {
-			content = freshCzechMore
+	for i := 0; i < 8; i++ {
+		content, want := three, int64(3)
+		if i%2 == 1 {
+			content, want = two, 2
 		}
-		writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), content)
-		time.Sleep(60 * time.Millisecond)
+		writeFile(t, filepath.Join(repo, "res/values/strings.xml"), content)
+		deadline := time.Now().Add(10 * time.Second)
+		for last.Load() != want && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if last.Load() != want {
+			close(stop)
+			wg.Wait()
+			t.Fatalf("swap %d: the readers never saw %d strings", i+1, want)
+		}
 	}
 	close(stop)
 	wg.Wait()
