@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"os"
 	"os/exec"
@@ -142,5 +143,61 @@ func TestServeFailsFast(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(data, "ids.db")); err == nil {
 			t.Errorf("%v: the store was opened before the failure", tt.args)
 		}
+	}
+}
+
+// TestHelp: -h lists the command's flags with their defaults (exit 0), and the usage
+// names every serve flag.
+func TestHelp(t *testing.T) {
+	code, out, errs := runCLI("help")
+	if code != 0 || !strings.Contains(out, "--trust-proxy") || !strings.Contains(out, "--rescan") {
+		t.Errorf("help: %d %s", code, out)
+	}
+	for _, args := range [][]string{{"-h"}, {"serve", "--help"}} {
+		code, _, errs = runCLI(args...)
+		if code != 0 || !strings.Contains(errs, "Flags of gitlate serve:") || !strings.Contains(errs, "(default 30s)") || !strings.Contains(errs, `(default ":8080")`) {
+			t.Errorf("%v: %d %s", args, code, errs)
+		}
+	}
+	if code, _, errs = runCLI("scan", "-h"); code != 0 || !strings.Contains(errs, `-format string`) || !strings.Contains(errs, `(default "table")`) {
+		t.Errorf("scan -h: %d %s", code, errs)
+	}
+}
+
+// TestScanJSON: scan --format json writes every percentage with one decimal, as the
+// API does (100.0, never 100).
+func TestScanJSON(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), `<resources><string name="a">A</string><string name="b">B</string></resources>`)
+	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), `<resources><string name="a">Á</string></resources>`)
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	cfg := filepath.Join(dir, "projects.yaml")
+	writeFile(t, cfg, `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: App
+        slug: app
+        repo: repo
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+`)
+	code, out, errs := runCLI("scan", "--config", cfg, "--data", filepath.Join(dir, "data"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("%d %s", code, errs)
+	}
+	if !strings.Contains(out, `"translated_percent": 100.0`) || !strings.Contains(out, `"translated_percent": 50.0`) {
+		t.Errorf("percentages:\n%s", out)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 2 || rows[1]["translated_percent"] != 50.0 {
+		t.Errorf("%v: %s", err, out)
 	}
 }

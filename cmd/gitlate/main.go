@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -38,13 +39,16 @@ const usage = `gitlate serves a Weblate-compatible read API from git repositorie
 
 Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
+                  [--trust-proxy] [--rescan DURATION]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
+  gitlate help
 
 Without --config, gitlate uses the bundled sample repositories.
 Each flag can also be set with an environment variable:
 GITLATE_CONFIG, GITLATE_LISTEN, GITLATE_DATA, GITLATE_BASE_URL, GITLATE_TOKENS
 (comma-separated API tokens), GITLATE_TRUST_PROXY (1: honour X-Forwarded-*).
+"gitlate COMMAND -h" lists the command's flags with their defaults.
 `
 
 func main() {
@@ -64,7 +68,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("gitlate "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
+		fs.PrintDefaults()
+	}
 	var o options
 	fs.StringVar(&o.config, "config", os.Getenv("GITLATE_CONFIG"), "projects.yaml to serve (default: the bundled samples)")
 	fs.StringVar(&o.data, "data", envOr("GITLATE_DATA", defaultDataDir()), "data directory: clones, local: repositories, cache")
@@ -77,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	case "check":
-	case "help", "-h", "--help":
+	case "help": // "-h" and "--help" are flags: they reach fs.Parse, which prints fs.Usage
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
@@ -305,7 +313,15 @@ type scanRow struct {
 	TranslatedWords   int     `json:"translated_words"`
 	TotalChars        int     `json:"total_chars"`
 	TranslatedChars   int     `json:"translated_chars"`
-	TranslatedPercent float64 `json:"translated_percent"`
+	TranslatedPercent percent `json:"translated_percent"`
+}
+
+// percent is a percentage written with one decimal, always ("100.0", never "100"),
+// as the API writes them (contract §5): a reader comparing the two sees the same text.
+type percent float64
+
+func (p percent) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(p), 'f', 1, 64), nil
 }
 
 func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
@@ -333,7 +349,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 					Total: s.Total, Translated: s.Translated, Fuzzy: s.Fuzzy, Readonly: s.Readonly,
 					TotalWords: s.TotalWords, TranslatedWords: s.TranslatedWords,
 					TotalChars: s.TotalChars, TranslatedChars: s.TranslatedChars,
-					TranslatedPercent: snapshot.Percent(s.Translated, s.Total, true),
+					TranslatedPercent: percent(snapshot.Percent(s.Translated, s.Total, true)),
 				})
 			}
 		}
