@@ -202,6 +202,9 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		// Documents are rendered before a snapshot is swapped in, not by the first
 		// requests after it (which would queue behind the rendering).
 		Prepare: func(snap *snapshot.Snapshot) {
+			if h := preparing.Load(); h != nil {
+				(*h)()
+			}
 			if a := apip.Load(); a != nil {
 				a.Prepare(snap)
 			}
@@ -287,6 +290,10 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	_ = srv.Shutdown(shutdown)
 	return 0
 }
+
+// preparing, when set, runs as the Live prepares a new snapshot, in the middle of
+// its re-scan: tests hold a re-scan there to see what the server does meanwhile.
+var preparing atomic.Pointer[func()]
 
 func splitList(s string) []string {
 	var out []string
