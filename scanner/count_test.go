@@ -48,8 +48,8 @@ func TestMask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.dir != "app/src/main/res" {
-		t.Errorf("dir = %q", m.dir)
+	if m.dir != "app/src/main/res" || m.depth != 1 {
+		t.Errorf("dir = %q, depth %d", m.dir, m.depth)
 	}
 	tests := []struct {
 		path, code string
@@ -69,7 +69,7 @@ func TestMask(t *testing.T) {
 		}
 	}
 	g, _ := compileMask("*.tbx")
-	if code, ok := g.match("cs.tbx"); !ok || code != "cs" || g.dir != "" {
+	if code, ok := g.match("cs.tbx"); !ok || code != "cs" || g.dir != "" || g.depth != 0 {
 		t.Errorf("*.tbx: %q %v dir %q", code, ok, g.dir)
 	}
 	po, _ := compileMask("po/*.UTF-8.po")

@@ -252,7 +252,7 @@ func (w *walker) baseline(commits []repos.CommitChanges) *walkState {
 			st.created = true
 		}
 	}
-	entries, _ := tree.List(w.m.dir)
+	entries, _ := tree.ListDepth(w.m.dir, w.m.depth)
 	for _, e := range entries {
 		code := w.language(e.Path)
 		if code == "" {

@@ -14,9 +14,11 @@ type mask struct {
 	pattern string
 	glob    *glob.Pattern
 	code    *regexp.Regexp
-	// dir is the static directory the mask's matches lie under, so that only that
-	// part of the tree is listed.
-	dir string
+	// dir is the static directory the mask's matches lie under, and depth how many
+	// levels of subdirectories below it they lie in, so that only that part of the
+	// tree is listed ("*.tbx" at the root must not walk the whole checkout).
+	dir   string
+	depth int
 }
 
 func compileMask(pattern string) (*mask, error) {
@@ -41,7 +43,16 @@ func compileMask(pattern string) (*mask, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filemask %q: %w", pattern, err)
 	}
-	return &mask{pattern: pattern, glob: g, code: code, dir: staticDir(pattern)}, nil
+	dir := staticDir(pattern)
+	rest := pattern
+	if dir != "" {
+		rest = pattern[len(dir)+1:]
+	}
+	depth := strings.Count(rest, "/")
+	if strings.Contains(rest, "**") {
+		depth = -1 // a globstar reaches any depth
+	}
+	return &mask{pattern: pattern, glob: g, code: code, dir: dir, depth: depth}, nil
 }
 
 // staticDir is the directory part of pattern before its first wildcard.

@@ -344,7 +344,7 @@ type match struct {
 // raising alerts for files it has to skip. Matches come in path order.
 func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, pl *pathLanguages) ([]match, error) {
 	cc := c.Config
-	entries, err := tree.List(pl.mask.dir)
+	entries, err := tree.ListDepth(pl.mask.dir, pl.mask.depth)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -440,6 +440,8 @@ func (sc *componentScan) fileAlert(path string, err error) {
 	switch {
 	case errors.Is(err, repos.ErrOutside):
 		sc.s.alert(sc.c, "Symlink", path, "a symbolic link leading outside the repository; not read")
+	case errors.Is(err, repos.ErrTooLarge):
+		sc.s.alert(sc.c, "ParseError", path, "larger than %d MiB; not read", repos.MaxFileSize>>20)
 	case errors.Is(err, fs.ErrNotExist):
 		sc.s.alert(sc.c, "ParseError", path, "cannot be read: %v", err)
 	default:
