@@ -66,3 +66,21 @@ func TestPrepareKeepsViewsOffTheRequestPath(t *testing.T) {
 		t.Error("kept views are not the last two")
 	}
 }
+
+// TestPrepareKeepsTheServedViews: when preparations cross — the next snapshot
+// prepared, then an older one — the views of the snapshot being served stay.
+func TestPrepareKeepsTheServedViews(t *testing.T) {
+	first, second, third := fixture(t), fixture(t), fixture(t)
+	src := &swapping{}
+	src.cur.Store(second)
+	s, err := New(src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Prepare(second)
+	s.Prepare(first) // a late preparation of an older snapshot
+	s.Prepare(third) // the next one
+	if s.views.Load().find(second) == nil || s.views.Load().find(third) == nil {
+		t.Error("the served snapshot's views were dropped")
+	}
+}

@@ -161,7 +161,13 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) (*views, error) {
 	}
 	pair := &viewPair{newest: v}
 	if old != nil {
+		// Keep the views of the snapshot being served: usually the newest so far,
+		// but not when Prepare calls crossed (the one for the first snapshot and the
+		// Live's for the next).
 		pair.previous = old.newest
+		if cur := s.src.Snapshot(); cur != snap && old.previous != nil && old.previous.snap == cur {
+			pair.previous = old.previous
+		}
 	}
 	s.views.Store(pair)
 	return v, nil
