@@ -1,12 +1,13 @@
 package scanner
 
 import (
+	"github.com/gitlate/gitlate/snapshot"
 	"strings"
 	"unicode/utf8"
 )
 
 // pluralSeparator joins plural forms in Weblate's stored source, so it counts towards chars.
-const pluralSeparator = "\x1e\x1e"
+const pluralSeparator = snapshot.PluralSeparator
 
 // countWords counts the whitespace-separated tokens of every form, summed, as Python's
 // str.split() does (Weblate 4.15+ counts all plural forms).

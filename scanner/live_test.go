@@ -54,3 +54,31 @@ func TestRescanWithoutChangeKeepsSnapshot(t *testing.T) {
 		t.Error("a change did not swap a prepared snapshot in")
 	}
 }
+
+// TestNotifyDoesNotWaitForAScan: a webhook only notes its components; it never waits
+// for the scan lock (forges time out, and hooks need no token).
+func TestNotifyDoesNotWaitForAScan(t *testing.T) {
+	repo := newRepo(t, map[string]string{"res/values/strings.xml": template})
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", repo))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := New(cfg, Options{DataDir: t.TempDir()})
+	l, err := NewLive(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock() // a scan in progress
+	done := make(chan struct{})
+	go func() {
+		l.Notify([]string{"demo/android"}, "github")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Error("Notify waited for the scan")
+	}
+	s.mu.Unlock()
+	cancel()
+	l.Wait()
+}

@@ -2,6 +2,10 @@ package snapshot
 
 import "time"
 
+// PluralSeparator joins the plural forms of a string where Weblate stores them as
+// one text (a change's target, the characters counted of a source).
+const PluralSeparator = "\x1e\x1e"
+
 // Unit states, as Weblate numbers them (weblate/utils/state.py).
 const (
 	StateEmpty      = 0

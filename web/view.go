@@ -151,9 +151,6 @@ type change struct {
 	Object    link
 }
 
-// pluralSeparator joins plural forms in a change's target, as in Weblate.
-const pluralSeparator = "\x1e\x1e"
-
 // maxChanges bounds every change list: the page shows the latest, the API has all.
 const maxChanges = 10
 
@@ -166,7 +163,7 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 		ch := all[i]
 		v := change{When: ch.Timestamp, Action: ch.ActionName()}
 		if ch.Target != "" {
-			v.Target = strings.Split(ch.Target, pluralSeparator)
+			v.Target = strings.Split(ch.Target, snapshot.PluralSeparator)
 		}
 		switch {
 		case ch.Author != nil:
