@@ -2,8 +2,10 @@ package repos
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -38,9 +40,12 @@ type Watcher struct {
 type watch struct {
 	tag   string
 	depth int // how many levels of subdirectories below are watched too
-	// target is set on the ancestors of a directory that does not exist yet: they
-	// only wait for the path towards it to appear.
+	// target is set on the nearest existing ancestor of a directory that does not
+	// exist yet: it only waits for the path towards it to appear.
 	target string
+	// root marks the directory Add was given (as opposed to a subdirectory watched
+	// for it): when it goes away it is waited for again, as when it was missing.
+	root bool
 }
 
 // maxWatchesPerTag bounds the directories one tag may watch, so a filemask rooted at
@@ -61,7 +66,8 @@ func NewWatcher(delay, maxWait time.Duration, notify func(tags []string)) (*Watc
 
 // Add watches dir and its subdirectories down to depth levels for tag. A directory
 // that does not exist yet is waited for: its nearest existing ancestor is watched
-// deep enough to see it appear.
+// deep enough to see it appear. So is dir when it is removed later (a branch
+// switch, rm -r then a checkout), so that it is watched again once it is back.
 func (w *Watcher) Add(tag, dir string, depth int) error {
 	dir = filepath.Clean(dir)
 	w.mu.Lock()
@@ -69,35 +75,61 @@ func (w *Watcher) Add(tag, dir string, depth int) error {
 	return w.addOrWait(tag, dir, depth)
 }
 
-// addOrWait watches dir, or, when it is missing, its nearest existing ancestor for
-// the path towards it. w.mu is held.
+// addOrWait watches the root dir, or, when it is missing, its nearest existing
+// ancestor for the path towards it. w.mu is held.
 func (w *Watcher) addOrWait(tag, dir string, depth int) error {
-	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-		return w.addLocked(tag, dir, depth)
+	if w.closed {
+		return errors.New("watcher closed")
 	}
-	for anc := filepath.Dir(dir); ; anc = filepath.Dir(anc) {
-		if fi, err := os.Stat(anc); err == nil && fi.IsDir() {
+	// Each round looks, then watches: the path may grow in between (a checkout
+	// recreating a directory just removed), and that raised no event, so it looks
+	// again once the watch is in place. A path that keeps changing ends the rounds.
+	for range 100 {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			err := w.addLocked(tag, dir, depth, true)
+			if !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			continue // removed again right away: wait for it
+		}
+		anc := filepath.Dir(dir)
+		for fi, err := os.Stat(anc); err != nil || !fi.IsDir(); fi, err = os.Stat(anc) {
+			if filepath.Dir(anc) == anc {
+				return errors.New("watch " + dir + ": no existing directory")
+			}
+			anc = filepath.Dir(anc)
+		}
+		x := watch{tag: tag, depth: depth, target: dir}
+		if !slices.Contains(w.dirs[anc], x) {
 			if _, watched := w.dirs[anc]; !watched {
 				if err := w.fs.Add(anc); err != nil {
 					return err
 				}
 			}
-			w.dirs[anc] = append(w.dirs[anc], watch{tag: tag, depth: depth, target: dir})
-			return nil
+			w.dirs[anc] = append(w.dirs[anc], x)
 		}
-		if filepath.Dir(anc) == anc {
-			return errors.New("watch " + dir + ": no existing directory")
+		rel, err := filepath.Rel(anc, dir)
+		if err != nil {
+			return err
 		}
+		next, _, _ := strings.Cut(rel, string(filepath.Separator))
+		if fi, err := os.Stat(filepath.Join(anc, next)); err != nil || !fi.IsDir() {
+			return nil // still missing: its creation will be seen
+		}
+		w.unwait(anc, x, true)
 	}
+	return errors.New("watch " + dir + ": the path keeps changing")
 }
 
-// addLocked watches dir and, recursively, its subdirectories. w.mu is held.
-func (w *Watcher) addLocked(tag, dir string, depth int) error {
+// addLocked watches dir and, recursively, its subdirectories; root says dir is
+// the one Add was given. w.mu is held.
+func (w *Watcher) addLocked(tag, dir string, depth int, root bool) error {
 	if w.closed {
 		return errors.New("watcher closed")
 	}
-	for _, x := range w.dirs[dir] {
+	for i, x := range w.dirs[dir] {
 		if x.tag == tag && x.target == "" && x.depth >= depth {
+			w.dirs[dir][i].root = x.root || root
 			return nil
 		}
 	}
@@ -109,7 +141,7 @@ func (w *Watcher) addLocked(tag, dir string, depth int) error {
 			return err
 		}
 	}
-	w.dirs[dir] = append(w.dirs[dir], watch{tag: tag, depth: depth})
+	w.dirs[dir] = append(w.dirs[dir], watch{tag: tag, depth: depth, root: root})
 	if depth == 0 {
 		return nil
 	}
@@ -119,7 +151,7 @@ func (w *Watcher) addLocked(tag, dir string, depth int) error {
 	}
 	for _, e := range entries {
 		if e.IsDir() && e.Name() != ".git" {
-			_ = w.addLocked(tag, filepath.Join(dir, e.Name()), depth-1)
+			_ = w.addLocked(tag, filepath.Join(dir, e.Name()), depth-1, false)
 		}
 	}
 	return nil
@@ -195,32 +227,108 @@ func (w *Watcher) event(ev fsnotify.Event) {
 		return
 	}
 	parent := filepath.Dir(ev.Name)
+	counts := gitEventCounts(ev.Name)
+	var towards []watch // waits whose path grew: the target, or a step towards it
 	for _, x := range w.dirs[parent] {
 		if x.target != "" {
 			// Waiting for a directory: only the path towards it matters.
 			if ev.Has(fsnotify.Create) && (ev.Name == x.target || strings.HasPrefix(x.target, ev.Name+string(filepath.Separator))) {
-				// The directory may be complete already (mkdir -p): then it appeared.
-				if err := w.addOrWait(x.tag, x.target, x.depth); err == nil && w.watching(x.tag, x.target) {
-					w.pending[x.tag] = true
-				}
+				towards = append(towards, x)
 			}
 			continue
 		}
-		w.pending[x.tag] = true
+		if counts {
+			w.pending[x.tag] = true
+		}
 		if ev.Has(fsnotify.Create) && x.depth > 0 {
 			if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() && filepath.Base(ev.Name) != ".git" {
-				_ = w.addLocked(x.tag, ev.Name, x.depth-1)
+				_ = w.addLocked(x.tag, ev.Name, x.depth-1, false)
 			}
 		}
 	}
-	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
-		// A watched directory that went away is forgotten (the kernel dropped it).
-		for _, x := range w.dirs[ev.Name] {
+	for _, x := range towards {
+		// The wait moves: to the target itself when it is complete (mkdir -p), else
+		// to the nearest ancestor that exists now (back here if the step towards it
+		// went away again).
+		w.unwait(parent, x, false)
+		if err := w.addOrWait(x.tag, x.target, x.depth); err != nil {
+			w.dirs[parent] = append(w.dirs[parent], x) // keep waiting here
+		} else if w.watching(x.tag, x.target) {
 			w.pending[x.tag] = true
 		}
-		delete(w.dirs, ev.Name)
+	}
+	if len(towards) > 0 && len(w.dirs[parent]) == 0 {
+		delete(w.dirs, parent)
+		_ = w.fs.Remove(parent)
+	}
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		w.gone(ev.Name, ev.Has(fsnotify.Rename))
 	}
 	w.schedule()
+}
+
+// unwait drops the wait x from directory dir and, when unwatch is set and nothing
+// else is watched there any more, dir's watch. w.mu is held.
+func (w *Watcher) unwait(dir string, x watch, unwatch bool) {
+	ws := w.dirs[dir]
+	if i := slices.Index(ws, x); i >= 0 {
+		ws = slices.Delete(ws, i, i+1)
+	}
+	if len(ws) > 0 || !unwatch {
+		w.dirs[dir] = ws
+		return
+	}
+	delete(w.dirs, dir)
+	_ = w.fs.Remove(dir)
+}
+
+// gone forgets the watched directory dir, which was removed or renamed, and
+// everything watched below it, and waits again for the roots and targets among them.
+// The kernel dropped the watches of a removed tree, and fsnotify that of a renamed
+// directory; the subdirectories of a renamed one are still watched, under names
+// that are not true any more, so their watches are dropped here. w.mu is held.
+func (w *Watcher) gone(dir string, renamed bool) {
+	var again []watch
+	for d, ws := range w.dirs {
+		if d != dir && !strings.HasPrefix(d, dir+string(filepath.Separator)) {
+			continue
+		}
+		for _, x := range ws {
+			w.pending[x.tag] = true
+			switch {
+			case x.target != "":
+				again = append(again, x)
+			case x.root:
+				again = append(again, watch{tag: x.tag, depth: x.depth, target: d})
+			}
+		}
+		delete(w.dirs, d)
+		if renamed && d != dir {
+			_ = w.fs.Remove(d)
+		}
+	}
+	// Waiting again (for a root back at its place: a branch switch recreates it at
+	// once, and then it is simply watched again).
+	for _, x := range again {
+		_ = w.addOrWait(x.tag, x.target, x.depth)
+	}
+}
+
+// gitEventCounts says whether a change at path may change what is read. Inside a
+// .git directory only HEAD, packed-refs and refs/ say which commit is checked out:
+// an IDE running `git status` every few seconds rewrites .git/index, and git writes
+// objects, logs and locks on every command, none of which is worth a rescan.
+func gitEventCounts(path string) bool {
+	comps := strings.Split(filepath.ToSlash(path), "/")
+	i := len(comps) - 1
+	for i >= 0 && comps[i] != ".git" {
+		i--
+	}
+	if i < 0 {
+		return true // not in a .git directory
+	}
+	rel := strings.Join(comps[i+1:], "/")
+	return rel == "" || rel == "HEAD" || rel == "packed-refs" || rel == "refs" || strings.HasPrefix(rel, "refs/")
 }
 
 // schedule (re)arms the timer; w.mu is held.
