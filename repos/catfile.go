@@ -22,19 +22,33 @@ import (
 // with go-git.
 type catFile struct {
 	gitDir string
+	// newCmd makes the command to run (nil: git cat-file; tests use a fake).
+	newCmd func(mode string) *exec.Cmd
 
-	mu    sync.Mutex
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Reader
-	idle  *time.Timer
-	stale bool // the process failed: do not try again
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+	idle *time.Timer
+	// retryAt: the process failed; until then blobs are read with go-git rather
+	// than by a process that may fail the same way at every call.
+	retryAt time.Time
 	// command: the process runs --batch-command and answers "info" too.
 	command bool
 }
 
 // catFileIdle is how long an unused process is kept.
 const catFileIdle = 15 * time.Second
+
+// catFileRetry is how long a failed process is not started again. Failures are
+// rare and often passing (a repack, too many open files, a killed process): the
+// accelerator must come back, but not be restarted at every blob. (A variable for
+// tests.)
+var catFileRetry = time.Minute
+
+// catFileStopWait bounds how long a process that was asked to end (its input
+// closed) may take before it is killed.
+const catFileStopWait = 5 * time.Second
 
 // catFileMax bounds the processes alive at once, over all repositories. Each holds
 // megabytes (pack indexes, delta-base cache): a scan of a hundred repositories kept
@@ -108,9 +122,14 @@ func (c *catFile) start() error {
 	if c.command = catFileCommand(); c.command {
 		mode = "--batch-command"
 	}
-	cmd := exec.Command(gitBinary(), "--git-dir="+c.gitDir, "cat-file", mode)
-	// Nothing of the user's or the system's configuration may change what is read.
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0")
+	var cmd *exec.Cmd
+	if c.newCmd != nil {
+		cmd = c.newCmd(mode)
+	} else {
+		cmd = exec.Command(gitBinary(), "--git-dir="+c.gitDir, "cat-file", mode)
+		// Nothing of the user's or the system's configuration may change what is read.
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0")
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -126,21 +145,59 @@ func (c *catFile) start() error {
 	return nil
 }
 
-// stop ends the process; c.mu is held.
-func (c *catFile) stop() {
+// stop ends the process; c.mu is held. An idle process ends when its input is
+// closed; one that is out of step (kill) may be blocked writing an answer nobody
+// reads, and would never end: Wait, with c.mu held, would then block every reader
+// of the repository forever. It is killed first. An idle one that does not end
+// within catFileStopWait is killed too.
+func (c *catFile) stop(kill bool) {
 	if c.cmd == nil {
 		return
 	}
 	c.forget()
+	p := c.cmd.Process
+	if kill {
+		_ = p.Kill()
+	}
 	c.in.Close()
+	t := time.AfterFunc(catFileStopWait, func() { _ = p.Kill() })
 	_ = c.cmd.Wait()
+	t.Stop()
 	c.cmd, c.in, c.out = nil, nil, nil
+}
+
+// fail ends a process that failed and keeps it from starting again for
+// catFileRetry; c.mu is held.
+func (c *catFile) fail() {
+	c.stop(true)
+	c.retryAt = time.Now().Add(catFileRetry)
 }
 
 func (c *catFile) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.stop()
+	c.stop(false)
+}
+
+// ready makes sure the process runs and marks it used; c.mu is held. It fails
+// during catFileRetry after a failure.
+func (c *catFile) ready() error {
+	if time.Now().Before(c.retryAt) {
+		return errCatFile{fmt.Errorf("disabled for a while after a failure")}
+	}
+	if c.cmd == nil {
+		if err := c.start(); err != nil {
+			c.retryAt = time.Now().Add(catFileRetry)
+			return errCatFile{err}
+		}
+	}
+	if c.idle == nil {
+		c.idle = time.AfterFunc(catFileIdle, c.close)
+	} else {
+		c.idle.Reset(catFileIdle)
+	}
+	c.used()
+	return nil
 }
 
 // errCatFile marks a failure of the process itself (as opposed to a missing object).
@@ -153,25 +210,12 @@ func (e errCatFile) Error() string { return "git cat-file: " + e.err.Error() }
 func (c *catFile) blob(h Hash) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stale {
-		return nil, errCatFile{fmt.Errorf("disabled after an earlier failure")}
+	if err := c.ready(); err != nil {
+		return nil, err
 	}
-	if c.cmd == nil {
-		if err := c.start(); err != nil {
-			c.stale = true
-			return nil, errCatFile{err}
-		}
-	}
-	if c.idle == nil {
-		c.idle = time.AfterFunc(catFileIdle, c.close)
-	} else {
-		c.idle.Reset(catFileIdle)
-	}
-	c.used()
 	data, err := c.read(h)
 	if _, broken := err.(errCatFile); broken {
-		c.stop()
-		c.stale = true
+		c.fail()
 	}
 	return data, err
 }
@@ -182,33 +226,19 @@ func (c *catFile) blob(h Hash) ([]byte, error) {
 func (c *catFile) size(h Hash) (int64, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stale {
-		return 0, errCatFile{fmt.Errorf("disabled after an earlier failure")}
-	}
-	if c.cmd == nil {
-		if err := c.start(); err != nil {
-			c.stale = true
-			return 0, errCatFile{err}
-		}
+	if err := c.ready(); err != nil {
+		return 0, err
 	}
 	if !c.command {
 		return 0, fmt.Errorf("git cat-file: no info command")
 	}
-	if c.idle == nil {
-		c.idle = time.AfterFunc(catFileIdle, c.close)
-	} else {
-		c.idle.Reset(catFileIdle)
-	}
-	c.used()
 	if _, err := fmt.Fprintf(c.in, "info %s\n", h); err != nil {
-		c.stop()
-		c.stale = true
+		c.fail()
 		return 0, errCatFile{err}
 	}
 	kind, size, err := c.header(h)
 	if _, broken := err.(errCatFile); broken {
-		c.stop()
-		c.stale = true
+		c.fail()
 	}
 	if err != nil {
 		return 0, err
@@ -227,24 +257,12 @@ func (c *catFile) size(h Hash) (int64, error) {
 func (c *catFile) sizes(hs []Hash) ([]int64, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stale {
-		return nil, errCatFile{fmt.Errorf("disabled after an earlier failure")}
-	}
-	if c.cmd == nil {
-		if err := c.start(); err != nil {
-			c.stale = true
-			return nil, errCatFile{err}
-		}
+	if err := c.ready(); err != nil {
+		return nil, err
 	}
 	if !c.command {
 		return nil, fmt.Errorf("git cat-file: no info command")
 	}
-	if c.idle == nil {
-		c.idle = time.AfterFunc(catFileIdle, c.close)
-	} else {
-		c.idle.Reset(catFileIdle)
-	}
-	c.used()
 	const batch = 256 // 256 requests of 46 bytes, 256 answers of about 60: far below 64 KiB
 	out := make([]int64, 0, len(hs))
 	req := make([]byte, 0, batch*46)
@@ -257,8 +275,7 @@ func (c *catFile) sizes(hs []Hash) ([]int64, error) {
 			req = append(req, '\n')
 		}
 		if _, err := c.in.Write(req); err != nil {
-			c.stop()
-			c.stale = true
+			c.fail()
 			return nil, errCatFile{err}
 		}
 		var failed error
@@ -266,8 +283,7 @@ func (c *catFile) sizes(hs []Hash) ([]int64, error) {
 			// Every answer is read, even after a bad one, to keep the stream in step.
 			kind, size, err := c.header(h)
 			if _, broken := err.(errCatFile); broken {
-				c.stop()
-				c.stale = true
+				c.fail()
 				return nil, err
 			}
 			switch {
