@@ -17,6 +17,9 @@ var (
 	ErrNoBranch = errors.New("branch does not exist")
 	// ErrClone: cloning a remote repository failed.
 	ErrClone = errors.New("clone failed")
+	// ErrNotCloned: Spec.NoClone is set and the remote repository has no usable
+	// clone in the data directory yet.
+	ErrNotCloned = errors.New("repository not cloned yet")
 	// ErrFetch: fetching a remote repository failed.
 	ErrFetch = errors.New("fetch failed")
 	// ErrBadSpec: the Spec cannot name a repository (relative path, unknown URL form,

@@ -36,7 +36,8 @@ type Committer interface {
 var scpLike = regexp.MustCompile(`^(?:[^@/:\s]+@)?[^@/:\s]+:.`)
 
 // Open opens the repository spec names (see Spec and Kind for the forms).
-// KindRemote repositories are cloned on first use, which is what ctx bounds.
+// KindRemote repositories are cloned on first use (unless Spec.NoClone), which is
+// what ctx bounds: Open returns when ctx ends, whatever the transport.
 func Open(ctx context.Context, spec Spec) (Repository, error) {
 	s := spec.Repo
 	switch {

@@ -31,14 +31,72 @@ const cloneMarker = "gitlate-clone-complete"
 const fetchSpec = config.RefSpec("+refs/heads/*:refs/heads/*")
 
 // dirLocks serializes clone, fetch and commit on one directory inside this process:
-// two components may name the same URL and share one clone.
-var dirLocks sync.Map // path → *sync.Mutex
+// two components may name the same URL and share one clone. A lock is a channel
+// holding one token, so that waiting for it can end with a context.
+var dirLocks sync.Map // path → chan struct{}
 
+func dirLock(dir string) chan struct{} {
+	m, _ := dirLocks.LoadOrStore(dir, make(chan struct{}, 1))
+	return m.(chan struct{})
+}
+
+// lockDir takes the lock of dir and returns its release.
 func lockDir(dir string) func() {
-	m, _ := dirLocks.LoadOrStore(dir, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
+	unlock, _ := lockDirCtx(context.Background(), dir)
+	return unlock
+}
+
+// lockDirCtx takes the lock of dir unless ctx ends first: a fetch given up on may
+// still hold it (see network), and its followers must not wait past their own
+// deadlines either.
+func lockDirCtx(ctx context.Context, dir string) (func(), error) {
+	l := dirLock(dir)
+	select {
+	case l <- struct{}{}:
+		return sync.OnceFunc(func() { <-l }), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// network runs fn, the network part of a clone or a fetch, and returns its error,
+// or ctx's as soon as ctx ends, even while fn still runs: go-git honours ctx for
+// http and when it reads answers, but not when it dials ssh or git:// nor during an
+// ssh handshake, and a host that accepts a connection and stays silent would hold
+// a scan for minutes. abandoned then reports that fn goes on in the background;
+// when it returns, cleanup runs there (it releases the directory lock, which the
+// caller hands over, so nothing else writes the directory meanwhile).
+func network(ctx context.Context, fn func() error, cleanup func()) (abandoned bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	done := make(chan error, 1)
+	var mu sync.Mutex
+	gaveUp, finished := false, false
+	go func() {
+		err := fn()
+		mu.Lock()
+		finished = true
+		g := gaveUp
+		mu.Unlock()
+		if g {
+			cleanup()
+			return
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return false, err
+	case <-ctx.Done():
+		mu.Lock()
+		defer mu.Unlock()
+		if finished {
+			return false, <-done
+		}
+		gaveUp = true
+		return true, ctx.Err()
+	}
 }
 
 // remoteURL is a remote URL split into what may be shown and stored (clean: no
@@ -155,15 +213,27 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 		return nil, fmt.Errorf("%w: %s needs a data directory to be cloned into", ErrBadSpec, u.clean)
 	}
 	clones := filepath.Join(spec.DataDir, "clones")
+	dir := filepath.Join(clones, cloneDirName(u.clean))
+	if spec.NoClone {
+		return openClone(dir, u, spec.Branch)
+	}
 	if err := os.MkdirAll(clones, 0o755); err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
 	}
-	dir := filepath.Join(clones, cloneDirName(u.clean))
-	unlock := lockDir(dir)
-	defer unlock()
+	unlock, err := lockDirCtx(ctx, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrClone, u.clean, err)
+	}
+	handedOver := false // to a clone or fetch given up on, which releases the lock
+	defer func() {
+		if !handedOver {
+			unlock()
+		}
+	}()
 	reused := cloneUsable(dir, u.clean)
 	if !reused {
-		if err := clone(ctx, dir, u, spec.Branch); err != nil {
+		if abandoned, err := clone(ctx, dir, u, spec.Branch, unlock); err != nil {
+			handedOver = abandoned
 			return nil, err
 		}
 	}
@@ -171,12 +241,29 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 	err = r.initBranch(spec.Branch)
 	if errors.Is(err, ErrNoBranch) && reused {
 		// The branch may have been created upstream since the clone was made.
-		if err := fetchAll(ctx, dir, u); err != nil {
+		if abandoned, err := fetchAll(ctx, dir, u, unlock); err != nil {
+			handedOver = abandoned
 			return nil, err
 		}
 		err = r.initBranch(spec.Branch)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("%s: %w", u.clean, err)
+	}
+	return &remoteRepo{repo: r, url: u}, nil
+}
+
+// openClone opens the clone at dir as it is, without any network: a scan that must
+// not wait for a clone (Spec.NoClone) reads what is there or learns it is not
+// there yet. It takes no lock: a clone is renamed into place whole and a fetch
+// writes objects before the refs naming them, so what it sees is consistent.
+func openClone(dir string, u remoteURL, branch string) (Repository, error) {
+	if !cloneUsable(dir, u.clean) {
+		return nil, fmt.Errorf("%w: %s", ErrNotCloned, u.clean)
+	}
+	r := &repo{kind: KindRemote, dir: dir, st: openStore(dir, "")}
+	if err := r.initBranch(branch); err != nil {
+		// A branch created upstream since the clone appears with the next fetch.
 		return nil, fmt.Errorf("%s: %w", u.clean, err)
 	}
 	return &remoteRepo{repo: r, url: u}, nil
@@ -211,14 +298,19 @@ func cloneUsable(dir, url string) bool {
 // renamed into place, so that a crash never leaves something that looks finished.
 // Whatever was at dir (an unusable clone) and leftovers of interrupted clones of
 // the same URL are removed first.
-func clone(ctx context.Context, dir string, u remoteURL, branch string) (err error) {
+//
+// The caller holds the directory lock, and passes its release as unlock: when ctx
+// ends during the network part, clone returns at once with abandoned set, and the
+// transfer, going on in the background, removes its temporary directory and
+// releases the lock when it ends.
+func clone(ctx context.Context, dir string, u remoteURL, branch string, unlock func()) (abandoned bool, err error) {
 	fail := func(err error) error {
 		// Wrapped, so errors.Is sees context.Canceled or transport errors; the URL
 		// is the clean one and go-git never saw credentials in a URL.
 		return fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
 	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".tmp-"+filepath.Base(dir)+"-*"))
 	for _, l := range leftovers {
@@ -226,16 +318,16 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string) (err err
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".tmp-"+filepath.Base(dir)+"-")
 	if err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
 	defer func() {
-		if err != nil {
+		if err != nil && !abandoned {
 			os.RemoveAll(tmp)
 		}
 	}()
 	r, err := gogit.PlainInit(tmp, true)
 	if err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
 	rem, err := r.CreateRemote(&config.RemoteConfig{
 		Name:  gogit.DefaultRemoteName,
@@ -243,25 +335,25 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string) (err err
 		Fetch: []config.RefSpec{fetchSpec},
 	})
 	if err != nil {
-		return fail(err)
-	}
-	refs, err := rem.ListContext(ctx, &gogit.ListOptions{Auth: u.auth})
-	empty := errors.Is(err, transport.ErrEmptyRemoteRepository)
-	if err != nil && !empty {
-		return fail(err)
+		return false, fail(err)
 	}
 	// HEAD of the clone = HEAD of the origin (its default branch), or the branch
 	// asked for, or main for an empty origin.
 	headTarget := plumbing.NewBranchReferenceName("main")
-	for _, ref := range refs {
-		if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference {
-			headTarget = ref.Target()
+	abandoned, err = network(ctx, func() error {
+		refs, err := rem.ListContext(ctx, &gogit.ListOptions{Auth: u.auth})
+		empty := errors.Is(err, transport.ErrEmptyRemoteRepository)
+		if err != nil && !empty {
+			return err
 		}
-	}
-	if branch != "" {
-		headTarget = plumbing.NewBranchReferenceName(branch)
-	}
-	if !empty {
+		for _, ref := range refs {
+			if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference {
+				headTarget = ref.Target()
+			}
+		}
+		if empty {
+			return nil
+		}
 		err = rem.FetchContext(ctx, &gogit.FetchOptions{
 			RefSpecs: []config.RefSpec{fetchSpec},
 			Auth:     u.auth,
@@ -269,31 +361,52 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string) (err err
 			Force:    true,
 		})
 		if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-			return fail(err)
+			return err
 		}
+		return nil
+	}, func() {
+		os.RemoveAll(tmp)
+		unlock()
+	})
+	if err != nil {
+		return abandoned, fail(err)
+	}
+	if branch != "" {
+		headTarget = plumbing.NewBranchReferenceName(branch)
 	}
 	if err := r.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, headTarget)); err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, cloneMarker), []byte(u.clean+"\n"), 0o644); err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		return fail(err)
+		return false, fail(err)
 	}
-	return nil
+	return false, nil
 }
 
 // Fetch fetches all branches of the origin and reports whether the branch read
-// moved (a new commit, or a force-push).
+// moved (a new commit, or a force-push). It returns when ctx ends, whatever the
+// transport; a transfer given up on may still complete in the background, and
+// what it brought is read then, but not reported as a move.
 func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
-	unlock := lockDir(r.dir)
-	defer unlock()
+	unlock, err := lockDirCtx(ctx, r.dir)
+	if err != nil {
+		return false, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrFetch, r.url.clean, err)
+	}
+	handedOver := false
+	defer func() {
+		if !handedOver {
+			unlock()
+		}
+	}()
 	before, err := r.headHash()
 	if err != nil {
 		return false, err
 	}
-	if err := fetchAll(ctx, r.dir, r.url); err != nil {
+	if abandoned, err := fetchAll(ctx, r.dir, r.url, unlock); err != nil {
+		handedOver = abandoned
 		return false, err
 	}
 	after, err := r.headHash()
@@ -303,23 +416,26 @@ func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
 	return before != after, nil
 }
 
-// fetchAll fetches every branch of the origin into the clone at dir (the caller
-// holds the directory lock). It writes through its own go-git handle; the store of
-// each open Repository finds the new pack on its next miss (see store.object).
-func fetchAll(ctx context.Context, dir string, u remoteURL) error {
+// fetchAll fetches every branch of the origin into the clone at dir. The caller
+// holds the directory lock and passes its release, as to clone. It writes through
+// its own go-git handle; the store of each open Repository finds the new pack on
+// its next miss (see store.object).
+func fetchAll(ctx context.Context, dir string, u remoteURL, unlock func()) (abandoned bool, err error) {
 	g, err := gogit.PlainOpen(dir)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+		return false, fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
 	}
-	err = g.FetchContext(ctx, &gogit.FetchOptions{
-		RemoteName: gogit.DefaultRemoteName,
-		RefSpecs:   []config.RefSpec{fetchSpec},
-		Auth:       u.auth,
-		Tags:       gogit.NoTags,
-		Force:      true,
-	})
+	abandoned, err = network(ctx, func() error {
+		return g.FetchContext(ctx, &gogit.FetchOptions{
+			RemoteName: gogit.DefaultRemoteName,
+			RefSpecs:   []config.RefSpec{fetchSpec},
+			Auth:       u.auth,
+			Tags:       gogit.NoTags,
+			Force:      true,
+		})
+	}, unlock)
 	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-		return fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+		return abandoned, fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
 	}
-	return nil
+	return false, nil
 }

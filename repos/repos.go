@@ -24,6 +24,12 @@ type Spec struct {
 	DataDir string
 	// LocalName names a local: repository inside DataDir/local/ (e.g. "demo/glossary").
 	LocalName string
+	// NoClone makes Open of a remote URL use the clone already in the data
+	// directory, without any network: when there is none (or it is unusable), Open
+	// returns an error wrapping ErrNotCloned at once, and a branch missing from the
+	// clone is ErrNoBranch until a Fetch brings it. A scan sets it so that it never
+	// waits for a clone; whoever clones opens without it.
+	NoClone bool
 }
 
 // Kind says how a repository is read.
