@@ -27,7 +27,7 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 	var todo []parseJob
 	queued := map[resultKey]bool{}
 	for _, j := range jobs {
-		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || sc.pre[j.key] != nil || queued[j.key] {
+		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || queued[j.key] {
 			continue
 		}
 		if r := sc.s.stored(j.key); r != nil {

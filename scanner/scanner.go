@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"os"
 	"path"
 	"strings"
 	"sync"
@@ -43,7 +44,6 @@ type Scanner struct {
 	opts Options
 
 	mu      sync.Mutex // one scan at a time
-	reposMu sync.Mutex // guards repos while components are read in parallel
 	repos   map[string]repos.Repository
 	results map[resultKey]*fileResult
 	history map[string]*componentHistory
@@ -138,11 +138,9 @@ type fileResult struct {
 	// changed marks a result of bytes that were not those of its key's blob (the
 	// file was edited while the scan read it): used once, never cached.
 	changed bool
-	// journaled marks a result read back from the journal, not parsed.
-	journaled bool
-	tmpl      []tmplUnit // template role
-	stats     snapshot.Stats
-	units     []bilUnit // bilingual role
+	tmpl    []tmplUnit // template role
+	stats   snapshot.Stats
+	units   []bilUnit // bilingual role
 }
 
 // Scan reads every component and its history and returns a complete snapshot.
@@ -166,14 +164,13 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 	snap := &snapshot.Snapshot{}
 	used := map[resultKey]*fileResult{}
 	s.keys = map[string]*componentKeys{}
-	warm, pre := s.warmUp(ctx, used)
 	for _, pc := range s.cfg.Projects {
 		p := &snapshot.Project{ID: s.opts.IDs.ID(cache.KindProject, pc.Slug), Config: pc}
 		for _, cc := range pc.Components {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c := s.scanComponent(ctx, p, cc, used, pre, warm[cc])
+			c := s.scanComponent(ctx, p, cc, used)
 			p.Components = append(p.Components, c)
 		}
 		snap.Projects = append(snap.Projects, p)
@@ -228,10 +225,7 @@ func (s *Scanner) alert(c *snapshot.Component, kind, file, format string, args .
 // openRepo opens (once) the repository of a component.
 func (s *Scanner) openRepo(ctx context.Context, pc *config.Project, cc *config.Component) (repos.Repository, error) {
 	key := componentKey(pc, cc)
-	s.reposMu.Lock()
-	r := s.repos[key]
-	s.reposMu.Unlock()
-	if r != nil {
+	if r := s.repos[key]; r != nil {
 		return r, nil
 	}
 	r, err := repos.Open(ctx, repos.Spec{
@@ -243,20 +237,11 @@ func (s *Scanner) openRepo(ctx context.Context, pc *config.Project, cc *config.C
 	if err != nil {
 		return nil, err
 	}
-	s.reposMu.Lock()
 	s.repos[key] = r
-	s.reposMu.Unlock()
 	return r, nil
 }
 
-// forgetRepo drops an opened repository, to open it afresh next time.
-func (s *Scanner) forgetRepo(key string) {
-	s.reposMu.Lock()
-	delete(s.repos, key)
-	s.reposMu.Unlock()
-}
-
-func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used, pre map[resultKey]*fileResult, w *warmed) *snapshot.Component {
+func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) *snapshot.Component {
 	key := componentKey(p.Config, cc)
 	c := &snapshot.Component{ID: s.opts.IDs.ID(cache.KindComponent, key), Project: p, Config: cc}
 
@@ -274,48 +259,64 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	}
 	c.Format = format
 
-	if w == nil {
-		w = s.readComponent(ctx, p.Config, cc, format)
-	}
-	if w.repoErr != nil {
-		if w.vanished {
-			// Gone (moved, unmounted, deleted): open it afresh when it is back.
-			s.forgetRepo(key)
-		}
-		s.repoFailed(c, w.repoErr)
+	repo, err := s.openRepo(ctx, p.Config, cc)
+	if err != nil {
+		s.repoFailed(c, err)
 		return c
 	}
-	repo := w.repo
+	if _, err := os.Stat(repo.Dir()); err != nil {
+		// Gone (moved, unmounted, deleted): open it afresh when it is back.
+		delete(s.repos, key)
+		s.repoFailed(c, err)
+		return c
+	}
 	c.Repo.Kind = repo.Kind()
 	c.Repo.Handle = repo
 	c.Repo.Branch = repo.Branch()
-	c.Repo.Head = w.head
-	c.Repo.Tree = w.tree
+	head, err := repo.Head()
+	if err != nil {
+		s.repoFailed(c, err)
+		return c
+	}
+	c.Repo.Head = head
+	// The head is read once: the files and the history of this scan are those of
+	// that commit, even if another lands meanwhile (a checkout shows its working
+	// tree, which is what the user sees).
+	var tree repos.Tree
+	if repo.Kind() == repos.KindCheckout || head == nil {
+		tree, err = repo.Tree()
+	} else {
+		tree, err = repo.TreeAt(head.Hash)
+	}
+	if err != nil {
+		s.repoFailed(c, err)
+		return c
+	}
+	c.Repo.Tree = tree
 	s.fetchAlert(c)
 
-	sc := &componentScan{s: s, c: c, tree: w.tree, format: format, used: used, pre: pre, review: p.Config.TranslationReview}
-	if format.Monolingual() && !sc.findTemplate(w) {
+	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
+	if format.Monolingual() && !sc.findTemplate() {
 		return c
 	}
-	if w.plErr != nil {
-		s.alert(c, "NoMatch", "", "%v", w.plErr)
+	pl, err := s.pathLanguagesOf(cc, p.Config)
+	if err != nil {
+		s.alert(c, "NoMatch", "", "%v", err)
 		return c
 	}
-	if w.listErr != nil {
-		s.repoFailed(c, w.listErr)
+	matches, err := s.listMatches(c, tree, pl)
+	if err != nil {
+		s.repoFailed(c, err)
 		return c
 	}
-	for _, pr := range w.problems {
-		s.alert(c, pr.kind, pr.path, "%s", pr.message)
-	}
-	if len(w.matches) == 0 {
+	if len(matches) == 0 {
 		s.alert(c, "NoMatch", "", "filemask %q matches no file", cc.Filemask)
 	}
 
 	if format.Monolingual() {
-		sc.monolingual(w.matches)
+		sc.monolingual(matches)
 	} else {
-		sc.bilingual(w.matches)
+		sc.bilingual(matches)
 	}
 	s.rememberComponent(c)
 	return c
@@ -337,6 +338,41 @@ type match struct {
 	entry repos.Entry
 	code  string // as written in the path
 	lang  *lang.Language
+}
+
+// listMatches expands the filemask over the tree and resolves each file's language,
+// raising alerts for files it has to skip. Matches come in path order.
+func (s *Scanner) listMatches(c *snapshot.Component, tree repos.Tree, pl *pathLanguages) ([]match, error) {
+	cc := c.Config
+	entries, err := tree.ListDepth(pl.mask.dir, pl.mask.depth)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	taken := map[string]string{c.SourceLanguage.Code: cc.Template}
+	var out []match
+	for _, e := range entries {
+		code, l, ok, err := pl.of(e.Path, c.SourceLanguage)
+		if !ok {
+			continue
+		}
+		if err != nil {
+			s.alert(c, "NotLanguage", e.Path, "%v", err)
+			continue
+		}
+		if other, dup := taken[l.Code]; dup {
+			if other == "" {
+				other = "the source language"
+			}
+			s.alert(c, "DuplicateLanguage", e.Path, "language %s is already provided by %s; this file is skipped", l.Code, other)
+			continue
+		}
+		taken[l.Code] = e.Path
+		out = append(out, match{entry: e, code: code, lang: l})
+	}
+	return out, nil
 }
 
 // parseAliases reads a project's language_aliases ("en_GB:en,pt-rBR:pt_BR").
@@ -377,23 +413,17 @@ func (sc *componentScan) result(key resultKey, path string, compute func(*format
 		return r
 	}
 	r := sc.s.results[key]
-	fromCache := r != nil
-	if r == nil {
-		if r = sc.pre[key]; r != nil {
-			delete(sc.pre, key) // read ahead, in parallel
-			fromCache = r.journaled
-		}
-	}
 	if r == nil {
 		if r = sc.journaled[key]; r == nil {
 			r = sc.s.stored(key)
 		}
-		fromCache = r != nil
 	}
-	if fromCache {
+	if r != nil {
 		sc.s.reused.Add(1)
 	} else {
-		if r == nil {
+		if r = sc.pre[key]; r != nil {
+			delete(sc.pre, key) // parsed by prefetch
+		} else {
 			r = sc.parse(path, key.blob, compute)
 		}
 		if r.err == nil && !r.changed {
@@ -421,13 +451,14 @@ func (sc *componentScan) fileAlert(path string, err error) {
 
 // findTemplate looks the template of a monolingual component up; without it nothing
 // of the component can be counted.
-func (sc *componentScan) findTemplate(w *warmed) bool {
+func (sc *componentScan) findTemplate() bool {
 	cc := sc.c.Config
 	if cc.Template == "" {
 		sc.s.alert(sc.c, "MissingTemplate", "", "the %s format needs a template, and none is configured", cc.FileFormat)
 		return false
 	}
-	if err := w.templateErr; err != nil {
+	te, err := sc.tree.Stat(cc.Template)
+	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			sc.s.alert(sc.c, "MissingTemplate", cc.Template, "the template does not exist")
 		} else {
@@ -435,15 +466,16 @@ func (sc *componentScan) findTemplate(w *warmed) bool {
 		}
 		return false
 	}
-	sc.template = w.template
+	sc.template = te
 	return true
 }
 
 func (sc *componentScan) monolingual(matches []match) {
 	cc := sc.c.Config
 	te := sc.template
-	tj := templateJob(cc, te, sc.c.SourceLanguage)
-	tr, tkey, err := sc.good(tj.key, cc.Template, tj.compute)
+	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
+	tr, tkey, err := sc.good(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
+		func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} })
 	switch {
 	case tr == nil:
 		sc.fileAlert(cc.Template, err)
@@ -468,7 +500,14 @@ func (sc *componentScan) monolingual(matches []match) {
 	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = &componentKeys{tmpl: tr.tmpl}
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
-		jobs[i] = monolingualJob(cc, te.Blob, tr.tmpl, m)
+		tags := lang.AndroidPluralTags(m.code)
+		jobs[i] = parseJob{
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
+			path: m.entry.Path,
+			compute: func(f *formats.File) *fileResult {
+				return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
+			},
+		}
 	}
 	sc.prefetch(jobs)
 	for i, m := range matches {
@@ -493,41 +532,6 @@ func (sc *componentScan) monolingual(matches []match) {
 	}
 }
 
-// templateJob is the reading of a monolingual component's template.
-func templateJob(cc *config.Component, te repos.Entry, source *lang.Language) parseJob {
-	tags := lang.AndroidPluralTags(source.Code)
-	return parseJob{
-		key:     resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(tags, " "), role: 't'},
-		path:    cc.Template,
-		compute: func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, tags)} },
-	}
-}
-
-// monolingualJob is the reading of a translation of a monolingual component, against
-// the template units tmpl (of the template blob teBlob).
-func monolingualJob(cc *config.Component, teBlob repos.Hash, tmpl []tmplUnit, m match) parseJob {
-	tags := lang.AndroidPluralTags(m.code)
-	return parseJob{
-		key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: teBlob, tags: strings.Join(tags, " "), role: 'm'},
-		path: m.entry.Path,
-		compute: func(f *formats.File) *fileResult {
-			return &fileResult{stats: monolingualStats(tmpl, f, tags)}
-		},
-	}
-}
-
-// bilingualJob is the reading of a translation file of a bilingual component.
-func bilingualJob(cc *config.Component, review bool, m match) parseJob {
-	return parseJob{
-		key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)},
-		path: m.entry.Path,
-		compute: func(f *formats.File) *fileResult {
-			st, units := bilingualStats(f, review)
-			return &fileResult{stats: st, units: units}
-		},
-	}
-}
-
 // emptyBlob is the blob id of empty content: the revision of a source translation
 // that has no file.
 var emptyBlob = repos.HashBlob(nil)
@@ -549,9 +553,17 @@ func (sc *componentScan) bilingual(matches []match) {
 	keys := &componentKeys{files: map[string][]bilUnit{}}
 	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = keys
 	seen := map[string]struct{}{}
+	review := sc.review
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
-		jobs[i] = bilingualJob(cc, sc.review, m)
+		jobs[i] = parseJob{
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)},
+			path: m.entry.Path,
+			compute: func(f *formats.File) *fileResult {
+				st, units := bilingualStats(f, review)
+				return &fileResult{stats: st, units: units}
+			},
+		}
 	}
 	sc.prefetch(jobs)
 	for i, m := range matches {
