@@ -1,9 +1,7 @@
 package cache
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -98,27 +96,6 @@ func TestStoreUnflushedIsNotKept(t *testing.T) {
 	}
 	if id := st.ID(KindChange, "c"); id != 2 {
 		t.Errorf("c = %d, want 2", id)
-	}
-}
-
-// TestStoreCorruptFileIsMovedAside: a damaged file never keeps the server down.
-func TestStoreCorruptFileIsMovedAside(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "ids.db")
-	if err := os.WriteFile(path, []byte(strings.Repeat("not a bolt file ", 1000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st, err := OpenStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if id := st.ID(KindProject, "x"); id != 1 {
-		t.Errorf("id %d", id)
-	}
-	matches, _ := filepath.Glob(path + ".corrupt-*")
-	if len(matches) != 1 {
-		t.Errorf("corrupt file not kept aside: %v", matches)
 	}
 }
 

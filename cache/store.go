@@ -28,33 +28,80 @@ type pendingID struct {
 	id        int
 }
 
-// Bucket layout: "ids/<kind>" maps key → id, "keys/<kind>" maps id → key (8-byte
-// big-endian ids, so a cursor walks them in order).
-func idsBucket(kind string) []byte  { return []byte("ids/" + kind) }
+// Bucket layout: "keys/<kind>" maps id → key (8-byte big-endian ids, so a cursor
+// walks them in order); everything is loaded into memory at open. Files written
+// before this layout also hold "ids/<kind>" buckets (key → id), which were never
+// read and are no longer written: they are left alone.
 func keysBucket(kind string) []byte { return []byte("keys/" + kind) }
 
-// OpenStore opens (or creates) the store at path. A file that bbolt cannot read is
-// moved aside to path.corrupt-<time> and a new one started: a server must never need
-// its data directory deleted to recover (ids may then differ, as after a deletion).
+// OpenStore opens (or creates) the store at path. A file that bbolt cannot read —
+// not a bbolt file, or one whose pages are damaged so that opening or loading it
+// fails or panics — is moved aside to path.corrupt-<unix time> and a new one
+// started: a server must never need its data directory deleted to recover (ids may
+// then differ, as after a deletion). A file locked by another process is an error.
 func OpenStore(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second})
+	s, err := openStore(path)
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, fmt.Errorf("%s is in use by another gitlate process: %w", path, err)
 	}
-	if err != nil {
-		aside := fmt.Sprintf("%s.corrupt-%d", path, time.Now().Unix())
-		if rerr := os.Rename(path, aside); rerr != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
-		}
-		if db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: 2 * time.Second}); err != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
-		}
+	if err == nil {
+		return s, nil
 	}
-	s := &Store{db: db, mem: NewMemoryIDs()}
-	err = db.View(func(tx *bolt.Tx) error {
+	aside := fmt.Sprintf("%s.corrupt-%d", path, time.Now().Unix())
+	if rerr := os.Rename(path, aside); rerr != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if s, err = openStore(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// openStore opens the bbolt file at path and loads the ids. bbolt panics on some
+// damaged pages (a freelist page that is not one, a page of the wrong type under a
+// bucket), in Open or in the transaction that loads: the panic becomes an error,
+// and what was opened is closed. A panic inside bolt.Open leaves no *DB to close:
+// its file, taken through OpenFile, is unlocked and closed, so that the file can be
+// opened again; only bbolt's mapping of it stays until the process ends.
+func openStore(path string) (s *Store, err error) {
+	var file *os.File
+	var db *bolt.DB
+	defer func() {
+		if p := recover(); p != nil {
+			if db != nil {
+				db.Close()
+			} else if file != nil {
+				funlock(file)
+				file.Close()
+			}
+			s, err = nil, fmt.Errorf("damaged file: %v", p)
+		}
+	}()
+	db, err = bolt.Open(path, 0o644, &bolt.Options{
+		Timeout: 2 * time.Second,
+		OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
+			f, err := os.OpenFile(name, flag, perm)
+			file = f
+			return f, err
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	s = &Store{db: db, mem: NewMemoryIDs()}
+	if err := s.load(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// load reads every id into memory.
+func (s *Store) load() error {
+	return s.db.View(func(tx *bolt.Tx) error {
 		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
 			kind, ok := cutPrefix(string(name), "keys/")
 			if !ok {
@@ -69,11 +116,6 @@ func OpenStore(path string) (*Store, error) {
 			})
 		})
 	})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	return s, nil
 }
 
 func cutPrefix(s, prefix string) (string, bool) {
@@ -122,18 +164,11 @@ func (s *Store) Flush() error {
 		}
 		var buf [8]byte
 		for _, p := range s.pending {
-			ib, err := tx.CreateBucketIfNotExists(idsBucket(p.kind))
-			if err != nil {
-				return err
-			}
 			kb, err := tx.CreateBucketIfNotExists(keysBucket(p.kind))
 			if err != nil {
 				return err
 			}
 			binary.BigEndian.PutUint64(buf[:], uint64(p.id))
-			if err := ib.Put([]byte(p.key), buf[:]); err != nil {
-				return err
-			}
 			if err := kb.Put(buf[:], []byte(p.key)); err != nil {
 				return err
 			}
@@ -172,6 +207,11 @@ type Journal interface {
 	// GetState and PutState keep small named values, durably.
 	GetState(name string) []byte
 	PutState(name string, value []byte) error
+	// PruneResults deletes, durably and at once, every stored result whose key keep
+	// rejects (results put since the last Flush included): results of contents no
+	// file has any more would otherwise be kept for ever. keep must not call the
+	// journal.
+	PruneResults(keep func(key string) bool) error
 }
 
 var (
@@ -208,6 +248,43 @@ func (s *Store) PutResult(key string, value []byte) {
 		s.pendingResults = map[string][]byte{}
 	}
 	s.pendingResults[key] = value
+}
+
+// PruneResults deletes the results keep rejects, in one transaction.
+func (s *Store) PruneResults(keep func(key string) bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k := range s.pendingResults {
+		if !keep(k) {
+			delete(s.pendingResults, k)
+		}
+	}
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(resultsBucket)
+		if b == nil {
+			return nil
+		}
+		// Collected first: deleting under a cursor skips the key after each one.
+		var drop [][]byte
+		if err := b.ForEach(func(k, _ []byte) error {
+			if !keep(string(k)) {
+				drop = append(drop, append([]byte(nil), k...))
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, k := range drop {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("pruning results: %w", err)
+	}
+	return nil
 }
 
 // AppendEvent adds an entry to the runtime log in its own transaction.
@@ -292,6 +369,17 @@ func (m *MemoryJournal) PutResult(key string, value []byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.results[key] = value
+}
+
+func (m *MemoryJournal) PruneResults(keep func(key string) bool) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k := range m.results {
+		if !keep(k) {
+			delete(m.results, k)
+		}
+	}
+	return nil
 }
 
 func (m *MemoryJournal) AppendEvent(value []byte) error {
