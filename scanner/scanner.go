@@ -35,6 +35,12 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock (tests fix it); nil means time.Now.
 	Now func() time.Time
+	// BackgroundClones makes a scan start the first clone of a remote repository in
+	// the background instead of waiting for it (a server must answer at once).
+	BackgroundClones bool
+	// Changed is called when something changed outside a scan (a clone finished):
+	// a server re-scans. May be nil.
+	Changed func()
 }
 
 // Scanner turns a config into snapshots. It keeps opened repositories and what it
@@ -60,6 +66,7 @@ type Scanner struct {
 	goodSeen map[string]bool           // the lastGood ids this scan looked at
 	goodComp map[string]*goodComponent // component key → last state of a readable repository
 	fetchErr map[string]error          // component key → why the last fetch failed
+	clones   map[string]*cloneState    // component key → its first clone, in the background
 	runtime  *runtimeLog
 
 	parsed atomic.Int64
@@ -94,6 +101,7 @@ func New(cfg *config.Config, opts Options) *Scanner {
 		goodSeen:  map[string]bool{},
 		goodComp:  map[string]*goodComponent{},
 		fetchErr:  map[string]error{},
+		clones:    map[string]*cloneState{},
 		repos:     map[string]repos.Repository{},
 		results:   map[resultKey]*fileResult{},
 		history:   map[string]*componentHistory{},
@@ -228,12 +236,18 @@ func (s *Scanner) openRepo(ctx context.Context, pc *config.Project, cc *config.C
 	if r := s.repos[key]; r != nil {
 		return r, nil
 	}
-	r, err := repos.Open(ctx, repos.Spec{
+	spec := repos.Spec{
 		Repo:      cc.RepoPath,
 		Branch:    cc.Branch,
 		DataDir:   s.opts.DataDir,
 		LocalName: key,
-	})
+		// A server clones in the background; a one-shot command waits for it.
+		NoClone: s.opts.BackgroundClones,
+	}
+	r, err := repos.Open(ctx, spec)
+	if errors.Is(err, repos.ErrNotCloned) {
+		return nil, s.startClone(key, spec)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -325,6 +339,11 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 // repoFailed reports a repository that cannot be read and shows what it held the
 // last time it could be.
 func (s *Scanner) repoFailed(c *snapshot.Component, err error) {
+	if isCloning(err) {
+		c.Repo.Err = err
+		s.alert(c, "Cloning", "", "%v", err)
+		return
+	}
 	if s.restoreComponent(c, err) {
 		s.alert(c, "RepositoryError", "", "repository %s: %v (showing what it held when last read)", repos.RedactURL(c.Config.Repo), err)
 		return

@@ -208,9 +208,11 @@ projects:
 		getJSON(t, base+"/api/translations/"+project+"/app/cs/statistics/", &st)
 		return st.Translated
 	}
-	if translated("hooked") != 1 || translated("quiet") != 1 {
-		t.Fatal("unexpected start")
-	}
+	// The server answers before the remotes are cloned (in the background); the
+	// components show once they are.
+	eventually(t, "the first clones", 30*time.Second, func() bool {
+		return translated("hooked") == 1 && translated("quiet") == 1
+	})
 
 	// The remote gains a commit; a pull needs a token.
 	writeFile(t, filepath.Join(work, "res/values-cs/strings.xml"), freshCzechMore)

@@ -186,7 +186,21 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	defer ids.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	sc := scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger, IDs: ids, Journal: ids})
+	// A remote repository's first clone runs in the background: the server answers
+	// at once, and the component shows when its clone is there (the Live re-scans).
+	var livep atomic.Pointer[scanner.Live]
+	var wakeMissed atomic.Bool // a clone finished before the Live was bound
+	sc := scanner.New(cfg, scanner.Options{
+		DataDir: o.data, Logger: logger, IDs: ids, Journal: ids,
+		BackgroundClones: true,
+		Changed: func() {
+			if l := livep.Load(); l != nil {
+				l.Wake()
+			} else {
+				wakeMissed.Store(true)
+			}
+		},
+	})
 	// The metrics and the API are made after the Live, which reports fetch failures to
 	// the one and hands each new snapshot to the other: late-bound through pointers.
 	var mxp atomic.Pointer[metrics.Metrics]
@@ -213,6 +227,10 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
+	}
+	livep.Store(live)
+	if wakeMissed.Load() {
+		live.Wake()
 	}
 	defer func() {
 		cancel()
