@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"sync"
 )
 
 // androidFormat is Android string resources as Weblate 4.18 reads them through
@@ -24,6 +25,43 @@ func (androidFormat) Monolingual() bool { return true }
 func (androidFormat) Parse(data []byte) (*File, error) {
 	p := aresParser{s: newScanner(data)}
 	return p.parse()
+}
+
+// Stream is Parse handing each unit to fn instead of keeping it (see Streamer).
+func (androidFormat) Stream(data []byte, fn func(*Unit)) error {
+	p := streamParsers.Get().(*aresParser)
+	p.reset(data, fn)
+	_, err := p.parse()
+	p.reset(nil, nil) // the pool keeps neither the file nor fn
+	streamParsers.Put(p)
+	return err
+}
+
+// streamParsers keeps Stream's parsers between files: the buffers one grew on the
+// first files serve all later ones (a cold scan streams hundreds of files).
+var streamParsers = sync.Pool{New: func() any { return &aresParser{s: &xmlScanner{}} }}
+
+// reset makes p a new parser of data, as Parse starts one, keeping only the storage
+// of its buffers; nothing else survives from the file before.
+func (p *aresParser) reset(data []byte, emit func(*Unit)) {
+	s := p.s
+	s.init(data)
+	clear(p.toks)
+	clear(p.attrs)
+	clear(p.pending)
+	*p = aresParser{
+		s:          s,
+		toks:       p.toks[:0],
+		attrs:      p.attrs[:0],
+		pending:    p.pending[:0],
+		buf:        p.buf[:0],
+		tmp:        p.tmp[:0],
+		out:        p.out[:0],
+		arena:      strArena{chunk: p.arena.chunk[:0]},
+		emit:       emit,
+		quantities: p.quantities[:0],
+		forms:      p.forms[:0],
+	}
 }
 
 // ctok is a token kept while a unit's content is read.
@@ -49,6 +87,14 @@ type aresParser struct {
 	un      unescaper
 	arena   strArena
 	targets []string
+
+	// emit, when set, receives each unit instead of the File (Stream): the arena
+	// and the slices below are then reused from one unit to the next.
+	emit       func(*Unit)
+	cur        Unit
+	one        [1]string
+	quantities []string
+	forms      []string
 
 	lineOff, lineNo int
 
@@ -90,7 +136,10 @@ func (p *aresParser) parse() (*File, error) {
 	}
 	// Growing a slice of large Unit values costs more than guessing: a unit takes
 	// at least a start and an end tag, and counting one byte is nearly free.
-	f := &File{Units: make([]Unit, 0, bytes.Count(s.data, []byte{'<'})/2+1)}
+	var f *File
+	if p.emit == nil {
+		f = &File{Units: make([]Unit, 0, bytes.Count(s.data, []byte{'<'})/2+1)}
+	}
 	p.arena.size = min(max(len(s.data)/2, 1<<10), arenaChunk)
 	for {
 		k := s.next()
@@ -124,7 +173,13 @@ func (p *aresParser) parse() (*File, error) {
 			if err != nil {
 				return nil, err
 			}
-			if ok {
+			switch {
+			case !ok:
+			case p.emit != nil:
+				p.cur = u // &u would move every u to the heap
+				p.emit(&p.cur)
+				p.arena.chunk = p.arena.chunk[:0]
+			default:
 				f.Units = append(f.Units, u)
 			}
 			p.pending = p.pending[:0]
@@ -191,15 +246,29 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		if err != nil {
 			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + err.Error()}
 		}
-		u.Target = oneString(&p.targets, p.arena.str(v))
+		if p.emit != nil {
+			p.one[0] = p.arena.str(v)
+			u.Target = p.one[:]
+		} else {
+			u.Target = oneString(&p.targets, p.arena.str(v))
+		}
 		return u, true, nil
 	}
 
 	// translate-toolkit builds {quantity: value} from the <item> children: a
 	// repeated quantity keeps its first position and its last value.
 	u.Plural = true
-	u.Quantities = []string{}
-	u.Target = []string{}
+	if p.emit != nil {
+		// Never nil: a nil Quantities means "not an Android plural" to FormsFor.
+		if p.quantities == nil {
+			p.quantities, p.forms = make([]string, 0, 6), make([]string, 0, 6)
+		}
+		u.Quantities, u.Target = p.quantities[:0], p.forms[:0]
+		defer func() { p.quantities, p.forms = u.Quantities[:0], u.Target[:0] }()
+	} else {
+		u.Quantities = []string{}
+		u.Target = []string{}
+	}
 	toks := p.toks
 	for i := 0; i < len(toks); {
 		t := &toks[i]

@@ -74,6 +74,15 @@ func BenchmarkParseAresource(b *testing.B) {
 	}
 }
 
+// BenchmarkStreamAresource is BenchmarkParseAresource handing units over one at a
+// time (Streamer), as statistics read translation files.
+func BenchmarkStreamAresource(b *testing.B) {
+	stream := func(data []byte) (*File, error) { return nil, androidFormat{}.Stream(data, func(*Unit) {}) }
+	for _, c := range []string{"newpipe", "fdroidclient"} {
+		b.Run(c, func(b *testing.B) { benchParse(b, corpus(b, c), stream) })
+	}
+}
+
 // BenchmarkParseTBX measures the production parser on the TBX corpus.
 func BenchmarkParseTBX(b *testing.B) {
 	benchParse(b, corpus(b, "slicer-glossary"), tbxFormat{}.Parse)

@@ -69,6 +69,16 @@ type File struct {
 	Units []Unit
 }
 
+// A Streamer is a Format that can hand over a file's units one at a time without
+// keeping them: Stream calls fn with each unit Parse would return, in the same
+// order. The unit and everything it holds (strings included) live in the parser's
+// reused buffers and are valid only until fn returns. When Stream returns an
+// error, the file did not parse and whatever fn saw is to be discarded.
+// Statistics need no more than this, and it spares them the memory of every unit.
+type Streamer interface {
+	Stream(data []byte, fn func(*Unit)) error
+}
+
 // Format is one file format.
 type Format interface {
 	// Name is the file_format value of projects.yaml and the API ("aresource").

@@ -47,6 +47,48 @@ func compareWithReference(t *testing.T, data []byte, got *File, err error, want 
 	}
 }
 
+// compareStream checks that androidFormat.Stream hands over exactly the units Parse
+// returned (got, err), and fails the same way. Each streamed unit is copied at once:
+// its strings live in buffers the next unit reuses, which is what this catches.
+func compareStream(t *testing.T, data []byte, got *File, err error) {
+	t.Helper()
+	var streamed []Unit
+	serr := androidFormat{}.Stream(data, func(u *Unit) {
+		c := *u
+		c.Key = strings.Clone(u.Key)
+		c.Target = cloneStrings(u.Target)
+		c.Quantities = cloneStrings(u.Quantities)
+		c.Source = cloneStrings(u.Source)
+		streamed = append(streamed, c)
+	})
+	if (err == nil) != (serr == nil) || err != nil && err.Error() != serr.Error() {
+		t.Fatalf("Parse error %v, Stream error %v\ninput %q", err, serr, clip(data))
+	}
+	if err != nil {
+		return
+	}
+	if len(streamed) != len(got.Units) {
+		t.Fatalf("Stream gave %d units, Parse %d\ninput %q", len(streamed), len(got.Units), clip(data))
+	}
+	for i := range streamed {
+		if !reflect.DeepEqual(streamed[i], got.Units[i]) {
+			t.Fatalf("unit %d differs:\n stream %#v\n  parse %#v\ninput %q", i, streamed[i], got.Units[i], clip(data))
+		}
+	}
+}
+
+// cloneStrings copies a slice and its strings, keeping nil and empty apart.
+func cloneStrings(in []string) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, v := range in {
+		out[i] = strings.Clone(v)
+	}
+	return out
+}
+
 // referenceNameTableDifference: encoding/xml checks names against the XML 1.0
 // fourth-edition tables, libxml2 (and the fast parser) against the fifth edition's
 // wider ranges, so the reference alone rejects some non-ASCII names.
@@ -175,6 +217,7 @@ func FuzzAresource(f *testing.F) {
 		got, err := androidFormat{}.Parse(data)
 		want, rerr := refAndroidParse(data)
 		compareWithReference(t, data, got, err, want, rerr)
+		compareStream(t, data, got, err)
 	})
 }
 
@@ -227,6 +270,7 @@ func TestReferenceAgrees(t *testing.T) {
 			got, err := androidFormat{}.Parse(d.data)
 			want, rerr := refAndroidParse(d.data)
 			compareWithReference(t, d.data, got, err, want, rerr)
+			compareStream(t, d.data, got, err)
 			if err == nil {
 				parsed++
 				units += len(got.Units)
@@ -264,5 +308,6 @@ func FuzzAresourceContent(f *testing.F) {
 		got, err := androidFormat{}.Parse(doc)
 		want, rerr := refAndroidParse(doc)
 		compareWithReference(t, doc, got, err, want, rerr)
+		compareStream(t, doc, got, err)
 	})
 }

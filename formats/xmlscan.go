@@ -162,11 +162,21 @@ func (s *xmlScanner) depth() int { return len(s.stack) }
 // newScanner checks the characters of the whole document and reads the XML
 // declaration; call next for the tokens.
 func newScanner(data []byte) *xmlScanner {
-	s := &xmlScanner{data: data, dtd: &dtdInfo{}}
+	s := &xmlScanner{}
+	s.init(data)
+	return s
+}
+
+// init makes s a new scanner of data, keeping the storage of its stacks.
+func (s *xmlScanner) init(data []byte) {
+	clear(s.attrs)
+	clear(s.stack)
+	clear(s.ns)
+	*s = xmlScanner{data: data, dtd: &dtdInfo{}, attrs: s.attrs[:0], stack: s.stack[:0], ns: s.ns[:0]}
 	bad, msg, hasCR := checkChars(data)
 	if bad >= 0 {
 		s.fail(bad, "%s", msg)
-		return s
+		return
 	}
 	s.hasCR = hasCR
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
@@ -175,7 +185,6 @@ func newScanner(data []byte) *xmlScanner {
 	if len(data)-s.pos >= 6 && bytes.HasPrefix(data[s.pos:], []byte("<?xml")) && isSpace(data[s.pos+5]) {
 		s.xmlDecl()
 	}
-	return s
 }
 
 func (s *xmlScanner) line(off int) int {

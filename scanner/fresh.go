@@ -10,7 +10,6 @@ import (
 
 	"github.com/gitlate/gitlate/cache"
 	"github.com/gitlate/gitlate/config"
-	"github.com/gitlate/gitlate/formats"
 	"github.com/gitlate/gitlate/repos"
 	"github.com/gitlate/gitlate/snapshot"
 )
@@ -30,7 +29,7 @@ type goodFile struct {
 
 // good returns the result of a file's current content, or, when that does not
 // parse, the last result that did (with the blob it came from) and the error.
-func (sc *componentScan) good(key resultKey, path string, compute func(*formats.File) *fileResult) (*fileResult, resultKey, error) {
+func (sc *componentScan) good(key resultKey, path string, compute computeFunc) (*fileResult, resultKey, error) {
 	r := sc.result(key, path, compute)
 	id := componentKey(sc.c.Project.Config, sc.c.Config) + "\x00" + string(key.role) + path
 	sc.s.goodSeen[id] = true

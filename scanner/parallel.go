@@ -13,7 +13,22 @@ import (
 type parseJob struct {
 	key     resultKey
 	path    string
-	compute func(*formats.File) *fileResult
+	compute computeFunc
+}
+
+// computeFunc derives a file's result from its bytes; the error says the file does
+// not parse. It must not keep data, which the next file's read overwrites.
+type computeFunc func(data []byte) (*fileResult, error)
+
+// whole is the computeFunc that parses the whole file and hands it to fn.
+func (sc *componentScan) whole(fn func(*formats.File) *fileResult) computeFunc {
+	return func(data []byte) (*fileResult, error) {
+		f, err := sc.format.Parse(data)
+		if err != nil {
+			return nil, err
+		}
+		return fn(f), nil
+	}
 }
 
 // prefetch reads and parses, on every core, the files of jobs whose results are not
@@ -75,7 +90,7 @@ func (sc *componentScan) keepPre(key resultKey, r *fileResult) {
 // parse reads the file at path and computes its result (err set when it cannot be
 // read or parsed). It is safe for concurrent use: trees, parsers and compute
 // functions share nothing that changes.
-func (sc *componentScan) parse(path string, want repos.Hash, compute func(*formats.File) *fileResult) *fileResult {
+func (sc *componentScan) parse(path string, want repos.Hash, compute computeFunc) *fileResult {
 	var data []byte
 	var err error
 	got := want
@@ -92,11 +107,10 @@ func (sc *componentScan) parse(path string, want repos.Hash, compute func(*forma
 		return &fileResult{err: err}
 	}
 	sc.s.parsed.Add(1)
-	f, err := sc.format.Parse(data)
+	r, err := compute(data)
 	if err != nil {
 		return &fileResult{err: err}
 	}
-	r := compute(f)
 	// Edited between the listing and the read: these numbers are not those of the
 	// blob the result would be kept under. Shown this once, never kept (the watcher
 	// brings the re-scan that reads the file as it is now).

@@ -60,7 +60,7 @@ func TestEditedWhileReadIsNotKept(t *testing.T) {
 	sc := &componentScan{s: s, tree: editedTree{[]byte(template)}, format: format, used: map[resultKey]*fileResult{}}
 	listed := repos.HashBlob([]byte("what the listing saw"))
 	key := resultKey{format: "aresource", blob: listed, role: 't'}
-	r := sc.result(key, "res/values/strings.xml", func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, nil)} })
+	r := sc.result(key, "res/values/strings.xml", sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, nil)} }))
 	if r.err != nil || !r.changed || len(r.tmpl) == 0 {
 		t.Fatalf("result: %+v", r)
 	}

@@ -426,7 +426,7 @@ func (sc *componentScan) translationID(code string) int {
 }
 
 // result returns the cached result for key, or computes it from the file's bytes.
-func (sc *componentScan) result(key resultKey, path string, compute func(*formats.File) *fileResult) *fileResult {
+func (sc *componentScan) result(key resultKey, path string, compute computeFunc) *fileResult {
 	if r := sc.used[key]; r != nil {
 		sc.s.reused.Add(1)
 		return r
@@ -494,7 +494,7 @@ func (sc *componentScan) monolingual(matches []match) {
 	te := sc.template
 	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
 	tr, tkey, err := sc.good(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
-		func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} })
+		sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} }))
 	switch {
 	case tr == nil:
 		sc.fileAlert(cc.Template, err)
@@ -517,14 +517,19 @@ func (sc *componentScan) monolingual(matches []match) {
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
 	sc.s.keys[componentKey(sc.c.Project.Config, cc)] = &componentKeys{tmpl: tr.tmpl}
+	index := templateIndex(tr.tmpl)
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
 		tags := lang.AndroidPluralTags(m.code)
 		jobs[i] = parseJob{
 			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
 			path: m.entry.Path,
-			compute: func(f *formats.File) *fileResult {
-				return &fileResult{stats: monolingualStats(tr.tmpl, f, tags)}
+			compute: func(data []byte) (*fileResult, error) {
+				st, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
+				if err != nil {
+					return nil, err
+				}
+				return &fileResult{stats: st}, nil
 			},
 		}
 	}
@@ -578,10 +583,10 @@ func (sc *componentScan) bilingual(matches []match) {
 		jobs[i] = parseJob{
 			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)},
 			path: m.entry.Path,
-			compute: func(f *formats.File) *fileResult {
+			compute: sc.whole(func(f *formats.File) *fileResult {
 				st, units := bilingualStats(f, review)
 				return &fileResult{stats: st, units: units}
-			},
+			}),
 		}
 	}
 	sc.prefetch(jobs)

@@ -62,27 +62,57 @@ func templateStats(tmpl []tmplUnit, editTemplate bool) snapshot.Stats {
 	return s
 }
 
+// templateIndex maps each key of a template to its position (templateUnits keeps
+// one unit per key).
+func templateIndex(tmpl []tmplUnit) map[string]int32 {
+	index := make(map[string]int32, len(tmpl))
+	for i, tu := range tmpl {
+		index[tu.key] = int32(i)
+	}
+	return index
+}
+
+// eachUnit hands every unit of a file to fn: streamed when the format can, so
+// counting keeps no unit, parsed whole otherwise.
+func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) error {
+	if st, ok := format.(formats.Streamer); ok {
+		return func(fn func(*formats.Unit)) error { return st.Stream(data, fn) }
+	}
+	return func(fn func(*formats.Unit)) error {
+		f, err := format.Parse(data)
+		if err != nil {
+			return err
+		}
+		for i := range f.Units {
+			fn(&f.Units[i])
+		}
+		return nil
+	}
+}
+
 // monolingualStats counts one translation of a monolingual component: the template's
-// units, looked up by key in the translation file (keys only in the file are ignored).
-func monolingualStats(tmpl []tmplUnit, f *formats.File, tags []string) snapshot.Stats {
-	byKey := make(map[string]*formats.Unit, len(f.Units))
-	for i := range f.Units {
-		byKey[f.Units[i].Key] = &f.Units[i] // the last of a repeated key wins
+// units (index maps their keys to positions), looked up by key among the units each
+// gives (keys only in the translation are ignored; of a repeated key, the last
+// counts).
+func monolingualStats(tmpl []tmplUnit, index map[string]int32, each func(func(*formats.Unit)) error, tags []string) (snapshot.Stats, error) {
+	states := make([]int8, len(tmpl)) // StateEmpty until the translation has the key
+	err := each(func(u *formats.Unit) {
+		if i, ok := index[u.Key]; ok {
+			states[i] = int8(unitState(u, u.FormsFor(tags), false))
+		}
+	})
+	if err != nil {
+		return snapshot.Stats{}, err
 	}
 	var s snapshot.Stats
-	for _, tu := range tmpl {
-		state := snapshot.StateEmpty
-		switch {
-		case tu.readOnly || tu.state < snapshot.StateTranslated:
+	for i, tu := range tmpl {
+		state := int(states[i])
+		if tu.readOnly || tu.state < snapshot.StateTranslated {
 			state = snapshot.StateReadOnly
-		default:
-			if u := byKey[tu.key]; u != nil {
-				state = unitState(u, u.FormsFor(tags), false)
-			}
 		}
 		s.AddUnit(state, tu.words, tu.chars)
 	}
-	return s
+	return s, nil
 }
 
 // unitState is the state a format gives a unit (rules 4–7 of Weblate's decision).
