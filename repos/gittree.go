@@ -83,7 +83,7 @@ func entryCmp(a string, aTree bool, b string, bTree bool) int {
 	return 0
 }
 
-func (t *gitTree) lstat(p string) (nodeKind, string, error) {
+func (t *gitTree) lstat(p string, _ bool) (nodeKind, string, error) {
 	e, ok, err := t.node(p)
 	if err != nil || !ok {
 		return kindNone, "", err

@@ -48,9 +48,12 @@ const (
 
 // lstater is the one operation link resolution needs from a tree: what is at this
 // path, without following a link in its last component. Every prefix of the path
-// passed in is already known to be a real directory.
+// passed in is already known to be a real directory. through says that resolution
+// goes on below path (it is not the last component): a tree may then answer from a
+// directory it already holds (a working tree's batch does, see rootLstater.lstat),
+// while a last component, which may have become a link, is always looked at.
 type lstater interface {
-	lstat(path string) (kind nodeKind, linkTarget string, err error)
+	lstat(path string, through bool) (kind nodeKind, linkTarget string, err error)
 }
 
 // resolve maps caller path components to the path of the node they name, resolving
@@ -85,7 +88,7 @@ func resolve(t lstater, comps []string, followLast bool) (string, nodeKind, erro
 			return "", kindNone, fs.ErrNotExist
 		}
 		p := strings.Join(append(done, c), "/")
-		k, target, err := t.lstat(p)
+		k, target, err := t.lstat(p, len(todo) > 0)
 		if err != nil {
 			return "", kindNone, err
 		}

@@ -3,6 +3,7 @@ package repos
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -93,6 +94,21 @@ type BufferedReader interface {
 	// has a new id here, so whatever is derived from data can be kept under the id
 	// of what was actually read (List's id may name the previous content).
 	ReadFileInto(path string, buf []byte) (data []byte, blob Hash, err error)
+}
+
+// A Batch reads many files of one tree in a row (a scan), keeping the directories
+// it opened on the way until Close. It is safe for concurrent use. Reads after
+// Close fail with an error wrapping os.ErrClosed.
+type Batch interface {
+	BufferedReader
+	io.Closer
+}
+
+// Batcher is implemented by trees that read faster in batches (a checkout's
+// working tree); others are read file by file.
+type Batcher interface {
+	// Batch starts a batch of reads. The caller must Close it.
+	Batch() (Batch, error)
 }
 
 // Signature is a commit author or committer.

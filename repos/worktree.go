@@ -121,19 +121,33 @@ type workTree struct {
 // own makes every later step a single fstatat or openat (issue 7: the system calls,
 // not the reading, were half the cost of scanning a checkout). Sub-roots are opened
 // through their parent root, so nothing can lead outside the checkout either way.
-// close releases them.
+// A directory it holds also answers lstat without a system call when resolution
+// goes through it (see lstat): a batch, whose reads share one rootLstater, lstats
+// each directory once. It is safe for concurrent use; close releases the roots,
+// the checkout's own included.
 type rootLstater struct {
 	r    *os.Root
-	dirs map[string]*os.Root // by directory path, "" excluded
+	mu   sync.Mutex          // guards dirs
+	dirs map[string]*os.Root // by directory path, "" excluded; only added to until close
 }
 
-func newRootLstater(r *os.Root) *rootLstater { return &rootLstater{r: r} }
+// lstater opens the checkout's root for a rootLstater. The caller must close it.
+func (t *workTree) lstater() (*rootLstater, error) {
+	r, err := t.open()
+	if err != nil {
+		return nil, err
+	}
+	return &rootLstater{r: r}, nil
+}
 
 func (l *rootLstater) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	for _, d := range l.dirs {
 		d.Close()
 	}
 	l.dirs = nil
+	l.r.Close() // later calls fail with os.ErrClosed
 }
 
 // dir returns the root of directory p, opening it (and its parents) once.
@@ -141,11 +155,20 @@ func (l *rootLstater) dir(p string) (*os.Root, error) {
 	if p == "" {
 		return l.r, nil
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.dirLocked(p)
+}
+
+func (l *rootLstater) dirLocked(p string) (*os.Root, error) {
+	if p == "" {
+		return l.r, nil
+	}
 	if d := l.dirs[p]; d != nil {
 		return d, nil
 	}
 	parent, name := splitLast(p)
-	pr, err := l.dir(parent)
+	pr, err := l.dirLocked(parent)
 	if err != nil {
 		return nil, err
 	}
@@ -158,6 +181,13 @@ func (l *rootLstater) dir(p string) (*os.Root, error) {
 	}
 	l.dirs[p] = d
 	return d, nil
+}
+
+// holds says whether directory p is open already.
+func (l *rootLstater) holds(p string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.dirs[p] != nil
 }
 
 // parent returns the root of the directory holding p, and p's last component.
@@ -175,7 +205,16 @@ func splitLast(p string) (dir, name string) {
 	return "", p
 }
 
-func (l *rootLstater) lstat(p string) (nodeKind, string, error) {
+// lstat is the lstater of the working tree. A directory it holds open is answered
+// without a system call when resolution goes through it: what lies below it is
+// reached through that open directory anyway (removed or replaced since, even by a
+// link leading outside, it is still the directory inside the checkout that was
+// opened), so looking at its path again would tell nothing. A last component is
+// always looked at: it may have become a link or a file.
+func (l *rootLstater) lstat(p string, through bool) (nodeKind, string, error) {
+	if through && l.holds(p) {
+		return kindDir, "", nil
+	}
 	d, name, err := l.parent(p)
 	var fi fs.FileInfo
 	if err == nil {
@@ -232,17 +271,15 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 		return nil, err
 	}
 	dir = strings.Join(comps, "/")
-	root, err := t.open()
+	l, err := t.lstater()
 	if err != nil {
 		return nil, err
 	}
-	defer root.Close()
-	l := newRootLstater(root)
 	defer l.close()
 	for i := range comps {
 		// Every component must be a real directory: following a symlinked directory
 		// would list files outside the tree git sees.
-		k, _, err := l.lstat(strings.Join(comps[:i+1], "/"))
+		k, _, err := l.lstat(strings.Join(comps[:i+1], "/"), false)
 		if err != nil {
 			return nil, pathErr("list", dir, err)
 		}
@@ -512,12 +549,10 @@ func (t *workTree) Stat(p string) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	root, err := t.open()
+	l, err := t.lstater()
 	if err != nil {
 		return Entry{}, err
 	}
-	defer root.Close()
-	l := newRootLstater(root)
 	defer l.close()
 	rp, kind, err := resolve(l, comps, false)
 	if err != nil {
@@ -549,19 +584,23 @@ func (t *workTree) ReadFile(p string) ([]byte, error) {
 // ReadFileInto is ReadFile reading into buf's storage when it is large enough (a
 // caller that is done with each file's bytes before reading the next saves an
 // allocation per file), and returning the blob id of the bytes it read (see
-// BufferedReader).
+// BufferedReader). It opens the checkout and the directories on the way for this
+// one file: a Batch keeps them open from one file to the next.
 func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, Hash, error) {
 	comps, err := splitPath(p)
 	if err != nil {
 		return nil, Hash{}, err
 	}
-	root, err := t.open()
+	l, err := t.lstater()
 	if err != nil {
 		return nil, Hash{}, err
 	}
-	defer root.Close()
-	l := newRootLstater(root)
 	defer l.close()
+	return t.readInto(l, p, comps, buf)
+}
+
+// readInto is ReadFileInto of the path p, whose components are comps, through l.
+func (t *workTree) readInto(l *rootLstater, p string, comps []string, buf []byte) ([]byte, Hash, error) {
 	rp, kind, err := resolve(l, comps, true)
 	if err != nil {
 		return nil, Hash{}, pathErr("read", p, err)
@@ -582,6 +621,104 @@ func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, Hash, error) {
 		return nil, Hash{}, err
 	}
 	return data, t.blobOf(rp, data, k, stable), nil
+}
+
+// Batch starts a batch of reads (see Batcher) sharing one rootLstater: the
+// checkout and each directory on the way are opened, and lstat-ed, once for all
+// the files read below them.
+func (t *workTree) Batch() (Batch, error) {
+	l, err := t.lstater()
+	if err != nil {
+		return nil, err
+	}
+	return &workTreeBatch{t: t, l: l, users: map[*rootLstater]int{}}, nil
+}
+
+var _ Batcher = (*workTree)(nil)
+
+// workTreeBatch is the Batch of a working tree.
+type workTreeBatch struct {
+	t  *workTree
+	mu sync.Mutex
+	l  *rootLstater // what reads go through; nil once closed
+	// users counts the reads under way through each rootLstater: one that is no
+	// longer l (closed, or renewed) is closed when its last read ends.
+	users map[*rootLstater]int
+}
+
+// ReadFileInto is workTree.ReadFileInto, through the directories the batch holds.
+func (b *workTreeBatch) ReadFileInto(p string, buf []byte) ([]byte, Hash, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return nil, Hash{}, err
+	}
+	l, err := b.acquire()
+	if err != nil {
+		return nil, Hash{}, err
+	}
+	defer b.release(l)
+	data, blob, err := b.t.readInto(l, p, comps, buf)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return data, blob, err
+	}
+	// A directory the batch holds may have been removed since it was opened, and
+	// made again (a checkout switching branches, a directory replaced): a file
+	// missing from what the batch holds is looked for afresh, as ReadFileInto
+	// would, and when it is there the fresh view serves the reads that follow.
+	fresh, err := b.t.lstater()
+	if err != nil {
+		return nil, Hash{}, err
+	}
+	data, blob, err = b.t.readInto(fresh, p, comps, buf)
+	b.renew(l, fresh, err == nil)
+	return data, blob, err
+}
+
+func (b *workTreeBatch) acquire() (*rootLstater, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.l == nil {
+		return nil, fmt.Errorf("read working tree: batch: %w", os.ErrClosed)
+	}
+	b.users[b.l]++
+	return b.l, nil
+}
+
+func (b *workTreeBatch) release(l *rootLstater) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.users[l]--; b.users[l] == 0 {
+		delete(b.users, l)
+		if l != b.l {
+			l.close()
+		}
+	}
+}
+
+// renew makes fresh, which found a file that old (acquired by the caller) had
+// not, what the batch reads through from now on; with !found it only closes fresh.
+func (b *workTreeBatch) renew(old, fresh *rootLstater, found bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !found || b.l != old { // nothing to renew, closed, or renewed by another read
+		fresh.close()
+		return
+	}
+	b.l = fresh // old is closed by its last release
+}
+
+// Close releases what the batch holds, once the reads under way have ended.
+// Reads after Close fail with os.ErrClosed.
+func (b *workTreeBatch) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if l := b.l; l != nil {
+		b.l = nil
+		if b.users[l] == 0 {
+			l.close()
+		}
+	}
+	return nil
 }
 
 // blobOf returns the blob id of data, just read from the file rp whose statKey was

@@ -94,12 +94,12 @@ func (sc *componentScan) parse(path string, want repos.Hash, compute computeFunc
 	var data []byte
 	var err error
 	got := want
-	if br, ok := sc.tree.(repos.BufferedReader); ok {
+	if sc.reader != nil {
 		// Parsed units copy what they keep, so one buffer serves file after file:
 		// a cold scan then costs no fresh memory per file read.
 		bp := readBufs.Get().(*[]byte)
 		defer func() { *bp = data[:0]; readBufs.Put(bp) }()
-		data, got, err = br.ReadFileInto(path, *bp)
+		data, got, err = sc.reader.ReadFileInto(path, *bp)
 	} else {
 		data, err = sc.tree.ReadFile(path)
 	}

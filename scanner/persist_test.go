@@ -57,7 +57,8 @@ func TestEditedWhileReadIsNotKept(t *testing.T) {
 	format, _ := formats.Lookup("aresource")
 	j := cache.NewMemoryJournal()
 	s := New(&config.Config{}, Options{Journal: j})
-	sc := &componentScan{s: s, tree: editedTree{[]byte(template)}, format: format, used: map[resultKey]*fileResult{}}
+	tree := editedTree{[]byte(template)}
+	sc := &componentScan{s: s, tree: tree, reader: tree, format: format, used: map[resultKey]*fileResult{}}
 	listed := repos.HashBlob([]byte("what the listing saw"))
 	key := resultKey{format: "aresource", blob: listed, role: 't'}
 	r := sc.result(key, "res/values/strings.xml", sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, nil)} }))

@@ -310,6 +310,18 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 	s.fetchAlert(c)
 
 	sc := &componentScan{s: s, c: c, tree: tree, format: format, used: used, review: p.Config.TranslationReview}
+	if br, ok := tree.(repos.BufferedReader); ok {
+		sc.reader = br
+	}
+	if b, ok := tree.(repos.Batcher); ok {
+		// A component's files share their directories: reading them as one batch
+		// opens each directory once (a checkout's listing and reads were mostly
+		// system calls). Unable to start one, files are read one by one.
+		if batch, err := b.Batch(); err == nil {
+			sc.reader = batch
+			defer batch.Close()
+		}
+	}
 	if format.Monolingual() && !sc.findTemplate() {
 		return c
 	}
@@ -411,6 +423,7 @@ type componentScan struct {
 	s      *Scanner
 	c      *snapshot.Component
 	tree   repos.Tree
+	reader repos.BufferedReader // tree's, or a batch of it; nil when tree has none
 	format formats.Format
 	used   map[resultKey]*fileResult
 	review bool

@@ -1,0 +1,399 @@
+package repos
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// readResult is what one ReadFileInto gave, comparable.
+type readResult struct {
+	data string
+	blob Hash
+	err  string
+}
+
+func resultOf(data []byte, blob Hash, err error) readResult {
+	r := readResult{data: string(data), blob: blob}
+	if err != nil {
+		r.err = err.Error()
+	}
+	return r
+}
+
+// startBatch starts a batch of tree, which must be a Batcher, closed at the end of
+// the test.
+func startBatch(t *testing.T, tree Tree) Batch {
+	t.Helper()
+	bt, ok := tree.(Batcher)
+	if !ok {
+		t.Fatalf("%T is not a Batcher", tree)
+	}
+	b, err := bt.Batch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// TestBatchMatchesReadFileInto: a batch reads every path as ReadFileInto does
+// (data, blob, error), read twice and from several goroutines at once.
+func TestBatchMatchesReadFileInto(t *testing.T) {
+	files := map[string]string{
+		"app/src/main/res/values/strings.xml":    "english",
+		"app/src/main/res/values-de/strings.xml": "deutsch",
+		"app/src/main/res/values-fr/strings.xml": "français",
+		"app/src/main/res/real/file.xml":         "real",
+		"README.md":                              "readme",
+		"app/empty.txt":                          "",
+	}
+	outside := filepath.Join(t.TempDir(), "outside.xml")
+	writeFile(t, filepath.Dir(outside), "outside.xml", "OUTSIDE")
+	links := map[string]string{
+		"app/src/main/res/values-en/strings.xml":  "../values/strings.xml",                  // a file link
+		"app/src/main/res/linkdir":                "real",                                   // a directory link
+		"app/src/main/res/values-ch/strings.xml":  "../values-en/strings.xml",               // a link to a link
+		"app/src/main/res/values-xx/strings.xml":  "../../../../../../outside.xml",          // climbs out
+		"app/src/main/res/values-abs/strings.xml": outside,                                  // absolute
+		"app/src/main/res/values-gg/strings.xml":  "../../../../../.git/config",             // into .git
+		"app/src/main/res/values-zz/strings.xml":  "../missing.xml",                         // dangling
+		"app/src/main/res/loop/a":                 "b",                                      // a loop
+		"app/src/main/res/loop/b":                 "a",                                      //
+		"app/src/main/res/values-up/strings.xml":  "../../res/values/../values/strings.xml", // through .. and back
+		"app/src/main/res/outdir":                 filepath.Dir(outside),                    // a directory outside
+	}
+	tree := treeKinds(t, files, links)["worktree"]
+	br := tree.(BufferedReader)
+	tests := []struct {
+		path  string
+		want  string // content, when errIs is nil
+		errIs error
+	}{
+		{"app/src/main/res/values/strings.xml", "english", nil},
+		{"app/src/main/res/values-de/strings.xml", "deutsch", nil},
+		{"./app//src/main/res/values-fr/strings.xml", "français", nil},
+		{"README.md", "readme", nil},
+		{"app/empty.txt", "", nil},
+		{"app/src/main/res/values-en/strings.xml", "english", nil},
+		{"app/src/main/res/values-ch/strings.xml", "english", nil},
+		{"app/src/main/res/values-up/strings.xml", "english", nil},
+		{"app/src/main/res/linkdir/file.xml", "real", nil},
+		{"app/src/main/res/values-xx/strings.xml", "", ErrOutside},
+		{"app/src/main/res/values-abs/strings.xml", "", ErrOutside},
+		{"app/src/main/res/outdir/outside.xml", "", ErrOutside},
+		{"app/src/main/res/values-gg/strings.xml", "", ErrOutside},
+		{"app/src/main/res/values-zz/strings.xml", "", fs.ErrNotExist},
+		{"app/src/main/res/loop/a", "", ErrLinkDepth},
+		{"app/src/main/res/missing.xml", "", fs.ErrNotExist},
+		{"app/src/main/res/values/strings.xml/below", "", fs.ErrNotExist},
+		{"app/src/nothere/res/values/strings.xml", "", fs.ErrNotExist},
+		{".git/config", "", fs.ErrNotExist},
+		{"app/src/main/res/values", "", ErrIsDir},
+		{"app/src/main/res/linkdir", "", ErrIsDir},
+		{"app", "", ErrIsDir},
+		{"../outside.xml", "", ErrBadPath},
+		{"/etc/passwd", "", ErrBadPath},
+		{"app/\x00", "", ErrBadPath},
+	}
+	want := map[string]readResult{}
+	for _, tt := range tests {
+		data, blob, err := br.ReadFileInto(tt.path, nil)
+		if tt.errIs != nil && !errors.Is(err, tt.errIs) || tt.errIs == nil && (err != nil || string(data) != tt.want || blob != HashBlob([]byte(tt.want))) {
+			t.Errorf("workTree.ReadFileInto(%q) = %q, %s, %v; want %q, %v", tt.path, data, blob, err, tt.want, tt.errIs)
+		}
+		want[tt.path] = resultOf(data, blob, err)
+	}
+	check := func(t *testing.T, b Batch, order []int, buf []byte) {
+		for _, i := range order {
+			tt := tests[i]
+			data, blob, err := b.ReadFileInto(tt.path, buf)
+			if got := resultOf(data, blob, err); got != want[tt.path] || !errors.Is(err, tt.errIs) {
+				t.Errorf("Batch.ReadFileInto(%q) = %+v; workTree.ReadFileInto gave %+v", tt.path, got, want[tt.path])
+			}
+		}
+	}
+	forward, backward := make([]int, len(tests)), make([]int, len(tests))
+	for i := range tests {
+		forward[i], backward[len(tests)-1-i] = i, i
+	}
+	t.Run("twice", func(t *testing.T) {
+		b := startBatch(t, tree)
+		check(t, b, forward, nil)
+		check(t, b, forward, make([]byte, 0, 64))
+	})
+	t.Run("parallel", func(t *testing.T) {
+		b := startBatch(t, tree)
+		var wg sync.WaitGroup
+		for g := range 8 {
+			order := forward
+			if g%2 == 1 {
+				order = backward
+			}
+			wg.Go(func() {
+				buf := make([]byte, 0, 64)
+				for range 2 {
+					check(t, b, order, buf)
+				}
+			})
+		}
+		wg.Wait()
+	})
+	t.Run("holds directories", func(t *testing.T) {
+		b := startBatch(t, tree)
+		check(t, b, forward[:2], nil)
+		l := b.(*workTreeBatch).l
+		for _, d := range []string{"app", "app/src/main/res", "app/src/main/res/values-de"} {
+			if !l.holds(d) {
+				t.Errorf("the batch does not hold %s open", d)
+			}
+		}
+	})
+}
+
+// TestBatchDirectoryReplaced: a directory the batch holds open, replaced during the
+// batch by a link leading outside the checkout, never gives what is outside; one
+// removed and made again gives its new files.
+func TestBatchDirectoryReplaced(t *testing.T) {
+	outsideDir := t.TempDir()
+	writeFile(t, outsideDir, "values/strings.xml", "OUTSIDE")
+	const p = "res/values/strings.xml"
+	tests := []struct {
+		name    string
+		replace string                            // the directory replaced, in the checkout
+		change  func(t *testing.T, dir, d string) // replaces d, the full path of replace
+		read    string                            // the path read after the change
+		want    string                            // content of read after the change
+		errIs   error                             // or the error
+	}{
+		{"moved away, then a link", "res/values", func(t *testing.T, dir, d string) {
+			mustRename(t, d, d+".old")
+			mustSymlink(t, filepath.Join(outsideDir, "values"), d)
+		}, p, "inside", nil}, // the directory held open is still there, moved
+		{"removed, then a link", "res/values", func(t *testing.T, dir, d string) {
+			mustRemoveAll(t, d)
+			mustSymlink(t, filepath.Join(outsideDir, "values"), d)
+		}, p, "", ErrOutside},
+		{"parent removed, then a relative link", "res", func(t *testing.T, dir, d string) {
+			mustRemoveAll(t, d)
+			rel, err := filepath.Rel(dir, outsideDir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustSymlink(t, rel, d)
+		}, p, "", ErrOutside},
+		{"removed, then made again", "res/values", func(t *testing.T, dir, d string) {
+			mustRemoveAll(t, d)
+			writeFile(t, dir, p, "new")
+		}, p, "new", nil},
+		{"removed", "res/values", func(t *testing.T, dir, d string) { mustRemoveAll(t, d) }, p, "", fs.ErrNotExist},
+		// A last component is looked at on every read, held open or not.
+		{"moved away, then a link to a file", "res/values", func(t *testing.T, dir, d string) {
+			mustRename(t, d, d+".old")
+			mustSymlink(t, "values.old/other.xml", d)
+		}, "res/values", "other", nil}, // the link itself
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := newCheckout(t, map[string]string{p: "inside", "res/values/other.xml": "other", "res/more/x.xml": "x"})
+			tree := mustTree(t, dir)
+			b := startBatch(t, tree)
+			if data, _, err := b.ReadFileInto(p, nil); err != nil || string(data) != "inside" {
+				t.Fatalf("before the change: %q, %v", data, err)
+			}
+			tt.change(t, dir, filepath.Join(dir, filepath.FromSlash(tt.replace)))
+			for range 2 {
+				data, _, err := b.ReadFileInto(tt.read, nil)
+				if string(data) == "OUTSIDE" {
+					t.Fatalf("read the file outside the checkout")
+				}
+				if tt.errIs != nil && !errors.Is(err, tt.errIs) || tt.errIs == nil && (err != nil || string(data) != tt.want) {
+					t.Errorf("after the change: %q, %v; want %q, %v", data, err, tt.want, tt.errIs)
+				}
+			}
+			// The other files are read as before, or as they are now.
+			if data, _, err := b.ReadFileInto("res/more/x.xml", nil); tt.replace != "res" && (err != nil || string(data) != "x") {
+				t.Errorf("another directory: %q, %v", data, err)
+			}
+		})
+	}
+	t.Run("swapped while reading", func(t *testing.T) {
+		dir := newCheckout(t, map[string]string{p: "inside"})
+		d := filepath.Join(dir, "res", "values")
+		tree := mustTree(t, dir)
+		b := startBatch(t, tree)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		readers := []BufferedReader{b, b, b, tree.(BufferedReader)}
+		for _, r := range readers {
+			wg.Go(func() {
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if data, _, _ := r.ReadFileInto(p, nil); string(data) == "OUTSIDE" {
+						t.Error("read the file outside the checkout")
+						return
+					}
+				}
+			})
+		}
+		for range 300 {
+			mustRename(t, d, d+".tmp")
+			mustSymlink(t, filepath.Join(outsideDir, "values"), d)
+			mustRemoveAll(t, d)
+			mustRename(t, d+".tmp", d)
+		}
+		close(stop)
+		wg.Wait()
+	})
+}
+
+func mustRename(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustSymlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustRemoveAll(t *testing.T, p string) {
+	t.Helper()
+	if err := os.RemoveAll(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBatchClosed: a closed batch refuses reads with os.ErrClosed, also when it is
+// closed while reads are under way, and closing it again is harmless.
+func TestBatchClosed(t *testing.T) {
+	dir := newCheckout(t, map[string]string{"a/b/c.xml": "c"})
+	tree := mustTree(t, dir)
+	t.Run("after", func(t *testing.T) {
+		b := startBatch(t, tree)
+		if _, _, err := b.ReadFileInto("a/b/c.xml", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"a/b/c.xml", "a/b/missing.xml", "x.xml"} {
+			if data, _, err := b.ReadFileInto(p, nil); !errors.Is(err, os.ErrClosed) {
+				t.Errorf("ReadFileInto(%q) after Close = %q, %v; want os.ErrClosed", p, data, err)
+			}
+		}
+		if err := b.Close(); err != nil {
+			t.Errorf("second Close: %v", err)
+		}
+	})
+	t.Run("releases what it opened", func(t *testing.T) {
+		dir := newCheckout(t, map[string]string{"a/b/c.xml": "c"})
+		before := openFiles(t)
+		b := startBatch(t, mustTree(t, dir))
+		for _, p := range []string{"a/b/c.xml", "a/b/missing.xml"} {
+			b.ReadFileInto(p, nil)
+		}
+		// Made again: the batch reads through a fresh view from then on.
+		mustRemoveAll(t, filepath.Join(dir, "a", "b"))
+		writeFile(t, dir, "a/b/c.xml", "c again")
+		if data, _, err := b.ReadFileInto("a/b/c.xml", nil); err != nil || string(data) != "c again" {
+			t.Errorf("after a/b was made again: %q, %v", data, err)
+		}
+		if during := openFiles(t); during <= before {
+			t.Errorf("%d files open during the batch, %d before", during, before)
+		}
+		b.Close()
+		if after := openFiles(t); after != before {
+			t.Errorf("%d files open after Close, %d before", after, before)
+		}
+	})
+	t.Run("during", func(t *testing.T) {
+		b := startBatch(t, tree)
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				p := "a/b/c.xml"
+				if g%2 == 1 {
+					p = "a/b/missing.xml" // read again afresh after the batch's try
+				}
+				for range 200 {
+					data, _, err := b.ReadFileInto(p, nil)
+					if errors.Is(err, os.ErrClosed) {
+						return
+					}
+					if g%2 == 0 && (err != nil || string(data) != "c") || g%2 == 1 && !errors.Is(err, fs.ErrNotExist) {
+						t.Errorf("ReadFileInto(%q) = %q, %v", p, data, err)
+						return
+					}
+				}
+			})
+		}
+		b.Close()
+		wg.Wait()
+	})
+}
+
+// openFiles counts the file descriptors the process has open.
+func openFiles(t *testing.T) int {
+	t.Helper()
+	des, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skipf("cannot count open files: %v", err)
+	}
+	return len(des)
+}
+
+// BenchmarkReadFiles reads 200 files in directories four levels deep (an Android
+// project's res/values-*/), one file at a time and in a batch. ns/op is the time of
+// all 200.
+func BenchmarkReadFiles(b *testing.B) {
+	old := racyWindow
+	racyWindow = 0 // a scan's files are older than that: their ids come from the cache
+	defer func() { racyWindow = old }()
+	dir := b.TempDir()
+	var paths []string
+	for i := range 50 {
+		for _, f := range []string{"strings.xml", "plurals.xml", "arrays.xml", "donottranslate.xml"} {
+			p := fmt.Sprintf("app/src/res/values-l%02d/%s", i, f)
+			writeFile(b, dir, p, fmt.Sprintf("<resources><string name=\"s%d\">%s</string></resources>\n", i, f))
+			paths = append(paths, p)
+		}
+	}
+	tree := &workTree{root: dir, blobs: newBlobCache()}
+	readAll := func(b *testing.B, r BufferedReader) {
+		buf := make([]byte, 0, 4096)
+		for _, p := range paths {
+			if _, _, err := r.ReadFileInto(p, buf); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	readAll(b, tree) // warm the blob cache
+	b.Run("file-by-file", func(b *testing.B) {
+		for b.Loop() {
+			readAll(b, tree)
+		}
+	})
+	b.Run("batch", func(b *testing.B) {
+		for b.Loop() {
+			bt, err := tree.Batch()
+			if err != nil {
+				b.Fatal(err)
+			}
+			readAll(b, bt)
+			bt.Close()
+		}
+	})
+}
