@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -396,4 +398,39 @@ func BenchmarkReadFiles(b *testing.B) {
 			bt.Close()
 		}
 	})
+}
+
+// TestListFansOut: a directory with many subdirectories is listed on several cores
+// (walkSubdirs) with the same result as one core gives, and as the committed tree.
+func TestListFansOut(t *testing.T) {
+	files := map[string]string{"res/top.xml": "top"}
+	links := map[string]string{}
+	for i := range 3 * walkSubdirsPerWorker {
+		dir := fmt.Sprintf("res/values-l%02d", i)
+		files[dir+"/strings.xml"] = fmt.Sprintf("language %d", i)
+		files[dir+"/deeper/not-listed.xml"] = "below the depth"
+		if i%7 == 0 {
+			links[dir+"/alias.xml"] = "strings.xml"
+		}
+	}
+	trees := treeKinds(t, files, links)
+	want, err := trees["git"].ListDepth("res", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 1+3*walkSubdirsPerWorker+len(links) {
+		t.Fatalf("the committed tree lists %d entries", len(want))
+	}
+	for _, procs := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint(procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			got, err := trees["worktree"].ListDepth("res", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("GOMAXPROCS %d lists\n%v\nthe committed tree\n%v", procs, got, want)
+			}
+		})
+	}
 }

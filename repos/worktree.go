@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -296,7 +299,7 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	}
 	var out []Entry
 	seen := map[string]bool{}
-	if err := t.walk(l, d, dir, depth, &out, seen); err != nil {
+	if err := t.walk(l, d, dir, depth, &out, seen, true); err != nil {
 		return nil, err
 	}
 	t.blobs.prune(dir, depth, seen)
@@ -305,8 +308,9 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 }
 
 // walk lists directory dir, whose root is d, and depth levels of subdirectories
-// below it (all for a negative depth); l resolves symlinks.
-func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *[]Entry, seen map[string]bool) error {
+// below it (all for a negative depth); l resolves symlinks. With fanout, the
+// subdirectories of dir are walked on every core (see walkSubdirs).
+func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *[]Entry, seen map[string]bool, fanout bool) error {
 	f, err := d.Open(".")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -322,6 +326,7 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *
 	if dir != "" && slices.ContainsFunc(des, func(de fs.DirEntry) bool { return de.Name() == ".git" }) {
 		return nil // a nested repository (submodule): its files belong to another repository
 	}
+	var subdirs []string
 	for _, de := range des {
 		if de.Name() == ".git" {
 			continue
@@ -332,20 +337,8 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *
 		}
 		switch fileKind(de.Type()) {
 		case kindDir:
-			if depth == 0 {
-				continue
-			}
-			sub, err := d.OpenRoot(de.Name())
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-				continue // removed or replaced while we walked
-			}
-			if err != nil {
-				return pathErr("list", p, err)
-			}
-			err = t.walk(l, sub, p, depth-1, out, seen)
-			sub.Close()
-			if err != nil {
-				return err
+			if depth != 0 {
+				subdirs = append(subdirs, de.Name())
 			}
 		case kindFile, kindLink:
 			e, content, err := t.entry(l, d, de.Name(), p)
@@ -361,6 +354,84 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *
 			}
 			*out = append(*out, e)
 		}
+	}
+	if fanout {
+		return t.walkSubdirs(l, d, dir, subdirs, depth-1, out, seen)
+	}
+	for _, name := range subdirs {
+		if err := t.walkSubdir(l, d, dir, name, depth-1, out, seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// walkSubdir walks the subdirectory name of dir (whose root is d), depth levels
+// below it.
+func (t *workTree) walkSubdir(l *rootLstater, d *os.Root, dir, name string, depth int, out *[]Entry, seen map[string]bool) error {
+	p := name
+	if dir != "" {
+		p = dir + "/" + name
+	}
+	sub, err := d.OpenRoot(name)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil // removed or replaced while we walked
+	}
+	if err != nil {
+		return pathErr("list", p, err)
+	}
+	defer sub.Close()
+	return t.walk(l, sub, p, depth, out, seen, false)
+}
+
+// walkSubdirsPerWorker is how many subdirectories make it worth another core.
+const walkSubdirsPerWorker = 16
+
+// walkSubdirs walks the subdirectories names of dir (whose root is d), on every
+// core when there are many: listing is one system call after another (a hundred
+// language directories of an Android app, each opened, read and closed), and the
+// scan waits for it with the other cores idle. The result is the same as walking
+// them in order; of several errors, that of the first directory in order wins.
+func (t *workTree) walkSubdirs(l *rootLstater, d *os.Root, dir string, names []string, depth int, out *[]Entry, seen map[string]bool) error {
+	workers := min(runtime.GOMAXPROCS(0), len(names)/walkSubdirsPerWorker)
+	if workers < 2 {
+		for _, name := range names {
+			if err := t.walkSubdir(l, d, dir, name, depth, out, seen); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	type part struct {
+		out  []Entry
+		seen map[string]bool
+	}
+	parts := make([]part, workers)
+	errs := make([]error, len(names))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range parts {
+		part := &parts[w]
+		part.seen = map[string]bool{}
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(names) {
+					return
+				}
+				errs[i] = t.walkSubdir(l, d, dir, names[i], depth, &part.out, part.seen)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for _, part := range parts {
+		*out = append(*out, part.out...)
+		maps.Copy(seen, part.seen)
 	}
 	return nil
 }

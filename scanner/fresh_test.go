@@ -137,8 +137,20 @@ func TestRestartParsesNothing(t *testing.T) {
 		return s, snap
 	}
 	s1, snap1 := scan()
-	if s1.FilesParsed() == 0 {
-		t.Fatal("the first scan parsed nothing")
+	files := 0
+	for _, p := range snap1.Projects {
+		for _, c := range p.Components {
+			for _, tr := range c.Translations {
+				if tr.Filename != "" {
+					files++
+				}
+			}
+		}
+	}
+	// Each file once at most: a template parsed ahead (while its tree is listed) is
+	// not parsed again.
+	if n := s1.FilesParsed(); n == 0 || n > int64(files) {
+		t.Fatalf("the first scan parsed %d files of %d", n, files)
 	}
 	s2, snap2 := scan()
 	if n := s2.FilesParsed(); n != 0 {

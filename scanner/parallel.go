@@ -39,10 +39,19 @@ func (sc *componentScan) whole(fn func(*formats.File) *fileResult) computeFunc {
 // depend on scheduling — ids, alerts, the order of translations, the journal — stays
 // with the serial pass over the same jobs that follows.
 func (sc *componentScan) prefetch(jobs []parseJob) {
+	sc.startPrefetch(jobs, 2)()
+}
+
+// startPrefetch is prefetch returning at once: the files are read and parsed while
+// the caller goes on, and the function it returns waits for them (and may be
+// called again). Nothing else of sc may be used meanwhile but what the caller
+// alone touches. With fewer than least files to parse, it does nothing: the serial
+// pass parses them.
+func (sc *componentScan) startPrefetch(jobs []parseJob, least int) (wait func()) {
 	var todo []parseJob
 	queued := map[resultKey]bool{}
 	for _, j := range jobs {
-		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || queued[j.key] {
+		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || sc.pre[j.key] != nil || queued[j.key] {
 			continue
 		}
 		if r := sc.s.stored(j.key); r != nil {
@@ -56,10 +65,10 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 		queued[j.key] = true
 		todo = append(todo, j)
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(todo))
-	if workers < 2 {
-		return // nothing to share: the serial pass parses it
+	if len(todo) < least {
+		return func() {}
 	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(todo)))
 	out := make([]*fileResult, len(todo))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -74,10 +83,12 @@ func (sc *componentScan) prefetch(jobs []parseJob) {
 			}
 		})
 	}
-	wg.Wait()
-	for i, j := range todo {
-		sc.keepPre(j.key, out[i])
-	}
+	return sync.OnceFunc(func() {
+		wg.Wait()
+		for i, j := range todo {
+			sc.keepPre(j.key, out[i])
+		}
+	})
 }
 
 func (sc *componentScan) keepPre(key resultKey, r *fileResult) {

@@ -322,8 +322,15 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 			defer batch.Close()
 		}
 	}
-	if format.Monolingual() && !sc.findTemplate() {
-		return c
+	templateParsed := func() {}
+	if format.Monolingual() {
+		if !sc.findTemplate() {
+			return c
+		}
+		// The template is parsed while the tree is listed (a listing of a hundred
+		// directories is system calls, leaving the other cores idle).
+		templateParsed = sc.startPrefetch([]parseJob{sc.templateJob()}, 1)
+		defer templateParsed()
 	}
 	pl, err := s.pathLanguagesOf(cc, p.Config)
 	if err != nil {
@@ -331,6 +338,7 @@ func (s *Scanner) scanComponent(ctx context.Context, p *snapshot.Project, cc *co
 		return c
 	}
 	matches, err := s.listMatches(c, tree, pl)
+	templateParsed()
 	if err != nil {
 		s.repoFailed(c, err)
 		return c
@@ -502,12 +510,22 @@ func (sc *componentScan) findTemplate() bool {
 	return true
 }
 
+// templateJob is the parse of a monolingual component's template.
+func (sc *componentScan) templateJob() parseJob {
+	cc := sc.c.Config
+	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
+	return parseJob{
+		key:     resultKey{format: cc.FileFormat, blob: sc.template.Blob, tags: strings.Join(srcTags, " "), role: 't'},
+		path:    cc.Template,
+		compute: sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} }),
+	}
+}
+
 func (sc *componentScan) monolingual(matches []match) {
 	cc := sc.c.Config
 	te := sc.template
-	srcTags := lang.AndroidPluralTags(sc.c.SourceLanguage.Code)
-	tr, tkey, err := sc.good(resultKey{format: cc.FileFormat, blob: te.Blob, tags: strings.Join(srcTags, " "), role: 't'}, cc.Template,
-		sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: templateUnits(f, srcTags)} }))
+	tj := sc.templateJob()
+	tr, tkey, err := sc.good(tj.key, cc.Template, tj.compute)
 	switch {
 	case tr == nil:
 		sc.fileAlert(cc.Template, err)
