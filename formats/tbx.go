@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"strings"
+	"sync"
 )
 
 // tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit
@@ -28,8 +29,26 @@ func (tbxFormat) Monolingual() bool { return false }
 // translate-toolkit 3.8.4 getnotes() ignores the "from" attribute, so every <note>
 // appears in both Note and Explanation; later versions filter by origin.
 func (tbxFormat) Parse(data []byte) (*File, error) {
-	p := tbxParser{s: newScanner(data)}
-	return p.parse()
+	p := tbxParsers.Get().(*tbxParser)
+	p.reset(data)
+	f, err := p.parse()
+	p.reset(nil) // the pool keeps no reference to the file
+	tbxParsers.Put(p)
+	return f, err
+}
+
+// tbxParsers keeps parsers between files: units copy their strings, so the
+// buffers one parser grew serve every later file (a glossary is a file per
+// language).
+var tbxParsers = sync.Pool{New: func() any { return &tbxParser{s: &xmlScanner{}} }}
+
+// reset makes p a new parser of data, keeping only the storage of its buffers.
+func (p *tbxParser) reset(data []byte) {
+	s := p.s
+	s.init(data)
+	clear(p.toks)
+	clear(p.attrs)
+	*p = tbxParser{s: s, toks: p.toks[:0], attrs: p.attrs[:0], buf: p.buf[:0]}
 }
 
 type tbxParser struct {
@@ -64,7 +83,9 @@ func (p *tbxParser) parse() (*File, error) {
 		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <martif>"}
 	}
 	p.ns = s.defaultNS()
-	f := &File{}
+	// Growing a slice of large Unit values costs more than counting: every entry
+	// has a start and an end tag.
+	f := &File{Units: make([]Unit, 0, bytes.Count(s.data, []byte("termEntry"))/2+1)}
 	for {
 		switch s.next() {
 		case tokError:
