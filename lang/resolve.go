@@ -48,7 +48,15 @@ var (
 	}
 )
 
-func init() {
+// built builds the table and its indexes once; every exported function calls it
+// first. init starts it on another core: a command spends its first milliseconds
+// initialising packages on one core, and the table is ready by the time a scan
+// resolves its first code.
+var built = sync.OnceFunc(build)
+
+func init() { go built() }
+
+func build() {
 	sets := make([]struct {
 		cats  []string
 		rules []string
