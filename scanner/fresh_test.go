@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,5 +220,57 @@ func TestCredentialsStayHidden(t *testing.T) {
 		if strings.Contains(ch.Target, "s3cr3t") {
 			t.Errorf("change %d shows the password: %s", ch.ID, ch.Target)
 		}
+	}
+}
+
+// TestJournalStaysBounded: results of contents no file has any more leave the
+// journal, once as many new ones came as are in use; those in use stay, so a
+// restart still parses nothing.
+func TestJournalStaysBounded(t *testing.T) {
+	repo := newRepo(t, map[string]string{
+		"res/values/strings.xml":    template,
+		"res/values-cs/strings.xml": czech,
+	})
+	cfg := parseConfig(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Android
+        slug: android
+        repo: `+repo+`
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+`)
+	j := cache.NewMemoryJournal()
+	stored := func() int {
+		n := 0
+		j.PruneResults(func(string) bool { n++; return true })
+		return n
+	}
+	s := New(cfg, Options{DataDir: t.TempDir(), Journal: j})
+	if _, err := s.Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := stored(); n != 2 {
+		t.Fatalf("after the first scan the journal holds %d results, want 2", n)
+	}
+	// 2 results in use: the journal is pruned when 3 came since the last time (the
+	// first scan's 2, then an edit's 1 each), so it never holds more than 4.
+	for i, want := range []int{2, 3, 4, 2, 3} {
+		writeFiles(t, repo, map[string]string{"res/values-cs/strings.xml": strings.Replace(czech, "Ahoj", fmt.Sprint("Ahoj ", i), 1)})
+		if _, err := s.Scan(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := stored(); n != want {
+			t.Errorf("after edit %d the journal holds %d results, want %d", i+1, n, want)
+		}
+	}
+	restarted := New(cfg, Options{DataDir: t.TempDir(), Journal: j})
+	if _, err := restarted.Scan(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := restarted.FilesParsed(); n != 0 {
+		t.Errorf("a restart after pruning parsed %d files, want 0", n)
 	}
 }

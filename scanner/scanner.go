@@ -62,6 +62,9 @@ type Scanner struct {
 	rules  map[*config.Component]*pathLanguages
 
 	journal  cache.Journal
+	// journaled counts the results put in the journal since it was last pruned
+	// (see pruneJournal); only scans touch it, one at a time.
+	journaled int
 	lastGood map[string]*goodFile      // component key NUL path → last result that parsed
 	goodSeen map[string]bool           // the lastGood ids this scan looked at
 	goodComp map[string]*goodComponent // component key → last state of a readable repository
@@ -219,7 +222,36 @@ func (s *Scanner) scan(ctx context.Context, history bool) (*snapshot.Snapshot, e
 			return nil, err
 		}
 	}
+	s.pruneJournal(snap)
 	return snap, nil
+}
+
+// pruneJournal deletes the journaled results of contents no file has any more
+// (every edit of a watched checkout journals a new one), keeping those of this
+// scan's files, once as many results were journaled since the last pruning as
+// the scan uses: the journal stays within twice what the repositories need, and
+// the work of pruning is spread over as many scans. A scan that could not read
+// some repository keeps everything: the files it did not see may be back.
+func (s *Scanner) pruneJournal(snap *snapshot.Snapshot) {
+	if s.journaled <= len(s.results) {
+		return
+	}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			if c.Repo.Err != nil {
+				return
+			}
+		}
+	}
+	keep := make(map[string]bool, len(s.results))
+	for k := range s.results {
+		keep[k.journalKey()] = true
+	}
+	if err := s.journal.PruneResults(func(k string) bool { return keep[k] }); err != nil {
+		s.opts.Logger.Warn("pruning the journal of parse results", "err", err)
+		return
+	}
+	s.journaled = 0
 }
 
 func componentKey(pc *config.Project, cc *config.Component) string { return pc.Slug + "/" + cc.Slug }
@@ -468,6 +500,7 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 		}
 		if r.err == nil && !r.changed {
 			sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
+			sc.s.journaled++
 		}
 	}
 	if !r.changed {
