@@ -61,16 +61,16 @@ type Scanner struct {
 	ruleMu sync.Mutex
 	rules  map[*config.Component]*pathLanguages
 
-	journal  cache.Journal
+	journal cache.Journal
 	// journaled counts the results put in the journal since it was last pruned
 	// (see pruneJournal); only scans touch it, one at a time.
 	journaled int
-	lastGood map[string]*goodFile      // component key NUL path → last result that parsed
-	goodSeen map[string]bool           // the lastGood ids this scan looked at
-	goodComp map[string]*goodComponent // component key → last state of a readable repository
-	fetchErr map[string]error          // component key → why the last fetch failed
-	clones   map[string]*cloneState    // component key → its first clone, in the background
-	runtime  *runtimeLog
+	lastGood  map[string]*goodFile      // component key NUL path → last result that parsed
+	goodSeen  map[string]bool           // the lastGood ids this scan looked at
+	goodComp  map[string]*goodComponent // component key → last state of a readable repository
+	fetchErr  map[string]error          // component key → why the last fetch failed
+	clones    map[string]*cloneState    // component key → its first clone, in the background
+	runtime   *runtimeLog
 
 	parsed atomic.Int64
 	// reused counts results taken from memory instead of a parse; scans, scanTime and
