@@ -18,17 +18,7 @@ func TestBackgroundClone(t *testing.T) {
 	})
 	bare := filepath.Join(t.TempDir(), "app.git")
 	git(t, work, "clone", "-q", "--bare", work, bare)
-	cfg := parseConfig(t, t.TempDir(), `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Android
-        slug: android
-        repo: file://`+bare+`
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", "file://"+bare))
 	changed := make(chan struct{}, 1)
 	s := New(cfg, Options{DataDir: t.TempDir(), BackgroundClones: true, Changed: func() { changed <- struct{}{} }})
 
@@ -70,17 +60,7 @@ func TestBackgroundClone(t *testing.T) {
 // failure, and not tried again at once (a scan per wake-up must not hammer a forge).
 func TestBackgroundCloneFailure(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope.git")
-	cfg := parseConfig(t, t.TempDir(), `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Android
-        slug: android
-        repo: file://`+missing+`
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", "file://"+missing))
 	changed := make(chan struct{}, 4)
 	s := New(cfg, Options{DataDir: t.TempDir(), BackgroundClones: true, Changed: func() { changed <- struct{}{} }})
 	if _, err := s.ScanStatistics(context.Background()); err != nil {

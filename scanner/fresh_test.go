@@ -231,17 +231,7 @@ func TestJournalStaysBounded(t *testing.T) {
 		"res/values/strings.xml":    template,
 		"res/values-cs/strings.xml": czech,
 	})
-	cfg := parseConfig(t, t.TempDir(), `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Android
-        slug: android
-        repo: `+repo+`
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", repo))
 	j := cache.NewMemoryJournal()
 	stored := func() int {
 		n := 0

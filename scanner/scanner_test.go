@@ -204,17 +204,7 @@ func TestRescanReusesUnchangedFiles(t *testing.T) {
 		"res/values-cs/strings.xml": czech,
 		"res/values-de/strings.xml": czech,
 	})
-	cfg := parseConfig(t, t.TempDir(), `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Android
-        slug: android
-        repo: `+repo+`
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	cfg := parseConfig(t, t.TempDir(), strings.ReplaceAll(androidConfig, "%REPO%", repo))
 	s := New(cfg, Options{DataDir: t.TempDir()})
 	if _, err := s.Scan(context.Background()); err != nil {
 		t.Fatal(err)
