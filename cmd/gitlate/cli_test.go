@@ -34,24 +34,7 @@ func TestCheck(t *testing.T) {
 		t.Skip("git is not installed")
 	}
 	dir := t.TempDir()
-	repo := filepath.Join(dir, "repo")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), `<resources><string name="a">A</string></resources>`)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), `<resources><string name="a">Á</string></resources>`)
-	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
-		t.Fatalf("%v %s", err, out)
-	}
-	cfg := filepath.Join(dir, "projects.yaml")
-	writeFile(t, cfg, `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: App
-        slug: app
-        repo: repo
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	repo, cfg := appCheckout(t, dir, `<resources><string name="a">A</string></resources>`, `<resources><string name="a">Á</string></resources>`, false, "")
 	data := filepath.Join(dir, "data")
 	if code, out, errs := runCLI("check", "--config", cfg, "--data", data); code != 0 || !strings.Contains(out, "ok: 1 projects, 1 components") {
 		t.Fatalf("clean check: %d %s %s", code, out, errs)
@@ -171,24 +154,7 @@ func TestScanJSON(t *testing.T) {
 		t.Skip("git is not installed")
 	}
 	dir := t.TempDir()
-	repo := filepath.Join(dir, "repo")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), `<resources><string name="a">A</string><string name="b">B</string></resources>`)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), `<resources><string name="a">Á</string></resources>`)
-	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
-		t.Fatalf("%v %s", err, out)
-	}
-	cfg := filepath.Join(dir, "projects.yaml")
-	writeFile(t, cfg, `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: App
-        slug: app
-        repo: repo
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	_, cfg := appCheckout(t, dir, `<resources><string name="a">A</string><string name="b">B</string></resources>`, `<resources><string name="a">Á</string></resources>`, false, "")
 	code, out, errs := runCLI("scan", "--config", cfg, "--data", filepath.Join(dir, "data"), "--format", "json")
 	if code != 0 {
 		t.Fatalf("%d %s", code, errs)

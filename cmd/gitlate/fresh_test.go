@@ -27,6 +27,36 @@ func gitCLI(t *testing.T, dir string, args ...string) {
 	}
 }
 
+// appCheckout makes dir/app a git checkout holding template and czech as
+// res/values/strings.xml and res/values-cs/strings.xml (committed when commit), and
+// dir/projects.yaml naming it as component app of project demo; projectKeys are
+// more lines of the project ("    enable_hooks: true\n"). It returns the checkout
+// and the config's path.
+func appCheckout(t *testing.T, dir, template, czech string, commit bool, projectKeys string) (repo, cfg string) {
+	t.Helper()
+	repo = filepath.Join(dir, "app")
+	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), template)
+	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), czech)
+	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
+	if commit {
+		gitCLI(t, repo, "add", "-A")
+		gitCLI(t, repo, "commit", "-q", "-m", "initial")
+	}
+	cfg = filepath.Join(dir, "projects.yaml")
+	writeFile(t, cfg, `projects:
+  - name: Demo
+    slug: demo
+`+projectKeys+`    components:
+      - name: App
+        slug: app
+        repo: app
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+`)
+	return repo, cfg
+}
+
 const (
 	freshTemplate = `<resources>
     <string name="hello">Hello</string>
@@ -84,25 +114,7 @@ func TestCheckoutFreshness(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	dir := t.TempDir()
-	repo := filepath.Join(dir, "app")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), freshTemplate)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), freshCzech)
-	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
-	gitCLI(t, repo, "add", "-A")
-	gitCLI(t, repo, "commit", "-q", "-m", "initial")
-	cfg := filepath.Join(dir, "projects.yaml")
-	writeFile(t, cfg, `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: App
-        slug: app
-        repo: app
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	repo, cfg := appCheckout(t, t.TempDir(), freshTemplate, freshCzech, true, "")
 	// A long safety re-scan: only the watcher can make the changes show.
 	base := serve(t, true, "--config", cfg, "--rescan", "1h")
 	csURL := base + "/api/translations/demo/app/cs/statistics/"
@@ -311,23 +323,7 @@ func TestSwapUnderLoad(t *testing.T) {
 </resources>
 `
 	)
-	dir := t.TempDir()
-	repo := filepath.Join(dir, "app")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), two)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), czech)
-	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
-	cfg := filepath.Join(dir, "projects.yaml")
-	writeFile(t, cfg, `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: App
-        slug: app
-        repo: app
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	repo, cfg := appCheckout(t, t.TempDir(), two, czech, false, "")
 	base := serve(t, false, "--config", cfg, "--rescan", "1h")
 	stop := make(chan struct{})
 	var wg sync.WaitGroup

@@ -17,26 +17,7 @@ func TestWebhookAnswersDuringScan(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	dir := t.TempDir()
-	repo := filepath.Join(dir, "app")
-	writeFile(t, filepath.Join(repo, "res/values/strings.xml"), freshTemplate)
-	writeFile(t, filepath.Join(repo, "res/values-cs/strings.xml"), freshCzech)
-	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
-	gitCLI(t, repo, "add", "-A")
-	gitCLI(t, repo, "commit", "-q", "-m", "initial")
-	cfg := filepath.Join(dir, "projects.yaml")
-	writeFile(t, cfg, `projects:
-  - name: Demo
-    slug: demo
-    enable_hooks: true
-    components:
-      - name: App
-        slug: app
-        repo: app
-        filemask: res/values-*/strings.xml
-        template: res/values/strings.xml
-        file_format: aresource
-`)
+	repo, cfg := appCheckout(t, t.TempDir(), freshTemplate, freshCzech, true, "    enable_hooks: true\n")
 	base := serve(t, true, "--config", cfg, "--rescan", "1h")
 	var comp struct{ Repo string }
 	getJSON(t, base+"/api/components/demo/app/", &comp)
