@@ -1,9 +1,7 @@
 package scanner
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gitlate/gitlate/bench/corpora"
 	"github.com/gitlate/gitlate/bench/synth"
 	"github.com/gitlate/gitlate/config"
 )
@@ -26,51 +25,24 @@ import (
 // test does) and returns their config, or skips.
 func benchCorpora(b *testing.B) (*config.Config, int64) {
 	b.Helper()
-	script := filepath.Join("..", "..", "shared", "corpora", "make-repos.sh")
-	if _, err := os.Stat(script); err != nil {
+	shared := filepath.Join("..", "..", "shared")
+	if _, err := os.Stat(corpora.Script(shared)); err != nil {
 		b.Skipf("corpora not available: %v", err)
 	}
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("git is not installed")
 	}
 	dir := b.TempDir()
-	if out, err := exec.Command("sh", script, filepath.Join(dir, "repos")).CombinedOutput(); err != nil {
-		b.Fatalf("make-repos.sh: %v\n%s", err, out)
-	}
-	var cfg bytes.Buffer
-	cfg.WriteString("projects:\n")
-	var size int64
-	for _, c := range []struct{ name, mask, template, format string }{
-		{"newpipe", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-		{"fdroidclient", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-		{"slicer-glossary", "glossary/*.tbx", "", "tbx"},
-	} {
-		fmt.Fprintf(&cfg, "  - name: %s\n    slug: %s\n    components:\n      - name: %s\n        slug: strings\n        repo: repos/%s\n        filemask: %q\n        file_format: %s\n",
-			c.name, c.name, c.name, c.name, c.mask, c.format)
-		if c.template != "" {
-			fmt.Fprintf(&cfg, "        template: %s\n", c.template)
-		}
-		_ = filepath.Walk(filepath.Join(dir, "repos", c.name), func(p string, fi os.FileInfo, err error) error {
-			if err == nil && fi.Mode().IsRegular() && !bytes.Contains([]byte(p), []byte("/.git/")) {
-				size += fi.Size()
-			}
-			return nil
-		})
-	}
-	return loadBenchConfig(b, dir, cfg.Bytes()), size
-}
-
-func loadBenchConfig(b *testing.B, dir string, yaml []byte) *config.Config {
-	b.Helper()
-	p := filepath.Join(dir, "projects.yaml")
-	if err := os.WriteFile(p, yaml, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	cfg, err := config.Load(p)
+	path, err := corpora.Make(shared, dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return cfg
+	cfg, err := config.Load(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, size := corpora.Size(dir)
+	return cfg, size
 }
 
 // benchSynthetic returns a synthetic installation of components × 100 languages ×

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/gitlate/gitlate/bench/corpora"
 )
 
 // shared is where every developer and CI run has the corpora and the baseline.
@@ -34,42 +35,19 @@ func (r row) counts() [7]int {
 	return [7]int{r.Total, r.Translated, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars}
 }
 
-type corpus struct {
-	name, filemask, template, format string
-}
-
-var corpora = []corpus{
-	{"newpipe", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-	{"fdroidclient", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-	{"slicer-glossary", "glossary/*.tbx", "", "tbx"},
-}
-
 // corporaRepos turns ../shared/corpora into git repositories and writes a config
 // naming them, or skips the test when the corpora are absent.
 func corporaRepos(t *testing.T) (dir, configPath string) {
 	t.Helper()
-	script := filepath.Join(shared, "corpora", "make-repos.sh")
-	if _, err := os.Stat(script); err != nil {
+	if _, err := os.Stat(corpora.Script(shared)); err != nil {
 		t.Skipf("corpora not available (%v): they live in ../shared next to the repository", err)
 	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
 	dir = t.TempDir()
-	if out, err := exec.Command("sh", script, filepath.Join(dir, "repos")).CombinedOutput(); err != nil {
-		t.Fatalf("make-repos.sh: %v\n%s", err, out)
-	}
-	var cfg bytes.Buffer
-	cfg.WriteString("projects:\n")
-	for _, c := range corpora {
-		fmt.Fprintf(&cfg, "  - name: %s\n    slug: %s\n    components:\n      - name: %s\n        slug: strings\n        repo: repos/%s\n        filemask: %q\n        file_format: %s\n",
-			c.name, c.name, c.name, c.name, c.filemask, c.format)
-		if c.template != "" {
-			fmt.Fprintf(&cfg, "        template: %s\n", c.template)
-		}
-	}
-	configPath = filepath.Join(dir, "projects.yaml")
-	if err := os.WriteFile(configPath, cfg.Bytes(), 0o644); err != nil {
+	configPath, err := corpora.Make(shared, dir)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return dir, configPath
@@ -160,14 +138,10 @@ func TestScanCorporaMatchesBaseline(t *testing.T) {
 	}
 	dir, cfg := corporaRepos(t)
 	got := scanJSON(t, dir, cfg)
-	for _, c := range corpora {
-		args := []string{ttk, filepath.Join(dir, "repos", c.name), "--filemask", c.filemask, "--quiet"}
-		if c.template != "" {
-			args = append(args, "--template", c.template)
-		}
-		out, err := exec.Command("/usr/bin/python3", args...).Output()
+	for _, c := range corpora.All {
+		out, err := exec.Command("/usr/bin/python3", append([]string{ttk}, c.TTKArgs(dir)...)...).Output()
 		if err != nil {
-			t.Fatalf("%s: ttk_stats.py: %v", c.name, err)
+			t.Fatalf("%s: ttk_stats.py: %v", c.Name, err)
 		}
 		var base []struct {
 			Raw             string `json:"language_code_raw"`
@@ -184,9 +158,9 @@ func TestScanCorporaMatchesBaseline(t *testing.T) {
 		if err := json.Unmarshal(out, &base); err != nil {
 			t.Fatal(err)
 		}
-		rows := got[c.name]
+		rows := got[c.Name]
 		if len(rows) != len(base) {
-			t.Errorf("%s: gitlate has %d translations, baseline %d", c.name, len(rows), len(base))
+			t.Errorf("%s: gitlate has %d translations, baseline %d", c.Name, len(rows), len(base))
 			continue
 		}
 		for i, b := range base {
@@ -196,7 +170,7 @@ func TestScanCorporaMatchesBaseline(t *testing.T) {
 				TotalChars: b.TotalChars, TranslatedChars: b.TranslatedChars}
 			r.Project, r.Component = "", ""
 			if r != want {
-				t.Errorf("%s translation %d:\n gitlate  %+v\n baseline %+v", c.name, i, r, want)
+				t.Errorf("%s translation %d:\n gitlate  %+v\n baseline %+v", c.Name, i, r, want)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -12,54 +11,24 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gitlate/gitlate/bench/corpora"
 )
 
 func listenLoopback() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
 
-// corpus is one of ../shared/corpora, configured as cmd/gitlate's corpora test does.
-type corpus struct {
-	name, filemask, template, format string
-}
-
-var corpora = []corpus{
-	{"newpipe", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-	{"fdroidclient", "app/src/main/res/values-*/strings.xml", "app/src/main/res/values/strings.xml", "aresource"},
-	{"slicer-glossary", "glossary/*.tbx", "", "tbx"},
-}
-
-// corporaInstallation makes (once) the corpora's repositories with make-repos.sh and
-// a projects.yaml naming them; it returns the config and the corpora's size.
+// corporaInstallation makes (once) the corpora's repositories and a projects.yaml
+// naming them (bench/corpora); it returns the config and the corpora's size.
 func corporaInstallation(o *options) (dir, config string, files int, size int64, err error) {
 	dir = filepath.Join(o.work, "corpora")
 	config = filepath.Join(dir, "projects.yaml")
 	if _, err := os.Stat(config); err != nil {
 		os.RemoveAll(dir)
-		script := filepath.Join(o.shared, "corpora", "make-repos.sh")
-		if out, err := exec.Command("sh", script, filepath.Join(dir, "repos")).CombinedOutput(); err != nil {
-			return "", "", 0, 0, fmt.Errorf("make-repos.sh: %v\n%s", err, out)
-		}
-		var b bytes.Buffer
-		b.WriteString("projects:\n")
-		for _, c := range corpora {
-			fmt.Fprintf(&b, "  - name: %s\n    slug: %s\n    components:\n      - name: %s\n        slug: strings\n        repo: repos/%s\n        filemask: %q\n        file_format: %s\n",
-				c.name, c.name, c.name, c.name, c.filemask, c.format)
-			if c.template != "" {
-				fmt.Fprintf(&b, "        template: %s\n", c.template)
-			}
-		}
-		if err := os.WriteFile(config, b.Bytes(), 0o644); err != nil {
+		if config, err = corpora.Make(o.shared, dir); err != nil {
 			return "", "", 0, 0, err
 		}
 	}
-	for _, c := range corpora {
-		_ = filepath.Walk(filepath.Join(dir, "repos", c.name), func(p string, fi os.FileInfo, err error) error {
-			if err == nil && fi.Mode().IsRegular() && !strings.Contains(p, "/.git/") {
-				files++
-				size += fi.Size()
-			}
-			return nil
-		})
-	}
+	files, size = corpora.Size(dir)
 	return dir, config, files, size, nil
 }
 
@@ -67,13 +36,10 @@ func corporaInstallation(o *options) (dir, config string, files int, size int64,
 // runs them.
 func ttkCommands(o *options, dir string, out func(name string) string) []*exec.Cmd {
 	var cmds []*exec.Cmd
-	for _, c := range corpora {
-		args := []string{filepath.Join(o.shared, "bench", "ttk_stats.py"), filepath.Join(dir, "repos", c.name), "--filemask", c.filemask, "--quiet"}
-		if c.template != "" {
-			args = append(args, "--template", c.template)
-		}
+	for _, c := range corpora.All {
+		args := append([]string{filepath.Join(o.shared, "bench", "ttk_stats.py")}, c.TTKArgs(dir)...)
 		if out != nil {
-			args = append(args, "-o", out(c.name))
+			args = append(args, "-o", out(c.Name))
 		}
 		cmds = append(cmds, exec.Command("/usr/bin/python3", args...))
 	}
