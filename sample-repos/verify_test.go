@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"github.com/gitlate/gitlate/bench/corpora"
 	"github.com/gitlate/gitlate/sample-repos/expected"
 	"io"
 	"os"
@@ -42,20 +43,6 @@ func TestHandTableSums(t *testing.T) {
 // sharedDir is ../shared seen from the repository root (the package runs one
 // level down).
 const sharedDir = "../../shared"
-
-// ttkRow is one item of ttk_stats.py's JSON output.
-type ttkRow struct {
-	Raw             string `json:"language_code_raw"`
-	Code            string `json:"code"`
-	Filename        string `json:"filename"`
-	Total           int    `json:"total"`
-	Translated      int    `json:"translated"`
-	Readonly        int    `json:"readonly"`
-	TotalWords      int    `json:"total_words"`
-	TranslatedWords int    `json:"translated_words"`
-	TotalChars      int    `json:"total_chars"`
-	TranslatedChars int    `json:"translated_chars"`
-}
 
 // TestStatisticsAgreeWithTranslateToolkit checks the hand table against an
 // independent implementation: translate-toolkit, through ../shared/bench/ttk_stats.py,
@@ -101,7 +88,7 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ttk_stats.py on %s/%s: %v", p.Slug, comp.Slug, err)
 			}
-			var rows []ttkRow
+			var rows []corpora.TTKRow
 			if err := json.Unmarshal(out, &rows); err != nil {
 				t.Fatalf("ttk_stats.py on %s/%s: %v", p.Slug, comp.Slug, err)
 			}

@@ -63,6 +63,20 @@ func Size(dir string) (files int, size int64) {
 	return files, size
 }
 
+// TTKRow is one translation of ttk_stats.py's JSON output.
+type TTKRow struct {
+	Raw             string `json:"language_code_raw"`
+	Code            string `json:"code"`
+	Filename        string `json:"filename"`
+	Total           int    `json:"total"`
+	Translated      int    `json:"translated"`
+	Readonly        int    `json:"readonly"`
+	TotalWords      int    `json:"total_words"`
+	TranslatedWords int    `json:"translated_words"`
+	TotalChars      int    `json:"total_chars"`
+	TranslatedChars int    `json:"translated_chars"`
+}
+
 // TTKArgs are the arguments of ttk_stats.py (after the script) that count the
 // corpus's repository, made by Make in dir, as gitlate's component does.
 func (c Corpus) TTKArgs(dir string) []string {

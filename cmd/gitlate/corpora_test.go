@@ -143,18 +143,7 @@ func TestScanCorporaMatchesBaseline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: ttk_stats.py: %v", c.Name, err)
 		}
-		var base []struct {
-			Raw             string `json:"language_code_raw"`
-			Code            string `json:"code"`
-			Filename        string `json:"filename"`
-			Total           int    `json:"total"`
-			Translated      int    `json:"translated"`
-			Readonly        int    `json:"readonly"`
-			TotalWords      int    `json:"total_words"`
-			TranslatedWords int    `json:"translated_words"`
-			TotalChars      int    `json:"total_chars"`
-			TranslatedChars int    `json:"translated_chars"`
-		}
+		var base []corpora.TTKRow
 		if err := json.Unmarshal(out, &base); err != nil {
 			t.Fatal(err)
 		}
