@@ -225,13 +225,17 @@ func TestWorkingTreeEditsVisible(t *testing.T) {
 	}
 }
 
-func TestBlobCache(t *testing.T) {
+// hashingCheckout commits files to a new checkout that knows no blob id before
+// hashing it: git's index is removed (TestBlobCacheFromIndex has it), and no file
+// is too recent to be cached (racyWindow is 0 until the test ends). It returns the
+// checkout, the repository opened on it and its blob cache, whose hashed count is
+// then exact.
+func hashingCheckout(t *testing.T, files map[string]string) (string, Repository, *blobCache) {
+	t.Helper()
 	old := racyWindow
 	racyWindow = 0
-	defer func() { racyWindow = old }()
-	dir := newCheckout(t, map[string]string{"a/1.xml": "1", "a/2.xml": "2", "a/3.xml": "3"})
-	// Without git's index nothing is known before hashing (TestBlobCacheFromIndex
-	// has the index).
+	t.Cleanup(func() { racyWindow = old })
+	dir := newCheckout(t, files)
 	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +243,11 @@ func TestBlobCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := r.(*repo).blobs
+	return dir, r, r.(*repo).blobs
+}
+
+func TestBlobCache(t *testing.T) {
+	dir, r, cache := hashingCheckout(t, map[string]string{"a/1.xml": "1", "a/2.xml": "2", "a/3.xml": "3"})
 	list := func() []Entry {
 		tree, _ := r.Tree()
 		ents, err := tree.List("a")
@@ -825,23 +833,12 @@ func TestRemoteEmptyOrigin(t *testing.T) {
 // names the old content); an unchanged file costs no hashing, and an edited one
 // read is not hashed again by the next listing.
 func TestReadFileIntoBlob(t *testing.T) {
-	old := racyWindow
-	racyWindow = 0
-	defer func() { racyWindow = old }()
 	files := map[string]string{"a/1.xml": "one", "a/2.xml": "two", "a/3.xml": "three", "a/4.xml": "four"}
-	dir := newCheckout(t, files)
+	// Every id is hashed by us, so the counts below are exact.
+	dir, r, cache := hashingCheckout(t, files)
 	if err := os.Symlink("4.xml", filepath.Join(dir, "a/link.xml")); err != nil {
 		t.Fatal(err)
 	}
-	// Without git's index every id is hashed by us, so the counts below are exact.
-	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
-		t.Fatal(err)
-	}
-	r, err := Open(context.Background(), Spec{Repo: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cache := r.(*repo).blobs
 	tree, _ := r.Tree()
 	listed := map[string]Hash{}
 	ents, err := tree.List("a")
@@ -1174,18 +1171,7 @@ func TestListDepth(t *testing.T) {
 	}
 
 	// Hashing in a working tree.
-	old := racyWindow
-	racyWindow = 0
-	defer func() { racyWindow = old }()
-	dir := newCheckout(t, files)
-	if err := os.Remove(filepath.Join(dir, ".git", "index")); err != nil {
-		t.Fatal(err)
-	}
-	r, err := Open(context.Background(), Spec{Repo: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cache := r.(*repo).blobs
+	dir, r, cache := hashingCheckout(t, files)
 	tree, _ := r.Tree()
 	if _, err := tree.ListDepth("", 0); err != nil || cache.hashed != 2 {
 		t.Errorf("ListDepth(\"\", 0) hashed %d files (%v), want the 2 at the root", cache.hashed, err)
