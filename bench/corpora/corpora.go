@@ -63,18 +63,24 @@ func Size(dir string) (files int, size int64) {
 	return files, size
 }
 
+// Counts are the numbers of one translation that ttk_stats.py and `gitlate scan
+// --format json` both write, under the same keys, and must agree on.
+type Counts struct {
+	Total           int `json:"total"`
+	Translated      int `json:"translated"`
+	Readonly        int `json:"readonly"`
+	TotalWords      int `json:"total_words"`
+	TranslatedWords int `json:"translated_words"`
+	TotalChars      int `json:"total_chars"`
+	TranslatedChars int `json:"translated_chars"`
+}
+
 // TTKRow is one translation of ttk_stats.py's JSON output.
 type TTKRow struct {
-	Raw             string `json:"language_code_raw"`
-	Code            string `json:"code"`
-	Filename        string `json:"filename"`
-	Total           int    `json:"total"`
-	Translated      int    `json:"translated"`
-	Readonly        int    `json:"readonly"`
-	TotalWords      int    `json:"total_words"`
-	TranslatedWords int    `json:"translated_words"`
-	TotalChars      int    `json:"total_chars"`
-	TranslatedChars int    `json:"translated_chars"`
+	Raw      string `json:"language_code_raw"`
+	Code     string `json:"code"`
+	Filename string `json:"filename"`
+	Counts
 }
 
 // TTKArgs are the arguments of ttk_stats.py (after the script) that count the

@@ -106,23 +106,15 @@ func sameStatistics(o *options, dir, config, gitlate string) error {
 		return fmt.Errorf("gitlate scan: %v", err)
 	}
 	type row struct {
-		Project         string `json:"project"`
-		Language        string `json:"language"`
-		Code            string `json:"code"`
-		LanguageCode    string `json:"language_code"`
-		Raw             string `json:"language_code_raw"`
-		Filename        string `json:"filename"`
-		Total           int    `json:"total"`
-		Translated      int    `json:"translated"`
-		Readonly        int    `json:"readonly"`
-		TotalWords      int    `json:"total_words"`
-		TranslatedWords int    `json:"translated_words"`
-		TotalChars      int    `json:"total_chars"`
-		TranslatedChars int    `json:"translated_chars"`
+		Project      string `json:"project"`
+		Language     string `json:"language"`
+		Code         string `json:"code"`
+		LanguageCode string `json:"language_code"`
+		Raw          string `json:"language_code_raw"`
+		Filename     string `json:"filename"`
+		corpora.Counts
 	}
-	key := func(r row) string {
-		return fmt.Sprint(r.Filename, r.Total, r.Translated, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars)
-	}
+	key := func(r row) string { return fmt.Sprint(r.Filename, r.Counts) }
 	var rows []row
 	if err := json.Unmarshal(out, &rows); err != nil {
 		return err
