@@ -351,15 +351,7 @@ func treeKinds(t *testing.T, files map[string]string, links map[string]string) m
 	git(t, dir, "commit", "-q", "-m", "files")
 	out := map[string]Tree{}
 	for kind, path := range map[string]string{"worktree": dir, "git": bareClone(t, dir)} {
-		r, err := Open(context.Background(), Spec{Repo: path})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree, err := r.Tree()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[kind] = tree
+		out[kind] = mustTree(t, path)
 	}
 	return out
 }
