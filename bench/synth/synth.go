@@ -22,7 +22,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gitlate/gitlate/lang"
+	"github.com/gitlate/gitlate/internal/lang"
 )
 
 // Layout of every component: Android's, as the corpora have it.

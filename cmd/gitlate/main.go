@@ -24,15 +24,15 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/gitlate/gitlate/api"
-	"github.com/gitlate/gitlate/cache"
-	"github.com/gitlate/gitlate/config"
-	"github.com/gitlate/gitlate/formats"
-	"github.com/gitlate/gitlate/metrics"
-	samplerepos "github.com/gitlate/gitlate/sample-repos"
-	"github.com/gitlate/gitlate/scanner"
-	"github.com/gitlate/gitlate/snapshot"
-	"github.com/gitlate/gitlate/web"
+	"github.com/gitlate/gitlate/internal/api"
+	"github.com/gitlate/gitlate/internal/cache"
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/metrics"
+	samplerepos "github.com/gitlate/gitlate/internal/samples"
+	"github.com/gitlate/gitlate/internal/scanner"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/web"
 )
 
 const usage = `gitlate serves a Weblate-compatible read API from git repositories.

@@ -72,7 +72,7 @@ func TestWlc(t *testing.T) {
 		{[]string{"ls", "tinynotes"}, []string{"slug: app", "slug: widget", "slug: glossary"}},
 		{[]string{"show", "tinynotes/app"}, []string{"filemask: app/src/main/res/values-*/strings.xml", "license: GPL-3.0-or-later"}},
 		{[]string{"show", "tinynotes/app/pt_BR"}, []string{"filename: app/src/main/res/values-pt-rBR/strings.xml", "translated: 12"}},
-		// Numbers from the hand count of the samples (sample-repos/expected).
+		// Numbers from the hand count of the samples (internal/samples/expected).
 		{[]string{"stats", "tinynotes"}, []string{"total: 155", "translated: 133", "translated_percent: 85.8", "total_words: 532"}},
 		{[]string{"stats", "tinynotes/app/cs"}, []string{"total: 14", "translated: 14", "translated_percent: 100.0", "code: cs"}},
 		{[]string{"stats", "tinynotes/app"}, []string{"code: he", "translated: 10", "translated_percent: 71.4"}},

@@ -1,0 +1,152 @@
+package api
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/gitlate/gitlate/internal/cache"
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/metrics"
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// What projects.yaml declares about a component besides its files — add-ons, the
+// projects it is shared into, its lock (routes.go) — and the metrics view
+// (weblate-reference §2l).
+
+func init() {
+	routes = append(routes,
+		route{path: "/api/addons/:id/", allow: allowInstance, name: "Addon Instance", desc: "", get: getAddon},
+		// Weblate's metrics view requires a login; a read-only mirror has nothing to
+		// hide in these counts, and monitoring is simpler without a token.
+		route{path: "/api/metrics/", allow: allowRead, name: "Metrics", desc: "Metrics view for monitoring.", get: getMetrics},
+	)
+}
+
+// snapAddon is an add-on of a snapshot's component, with its id.
+type snapAddon struct {
+	id    int
+	c     *snapshot.Component
+	addon *config.Addon
+}
+
+// addonSet is every add-on of a snapshot.
+type addonSet struct {
+	all         []snapAddon // id order
+	byComponent map[*snapshot.Component][]int
+}
+
+// allocAddons gives each add-on its id, keyed by component and add-on name (a name
+// is unique within a component), so an add-on keeps its id across scans and, with a
+// persistent store, restarts.
+func allocAddons(snap *snapshot.Snapshot, ids cache.IDs) addonSet {
+	as := addonSet{byComponent: map[*snapshot.Component][]int{}}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			for i := range c.Config.Addons {
+				a := &c.Config.Addons[i]
+				id := ids.ID(cache.KindAddon, p.Config.Slug+"/"+c.Config.Slug+"/"+a.Name)
+				as.all = append(as.all, snapAddon{id: id, c: c, addon: a})
+			}
+		}
+	}
+	sort.SliceStable(as.all, func(i, j int) bool { return as.all[i].id < as.all[j].id })
+	for _, a := range as.all {
+		as.byComponent[a.c] = append(as.byComponent[a.c], a.id)
+	}
+	return as
+}
+
+// ids returns the ids of c's add-ons, in id order.
+func (as addonSet) ids(c *snapshot.Component) []int { return as.byComponent[c] }
+
+// buildExtras renders the add-ons, the component links and the metrics. It runs
+// after the projects are rendered: links embed them.
+func (v *views) buildExtras(as addonSet) {
+	v.addonIndex = make(map[int]*doc, len(as.all))
+	for _, a := range as.all {
+		d := render(func(e *enc) { writeAddon(e, a) })
+		v.addonList = append(v.addonList, d)
+		v.addonIndex[a.id] = d
+	}
+	v.links = map[*snapshot.Component][]*doc{}
+	for _, p := range v.snap.Projects {
+		for _, c := range p.Components {
+			var shared []*snapshot.Project
+			for _, slug := range c.Config.Links {
+				// The config refuses unknown slugs; a snapshot built in code may still hold one.
+				if lp := v.snap.Project(slug); lp != nil {
+					shared = append(shared, lp)
+				}
+			}
+			sort.SliceStable(shared, func(i, j int) bool { return shared[i].ID < shared[j].ID })
+			for _, lp := range shared {
+				v.links[c] = append(v.links[c], v.projects[lp].detail)
+			}
+		}
+	}
+	v.metrics = render(func(e *enc) { writeMetrics(e, metrics.Count(v.snap)) })
+}
+
+// writeAddon writes an add-on in the shape of Weblate's AddonSerializer.
+func writeAddon(e *enc, a snapAddon) {
+	e.obj()
+	e.key("component")
+	e.url(a.c.APIPath())
+	e.key("name")
+	e.str(a.addon.Name)
+	e.key("id")
+	e.int(int64(a.id))
+	e.key("configuration")
+	conf := a.addon.Configuration
+	if len(conf) == 0 {
+		conf = []byte("{}")
+	}
+	// The config package rendered it as JSON; it holds no URL of this server to fill in.
+	e.raw(&doc{buf: conf})
+	e.key("url")
+	e.url(snapshot.AddonAPIPath(a.id))
+	e.end()
+}
+
+func listAddons(r *request) error { return r.writePage(r.v.addonList) }
+
+func getAddon(r *request) error {
+	id, err := strconv.Atoi(r.param("id"))
+	if err != nil {
+		return errNotFound
+	}
+	d := r.v.addonIndex[id]
+	if d == nil {
+		return errNotFound
+	}
+	return r.writeDoc(d)
+}
+
+// siteName is the metrics view's name (Weblate's SITE_TITLE).
+const siteName = "gitlate"
+
+// writeMetrics writes the metrics view's keys in Weblate's order.
+func writeMetrics(e *enc, f metrics.Figures) {
+	e.obj()
+	for _, kv := range []struct {
+		key   string
+		value int
+	}{
+		{"units", f.Units}, {"units_translated", f.UnitsTranslated}, {"users", f.Users},
+		{"changes", f.Changes}, {"projects", f.Projects}, {"components", f.Components},
+		{"translations", f.Translations}, {"languages", f.Languages}, {"checks", f.Checks},
+		{"configuration_errors", f.ConfigurationErrors}, {"suggestions", f.Suggestions},
+	} {
+		e.key(kv.key)
+		e.int(int64(kv.value))
+	}
+	e.key("celery_queues")
+	e.obj() // gitlate has no task queues
+	e.end()
+	e.key("name")
+	e.str(siteName)
+	e.end()
+}
+
+func getMetrics(r *request) error { return r.writeDoc(r.v.metrics) }

@@ -1,0 +1,134 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/config"
+	samplerepos "github.com/gitlate/gitlate/internal/samples"
+	"github.com/gitlate/gitlate/internal/scanner"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// goldenEndpoints are answered on the bundled samples and compared with
+// testdata/*.golden. The numbers in those files were checked by hand against
+// internal/samples/expected (the hand count) once; -update rewrites them.
+var goldenEndpoints = []string{
+	"/api/",
+	"/api/projects/",
+	"/api/projects/tinynotes/",
+	"/api/projects/tinynotes/components/",
+	"/api/projects/tinynotes/changes/",
+	"/api/projects/tinynotes/statistics/",
+	"/api/projects/tinynotes/languages/",
+	"/api/projects/tinynotes/repository/",
+	"/api/projects/blitzclock/languages/",
+	"/api/components/",
+	"/api/components/tinynotes/app/",
+	"/api/components/tinynotes/app/statistics/",
+	"/api/components/tinynotes/app/translations/",
+	"/api/components/tinynotes/app/changes/",
+	"/api/components/tinynotes/app/lock/",
+	"/api/components/tinynotes/app/links/",
+	"/api/components/tinynotes/app/repository/",
+	"/api/components/tinynotes/glossary/",
+	"/api/components/tinynotes/glossary/statistics/",
+	"/api/components/tinynotes/glossary/repository/",
+	"/api/translations/tinynotes/app/cs/",
+	"/api/translations/tinynotes/app/en/",
+	"/api/translations/tinynotes/app/he/statistics/",
+	"/api/translations/tinynotes/app/pt_BR/changes/",
+	"/api/translations/tinynotes/glossary/en/",
+	"/api/translations/tinynotes/glossary/ar/",
+	"/api/languages/",
+	"/api/languages/cs/",
+	"/api/languages/cs/statistics/",
+	"/api/languages/he/",
+	"/api/changes/?page=2",
+	"/api/changes/?action=2&action=30&page_size=5",
+	"/api/translations/tinynotes/app/cs/units/?page_size=4",
+	"/api/translations/tinynotes/glossary/en/units/",
+	"/api/units/1/",
+	"/api/changes/1/",
+	"/api/users/",
+	"/api/users/jakub.dvorak/statistics/",
+	"/api/addons/",
+	"/api/projects/tinynotes/?format=api",
+	"/api/projects/?page=2",
+	"/api/projects/nope/",
+}
+
+func sampleServer(t *testing.T) *gin.Engine {
+	t.Helper()
+	data := t.TempDir()
+	path, err := samplerepos.Materialize(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := scanner.NewLive(context.Background(), scanner.New(cfg, scanner.Options{DataDir: data}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(live, Options{BaseURL: "http://gitlate.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	srv.Install(e.Group(srv.Prefix()))
+	e.NoRoute(srv.NotFound)
+	return e
+}
+
+func TestGolden(t *testing.T) {
+	h := sampleServer(t)
+	for _, target := range goldenEndpoints {
+		name := strings.Trim(strings.NewReplacer("/", "_", "?", "_", "=", "-", "&", "_").Replace(target), "_") + ".golden"
+		t.Run(target, func(t *testing.T) {
+			got := do(t, h, "GET", target)
+			var out bytes.Buffer
+			fmt.Fprintf(&out, "GET %s\n%d\n", target, got.status)
+			for _, k := range []string{"Allow", "Content-Type", "Vary"} {
+				fmt.Fprintf(&out, "%s: %s\n", k, got.header.Get(k))
+			}
+			out.WriteString("\n")
+			// Indenting keeps every token as written (100.0 stays 100.0) but makes the
+			// files reviewable; byte-exact shapes are tested on fixtures.
+			if err := json.Indent(&out, []byte(got.body), "", "  "); err != nil {
+				t.Fatalf("not JSON: %v\n%s", err, got.body)
+			}
+			out.WriteString("\n")
+			path := filepath.Join("testdata", name)
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./api -run TestGolden -update to create it)", err)
+			}
+			if !bytes.Equal(out.Bytes(), want) {
+				t.Errorf("response differs from %s:\n%s", path, out.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,311 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// route is one API path: the methods its Allow header lists, its OPTIONS metadata,
+// and its handlers. get serves GET and HEAD; unsafe lists the unsafe methods gitlate
+// performs (the others in allow answer 403: the data lives in git, not here).
+type route struct {
+	path   string
+	allow  string
+	name   string
+	desc   string
+	get    func(*request) error // nil: the route has no GET (405)
+	unsafe map[string]func(*request) error
+	// anyFormat passes every ?format= to the handler: downloads convert (or refuse to).
+	anyFormat bool
+}
+
+const (
+	allowRead       = "GET, HEAD, OPTIONS"
+	allowList       = "GET, POST, HEAD, OPTIONS"
+	allowInstance   = "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"
+	allowTranslInst = "GET, DELETE, HEAD, OPTIONS"
+	allowFile       = "GET, POST, PUT, HEAD, OPTIONS"
+
+	descProjects   = "Translation projects API."
+	descComponents = "Translation components API."
+)
+
+// routes lists every API path, in Weblate's shapes (weblate-reference §2e.2, §2l).
+var routes = []route{
+	{path: "/api/", allow: allowRead, name: "Api Root", desc: "The default basic root view for DefaultRouter", get: getRoot},
+
+	{path: "/api/projects/", allow: allowList, name: "Project List", desc: descProjects, get: listProjects},
+	{path: "/api/projects/:project/", allow: allowInstance, name: "Project Instance", desc: descProjects, get: getProject},
+	{path: "/api/projects/:project/components/", allow: allowList, name: "Components", desc: descProjects, get: listProjectComponents},
+	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges},
+	{path: "/api/projects/:project/statistics/", allow: allowRead, name: "Statistics", desc: descProjects, get: getProjectStatistics},
+	{path: "/api/projects/:project/languages/", allow: allowRead, name: "Languages", desc: descProjects, get: getProjectLanguages},
+	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository, unsafe: postOnly(postProjectRepository)},
+
+	{path: "/api/components/", allow: allowRead, name: "Component List", desc: descComponents, get: listComponents},
+	{path: "/api/components/:project/:component/", allow: allowInstance, name: "Component Instance", desc: descComponents, get: getComponent},
+	{path: "/api/components/:project/:component/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getComponentStatistics},
+	{path: "/api/components/:project/:component/translations/", allow: allowList, name: "Translations", desc: descComponents, get: listComponentTranslations},
+	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges},
+	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
+	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
+	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository, unsafe: postOnly(postComponentRepository)},
+	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual base", desc: descComponents, get: getMonolingualBase},
+	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New template", desc: descComponents, get: getNewTemplate},
+
+	{path: "/api/translations/", allow: allowRead, name: "Translation List", desc: descComponents, get: listTranslations},
+	{path: "/api/translations/:project/:component/:language/", allow: allowTranslInst, name: "Translation Instance", desc: descComponents, get: getTranslation},
+	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
+	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges},
+	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile, anyFormat: true},
+	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository, unsafe: postOnly(postTranslationRepository)},
+
+	{path: "/api/languages/", allow: allowList, name: "Language List", desc: "Languages API.", get: listLanguages},
+	{path: "/api/languages/:language/", allow: allowInstance, name: "Language Instance", desc: "Languages API.", get: getLanguage},
+	{path: "/api/languages/:language/statistics/", allow: allowRead, name: "Statistics", desc: "Languages API.", get: getLanguageStatistics},
+
+	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges},
+	{path: "/api/changes/:id/", allow: allowRead, name: "Change Instance", desc: "Changes API.", get: getChange},
+
+	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers},
+	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser},
+	{path: "/api/users/:username/statistics/", allow: allowRead, name: "Statistics", desc: "Users API.", get: getUserStatistics},
+
+	// Lists of things git holds none of: they exist, so clients find them, and are empty.
+	{path: "/api/groups/", allow: allowList, name: "Group List", desc: "Groups API.", get: listNothing},
+	{path: "/api/roles/", allow: allowList, name: "Role List", desc: "Roles API.", get: listNothing},
+	{path: "/api/component-lists/", allow: allowList, name: "Component List List", desc: "Component lists API.", get: listNothing},
+	{path: "/api/screenshots/", allow: allowList, name: "Screenshot List", desc: "Screenshots API.", get: listNothing},
+	{path: "/api/memory/", allow: allowRead, name: "Memory List", desc: "Memory API.", get: listNothing},
+	{path: "/api/addons/", allow: allowRead, name: "Addon List", desc: "", get: listAddons},
+}
+
+func listNothing(r *request) error { return r.writePage(nil) }
+
+func postOnly(h func(*request) error) map[string]func(*request) error {
+	return map[string]func(*request) error{http.MethodPost: h}
+}
+
+// Lookups of path parameters; each answers 404 for an unknown object.
+
+func (r *request) project() (*snapshot.Project, error) {
+	p := r.v.snap.Project(r.param("project"))
+	if p == nil {
+		return nil, errNotFound
+	}
+	return p, nil
+}
+
+func (r *request) component() (*snapshot.Component, error) {
+	p, err := r.project()
+	if err != nil {
+		return nil, err
+	}
+	c := p.Component(r.param("component"))
+	if c == nil {
+		return nil, errNotFound
+	}
+	return c, nil
+}
+
+func (r *request) translation() (*snapshot.Translation, error) {
+	c, err := r.component()
+	if err != nil {
+		return nil, err
+	}
+	t := c.Translation(r.param("language"))
+	if t == nil {
+		return nil, errNotFound
+	}
+	return t, nil
+}
+
+// rootDoc is the API root: the same for every snapshot, so rendered once.
+var rootDoc = render(func(e *enc) {
+	e.obj()
+	for _, name := range []string{"users", "groups", "roles", "projects", "components", "translations", "memory", "languages", "component-lists", "changes", "units", "screenshots", "addons"} {
+		e.key(name)
+		e.url("/api/" + name + "/")
+	}
+	e.end()
+})
+
+func getRoot(r *request) error { return r.writeDoc(rootDoc) }
+
+func listProjects(r *request) error { return r.writePage(r.v.projectList) }
+
+func getProject(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].detail)
+}
+
+func listProjectComponents(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.projects[p].components)
+}
+
+func listProjectChanges(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeChanges(p.Changes)
+}
+
+func getProjectStatistics(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].stats)
+}
+
+func getProjectLanguages(r *request) error {
+	p, err := r.project()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.projects[p].languages)
+}
+
+func listComponents(r *request) error { return r.writePage(r.v.componentList) }
+
+func getComponent(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.components[c].detail)
+}
+
+func getComponentStatistics(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.components[c].stats)
+}
+
+func listComponentTranslations(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.components[c].translations)
+}
+
+func listComponentChanges(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writeChanges(c.Changes)
+}
+
+func getComponentLock(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.components[c].lock)
+}
+
+func listComponentLinks(r *request) error {
+	c, err := r.component()
+	if err != nil {
+		return err
+	}
+	return r.writePage(r.v.links[c])
+}
+
+func listTranslations(r *request) error { return r.writePage(r.v.translationList) }
+
+func getTranslation(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.translations[t].detail)
+}
+
+func getTranslationStatistics(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.translations[t].stats)
+}
+
+func listTranslationChanges(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	return r.writeChanges(t.Changes)
+}
+
+func listLanguages(r *request) error { return r.writePage(r.v.languageList) }
+
+func (r *request) language() (*snapshot.LanguageEntry, error) {
+	le := r.v.snap.Language(r.param("language"))
+	if le == nil {
+		return nil, errNotFound
+	}
+	return le, nil
+}
+
+func getLanguage(r *request) error {
+	le, err := r.language()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.languages[le.Language])
+}
+
+func getLanguageStatistics(r *request) error {
+	le, err := r.language()
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(r.v.langStats[le])
+}
+
+func listChanges(r *request) error { return r.writeChanges(r.v.snap.Changes) }
+
+func getChange(r *request) error {
+	id, err := strconv.Atoi(r.param("id"))
+	if err != nil {
+		return errNotFound
+	}
+	ch := r.v.snap.Change(id)
+	if ch == nil {
+		return errNotFound
+	}
+	return r.writeDoc(render(func(e *enc) { writeChange(e, ch) }))
+}
+
+func listUsers(r *request) error { return r.writePage(r.v.userList) }
+
+func getUser(r *request) error {
+	u := r.v.snap.User(r.param("username"))
+	if u == nil {
+		return errNotFound
+	}
+	return r.writeDoc(r.v.users[u])
+}
+
+func getUserStatistics(r *request) error {
+	u := r.v.snap.User(r.param("username"))
+	if u == nil {
+		return errNotFound
+	}
+	return r.writeDoc(r.v.userStats[u])
+}

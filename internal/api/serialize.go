@@ -1,0 +1,479 @@
+package api
+
+import (
+	"time"
+
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// Serializers: one function per resource, writing fields in Weblate 4.18's order
+// (weblate-reference §2a). URLs are paths (snapshot/urls.go, shared with the web
+// pages); enc.url adds the request's base URL.
+
+func writeLanguage(e *enc, l *lang.Language) {
+	e.obj()
+	e.key("code")
+	e.str(l.Code)
+	e.key("name")
+	e.str(l.Name)
+	e.key("plural")
+	e.obj()
+	e.key("id")
+	e.int(int64(l.Plural.ID))
+	e.key("source")
+	e.int(int64(l.Plural.Source))
+	e.key("number")
+	e.int(int64(l.Plural.Number))
+	e.key("formula")
+	e.str(l.Plural.Formula)
+	e.key("type")
+	e.int(int64(l.Plural.Type))
+	e.end()
+	e.key("aliases")
+	e.arr()
+	for _, a := range l.Aliases {
+		e.str(a)
+	}
+	e.endArr()
+	e.key("direction")
+	e.str(l.Direction)
+	e.key("population")
+	e.int(l.Population)
+	e.key("web_url")
+	e.url(snapshot.LanguageWebPath(l))
+	e.key("url")
+	e.url(snapshot.LanguageAPIPath(l))
+	e.key("statistics_url")
+	e.url(snapshot.LanguageAPIPath(l) + "statistics/")
+	e.end()
+}
+
+func writeProject(e *enc, p *snapshot.Project) {
+	pc := p.Config
+	api := p.APIPath()
+	e.obj()
+	e.key("name")
+	e.str(pc.Name)
+	e.key("slug")
+	e.str(pc.Slug)
+	e.key("id")
+	e.int(int64(p.ID))
+	e.key("web")
+	e.str(pc.Web)
+	e.key("web_url")
+	e.url(p.WebPath())
+	e.key("url")
+	e.url(api)
+	e.key("components_list_url")
+	e.url(api + "components/")
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("languages_url")
+	e.url(api + "languages/")
+	e.key("translation_review")
+	e.boolean(pc.TranslationReview)
+	e.key("source_review")
+	e.boolean(pc.SourceReview)
+	e.key("set_language_team")
+	e.boolean(pc.SetLanguageTeam)
+	e.key("instructions")
+	e.str(pc.Instructions)
+	e.key("enable_hooks")
+	e.boolean(pc.EnableHooks)
+	e.key("language_aliases")
+	e.str(pc.LanguageAliases)
+	e.end()
+}
+
+// writeComponent writes a component; project is the rendered project to embed, or
+// nil where Weblate leaves it out (a project's component list). addons are the ids
+// of its add-ons, in id order.
+func writeComponent(e *enc, c *snapshot.Component, source, project *doc, addons []int) {
+	cc := c.Config
+	api := c.APIPath()
+	e.obj()
+	e.key("name")
+	e.str(cc.Name)
+	e.key("slug")
+	e.str(cc.Slug)
+	e.key("id")
+	e.int(int64(c.ID))
+	e.key("source_language")
+	e.raw(source)
+	if project != nil {
+		e.key("project")
+		e.raw(project)
+	}
+	e.key("vcs")
+	e.str(cc.VCS)
+	e.key("repo")
+	e.str(repos.RedactURL(cc.Repo))
+	e.key("git_export")
+	e.str(cc.GitExport)
+	e.key("branch")
+	branch := cc.Branch
+	if branch == "" {
+		branch = c.Repo.Branch
+	}
+	e.str(branch)
+	e.key("push_branch")
+	e.str(cc.PushBranch)
+	e.key("filemask")
+	e.str(cc.Filemask)
+	e.key("template")
+	e.str(cc.Template)
+	e.key("edit_template")
+	e.boolean(cc.EditTemplate)
+	e.key("intermediate")
+	e.str(cc.Intermediate)
+	e.key("new_base")
+	e.str(cc.NewBase)
+	e.key("file_format")
+	e.str(cc.FileFormat)
+	e.key("license")
+	e.str(cc.License)
+	e.key("license_url")
+	e.strOrNull(cc.LicenseURL)
+	e.key("agreement")
+	e.str(cc.Agreement)
+	e.key("web_url")
+	e.url(c.WebPath())
+	e.key("url")
+	e.url(api)
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("translations_url")
+	e.url(api + "translations/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("lock_url")
+	e.url(api + "lock/")
+	e.key("links_url")
+	e.url(api + "links/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("task_url")
+	e.null()
+	e.key("new_lang")
+	e.str(cc.NewLang)
+	e.key("language_code_style")
+	e.str(cc.LanguageCodeStyle)
+	e.key("push")
+	e.str(repos.RedactURL(cc.Push))
+	e.key("check_flags")
+	e.str(cc.CheckFlags)
+	e.key("priority")
+	e.int(int64(cc.Priority))
+	e.key("enforced_checks")
+	e.arr()
+	for _, ch := range cc.EnforcedChecks {
+		e.str(ch)
+	}
+	e.endArr()
+	e.key("restricted")
+	e.boolean(cc.Restricted)
+	e.key("repoweb")
+	e.str(cc.RepoWeb)
+	e.key("report_source_bugs")
+	e.str(cc.ReportSourceBugs)
+	e.key("merge_style")
+	e.str(cc.MergeStyle)
+	e.key("commit_message")
+	e.str(cc.CommitMessage)
+	e.key("add_message")
+	e.str(cc.AddMessage)
+	e.key("delete_message")
+	e.str(cc.DeleteMessage)
+	e.key("merge_message")
+	e.str(cc.MergeMessage)
+	e.key("addon_message")
+	e.str(cc.AddonMessage)
+	e.key("pull_message")
+	e.str(cc.PullMessage)
+	e.key("allow_translation_propagation")
+	e.boolean(cc.AllowTranslationPropagation)
+	e.key("manage_units")
+	e.boolean(cc.ManageUnits)
+	e.key("enable_suggestions")
+	e.boolean(cc.EnableSuggestions)
+	e.key("suggestion_voting")
+	e.boolean(cc.SuggestionVoting)
+	e.key("suggestion_autoaccept")
+	e.int(int64(cc.SuggestionAutoaccept))
+	e.key("push_on_commit")
+	e.boolean(cc.PushOnCommit)
+	e.key("commit_pending_age")
+	e.int(int64(cc.CommitPendingAge))
+	e.key("auto_lock_error")
+	e.boolean(cc.AutoLockError)
+	e.key("language_regex")
+	e.str(cc.LanguageRegex)
+	e.key("variant_regex")
+	e.str(cc.VariantRegex)
+	e.key("addons")
+	e.arr()
+	for _, id := range addons {
+		e.url(snapshot.AddonAPIPath(id))
+	}
+	e.endArr()
+	e.key("is_glossary")
+	e.boolean(cc.IsGlossary)
+	e.key("glossary_color")
+	e.str(cc.GlossaryColor)
+	e.end()
+}
+
+// writeTranslation writes a translation; component is embedded when not nil.
+func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc) {
+	api := t.APIPath()
+	s := &t.Stats
+	e.obj()
+	e.key("language")
+	e.raw(language)
+	if component != nil {
+		e.key("component")
+		e.raw(component)
+	}
+	e.key("language_code")
+	e.str(t.LanguageCode)
+	e.key("id")
+	e.int(int64(t.ID))
+	e.key("filename")
+	e.str(t.Filename)
+	e.key("revision")
+	e.str(t.Revision())
+	e.key("web_url")
+	e.url(t.WebPath())
+	e.key("share_url")
+	e.url(t.EngagePath())
+	e.key("translate_url")
+	e.url(t.TranslatePath())
+	e.key("url")
+	e.url(api)
+	e.key("is_template")
+	e.boolean(t.IsTemplate)
+	e.key("is_source")
+	e.boolean(t.IsSource)
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("fuzzy")
+	e.int(int64(s.Fuzzy))
+	e.key("fuzzy_words")
+	e.int(int64(s.FuzzyWords))
+	e.key("fuzzy_percent")
+	e.pct(snapshot.Percent(s.Fuzzy, s.Total, false))
+	e.key("failing_checks")
+	e.int(int64(s.Failing))
+	e.key("failing_checks_words")
+	e.int(int64(s.FailingWords))
+	e.key("failing_checks_percent")
+	e.pct(snapshot.Percent(s.Failing, s.Total, false))
+	e.key("have_suggestion")
+	e.int(int64(s.Suggestions))
+	e.key("have_comment")
+	e.int(int64(s.Comments))
+	e.key("last_change")
+	writeTime(e, s.LastChange)
+	e.key("last_author")
+	e.strOrNull(s.LastAuthor)
+	e.key("repository_url")
+	e.url(api + "repository/")
+	e.key("file_url")
+	e.url(api + "file/")
+	e.key("statistics_url")
+	e.url(api + "statistics/")
+	e.key("changes_list_url")
+	e.url(api + "changes/")
+	e.key("units_list_url")
+	e.url(api + "units/")
+	e.end()
+}
+
+// writeTime writes an ISO 8601 UTC timestamp with microseconds and "Z", or null.
+func writeTime(e *enc, t time.Time) {
+	if t.IsZero() {
+		e.null()
+		return
+	}
+	e.str(formatTime(t))
+}
+
+func formatTime(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.000000Z")
+}
+
+// statsTail is what follows the counters in a statistics object.
+type statsTail struct {
+	code      string // translation statistics only
+	name      string
+	web       string // web URL path
+	translate string // translation statistics only
+}
+
+// writeStats writes a statistics object (weblate-reference §2a.6).
+func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
+	e.obj()
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("last_change")
+	writeTime(e, s.LastChange)
+	if tail.code != "" {
+		// Translation statistics name the last author too (Weblate 4.0 shows it there,
+		// and wlc reads it: without it, wlc re-fetches the object and fails).
+		e.key("last_author")
+		e.strOrNull(s.LastAuthor)
+	}
+	e.key("recent_changes")
+	e.int(int64(s.RecentChanges))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("translated_words_percent")
+	e.pct(snapshot.Percent(s.TranslatedWords, s.TotalWords, true))
+	e.key("translated_chars")
+	e.int(int64(s.TranslatedChars))
+	e.key("translated_chars_percent")
+	e.pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
+	e.key("total_chars")
+	e.int(int64(s.TotalChars))
+	e.key("fuzzy")
+	e.int(int64(s.Fuzzy))
+	e.key("fuzzy_percent")
+	e.pct(snapshot.Percent(s.Fuzzy, s.Total, false))
+	e.key("failing")
+	e.int(int64(s.Failing))
+	e.key("failing_percent")
+	e.pct(snapshot.Percent(s.Failing, s.Total, false))
+	e.key("approved")
+	e.int(int64(s.Approved))
+	e.key("approved_percent")
+	e.pct(snapshot.Percent(s.Approved, s.Total, false))
+	e.key("readonly")
+	e.int(int64(s.Readonly))
+	e.key("readonly_percent")
+	e.pct(snapshot.Percent(s.Readonly, s.Total, false))
+	e.key("suggestions")
+	e.int(int64(s.Suggestions))
+	e.key("comments")
+	e.int(int64(s.Comments))
+	if tail.code != "" {
+		e.key("code")
+		e.str(tail.code)
+	}
+	e.key("name")
+	e.str(tail.name)
+	e.key("url")
+	e.url(tail.web)
+	if tail.translate != "" {
+		e.key("translate_url")
+		e.url(tail.translate)
+	}
+	e.end()
+}
+
+func translationStatsTail(t *snapshot.Translation) statsTail {
+	return statsTail{code: t.Language.Code, name: t.Language.Name, web: t.WebPath(), translate: t.TranslatePath()}
+}
+
+func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
+	s := &pl.Stats
+	e.obj()
+	e.key("language")
+	e.str(pl.Language.Label())
+	e.key("code")
+	e.str(pl.Language.Code)
+	e.key("total")
+	e.int(int64(s.Total))
+	e.key("translated")
+	e.int(int64(s.Translated))
+	e.key("translated_percent")
+	e.pct(snapshot.Percent(s.Translated, s.Total, true))
+	e.key("total_words")
+	e.int(int64(s.TotalWords))
+	e.key("translated_words")
+	e.int(int64(s.TranslatedWords))
+	e.key("translated_words_percent")
+	e.pct(snapshot.Percent(s.TranslatedWords, s.TotalWords, true))
+	e.key("total_chars")
+	e.int(int64(s.TotalChars))
+	e.key("translated_chars")
+	e.int(int64(s.TranslatedChars))
+	e.key("translated_chars_percent")
+	e.pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
+	e.end()
+}
+
+func writeChange(e *enc, ch *snapshot.Change) {
+	e.obj()
+	e.key("unit")
+	if ch.UnitID != 0 {
+		e.url(snapshot.UnitAPIPath(ch.UnitID))
+	} else {
+		e.null()
+	}
+	e.key("component")
+	if ch.Component != nil {
+		e.url(ch.Component.APIPath())
+	} else {
+		e.null()
+	}
+	e.key("translation")
+	if ch.Translation != nil {
+		e.url(ch.Translation.APIPath())
+	} else {
+		e.null()
+	}
+	e.key("user")
+	if ch.User != nil {
+		e.url(ch.User.APIPath())
+	} else {
+		e.null()
+	}
+	e.key("author")
+	if ch.Author != nil {
+		e.url(ch.Author.APIPath())
+	} else {
+		e.null()
+	}
+	e.key("timestamp")
+	e.str(formatTime(ch.Timestamp))
+	e.key("action")
+	e.int(int64(ch.Action))
+	e.key("target")
+	e.str(ch.Target)
+	e.key("id")
+	e.int(int64(ch.ID))
+	e.key("action_name")
+	e.str(ch.ActionName())
+	e.key("url")
+	e.url(ch.APIPath())
+	e.end()
+}
+
+func writeUser(e *enc, u *snapshot.User) {
+	e.obj()
+	e.key("full_name")
+	e.str(u.FullName)
+	e.key("username")
+	e.str(u.Username)
+	e.end()
+}

@@ -1,0 +1,189 @@
+package api
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// Units are read from the files on demand (they are not kept in memory once
+// counted), so their documents are rendered per request, one page at a time.
+
+func init() {
+	routes = append(routes,
+		route{path: "/api/units/", allow: allowRead, name: "Unit List", desc: "Units API.", get: listUnits},
+		route{path: "/api/units/:id/", allow: allowInstance, name: "Unit Instance", desc: "Units API.", get: getUnit},
+		route{path: "/api/translations/:project/:component/:language/units/", allow: allowList, name: "Units", desc: descComponents, get: listTranslationUnits},
+	)
+}
+
+// writeUnit writes a unit in the shape of Weblate 4.18's UnitSerializer.
+func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
+	e.obj()
+	e.key("translation")
+	e.url(t.APIPath())
+	e.key("source")
+	writeStrings(e, u.Source)
+	e.key("previous_source")
+	e.str("")
+	e.key("target")
+	writeStrings(e, u.Target)
+	e.key("id_hash")
+	e.int(u.IDHash)
+	e.key("content_hash")
+	e.int(u.ContentHash)
+	e.key("location")
+	e.str("")
+	e.key("context")
+	e.str(u.Context)
+	e.key("note")
+	e.str(u.Note)
+	e.key("flags")
+	e.str("")
+	e.key("labels")
+	e.arr()
+	e.endArr()
+	e.key("state")
+	e.int(int64(u.State))
+	e.key("fuzzy")
+	e.boolean(u.State == snapshot.StateFuzzy)
+	e.key("translated")
+	e.boolean(u.State >= snapshot.StateTranslated)
+	e.key("approved")
+	e.boolean(u.State == snapshot.StateApproved)
+	e.key("position")
+	e.int(int64(u.Position))
+	e.key("has_suggestion")
+	e.boolean(false)
+	e.key("has_comment")
+	e.boolean(false)
+	e.key("has_failing_check")
+	e.boolean(false)
+	e.key("num_words")
+	e.int(int64(u.NumWords))
+	e.key("source_unit")
+	e.url(snapshot.UnitAPIPath(u.SourceUnit))
+	e.key("priority")
+	e.int(100)
+	e.key("id")
+	e.int(int64(u.ID))
+	e.key("web_url")
+	e.url(t.TranslatePath() + fmt.Sprintf("?checksum=%016x", uint64(u.IDHash)^1<<63))
+	e.key("url")
+	e.url(snapshot.UnitAPIPath(u.ID))
+	e.key("explanation")
+	e.str("")
+	e.key("extra_flags")
+	e.str("")
+	e.key("pending")
+	e.boolean(false)
+	e.key("timestamp")
+	writeTime(e, u.Timestamp)
+	e.end()
+}
+
+func writeStrings(e *enc, ss []string) {
+	e.arr()
+	for _, s := range ss {
+		e.str(s)
+	}
+	e.endArr()
+}
+
+func (r *request) units(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	if r.v.snap.Units == nil {
+		return nil, nil
+	}
+	units, err := r.v.snap.Units.Units(t)
+	if err != nil {
+		// A file that no longer reads (a checkout being edited) is not our bug.
+		return nil, notFound("The units of this translation cannot be read now: " + err.Error())
+	}
+	return units, nil
+}
+
+func listTranslationUnits(r *request) error {
+	t, err := r.translation()
+	if err != nil {
+		return err
+	}
+	units, err := r.units(t)
+	if err != nil {
+		return err
+	}
+	return r.writePageOf(len(units), func(lo, hi int) ([]*doc, error) {
+		out := make([]*doc, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			out = append(out, render(func(e *enc) { writeUnit(e, t, &units[i]) }))
+		}
+		return out, nil
+	})
+}
+
+// listUnits lists every unit of every translation, in translation id order and
+// position order; only the translations a page touches are read.
+//
+// The count is the sum of the translations' totals, as their statistics (and the
+// metrics' units) say, not a count of units read: counting by reading would read
+// every file of the installation for each page, and these are the same units, as
+// the scanner counts what the reader yields. Each translation keeps its place
+// (offsets from the totals), so a translation that cannot be read now — a checkout
+// being edited — leaves a gap in its page instead of failing the whole list or
+// shifting every later page.
+func listUnits(r *request) error {
+	ts, starts := r.v.unitTranslations, r.v.unitStarts
+	return r.writePageOf(starts[len(ts)], func(lo, hi int) ([]*doc, error) {
+		var out []*doc
+		i := sort.Search(len(ts), func(i int) bool { return starts[i+1] > lo })
+		for ; i < len(ts) && starts[i] < hi; i++ {
+			t := ts[i]
+			units, err := r.v.readUnits(t)
+			if err != nil {
+				continue
+			}
+			// A file edited since the scan may hold more units than counted: they
+			// would take the places of the next translation's.
+			n := min(len(units), t.Stats.Total)
+			for j := max(0, lo-starts[i]); j < n && starts[i]+j < hi; j++ {
+				u := &units[j]
+				out = append(out, render(func(e *enc) { writeUnit(e, t, u) }))
+			}
+		}
+		return out, nil
+	})
+}
+
+// readUnits reads a translation's units for /api/units/, logging a translation that
+// cannot be read once per snapshot.
+func (v *views) readUnits(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	if v.snap.Units == nil {
+		return nil, nil
+	}
+	units, err := v.snap.Units.Units(t)
+	if err != nil {
+		if _, logged := v.unreadable.LoadOrStore(t, struct{}{}); !logged {
+			c := t.Component
+			v.log.Warn("units cannot be read; /api/units/ leaves them out",
+				"translation", c.Project.Config.Slug+"/"+c.Config.Slug+"/"+t.Language.Code, "err", err)
+		}
+		return nil, err
+	}
+	return units, nil
+}
+
+func getUnit(r *request) error {
+	id, err := strconv.Atoi(r.param("id"))
+	if err != nil || id < 1 || r.v.snap.Units == nil {
+		return errNotFound
+	}
+	t, u, err := r.v.snap.Units.Unit(id)
+	if err != nil {
+		return notFound("This unit cannot be read now: " + err.Error())
+	}
+	if t == nil {
+		return errNotFound
+	}
+	return r.writeDoc(render(func(e *enc) { writeUnit(e, t, u) }))
+}

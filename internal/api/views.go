@@ -1,0 +1,253 @@
+package api
+
+import (
+	"log/slog"
+	"sort"
+	"sync"
+
+	"github.com/gitlate/gitlate/internal/cache"
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// views holds every document of one snapshot, rendered once, before the snapshot is
+// served (Server.Prepare). Requests only fill in their base URL.
+type views struct {
+	snap *snapshot.Snapshot
+	log  *slog.Logger
+
+	languages    map[*lang.Language]*doc
+	projects     map[*snapshot.Project]*projectViews
+	components   map[*snapshot.Component]*componentViews
+	translations map[*snapshot.Translation]*translationViews
+	langStats    map[*snapshot.LanguageEntry]*doc
+	users        map[*snapshot.User]*doc
+	userStats    map[*snapshot.User]*doc
+
+	// Lists over the whole installation, in id order.
+	projectList     []*doc
+	componentList   []*doc
+	translationList []*doc
+	languageList    []*doc
+	userList        []*doc
+
+	// /api/units/ lists the units of every translation in translation id order:
+	// unitTranslations are the translations in that order, unitStarts[i] the offset
+	// of translation i's first unit (unitStarts[len] is the count), so a page finds
+	// the few translations it must read without looking at the others.
+	unitTranslations []*snapshot.Translation
+	unitStarts       []int
+	// unreadable notes the translations whose units could not be read, so each is
+	// logged once per snapshot, not at every page that touches it.
+	unreadable sync.Map // *snapshot.Translation → struct{}
+
+	// What projects.yaml declares besides files, and the metrics (extras.go).
+	addonList  []*doc // id order
+	addonIndex map[int]*doc
+	links      map[*snapshot.Component][]*doc // projects shared into, id order
+	metrics    *doc
+	// Files made on first request (files.go): those of translations that have none,
+	// and the components' archives.
+	gen  lazy[*snapshot.Translation]
+	zips lazy[*snapshot.Component]
+}
+
+type projectViews struct {
+	detail     *doc
+	stats      *doc
+	languages  *doc // the bare array
+	components []*doc
+}
+
+type componentViews struct {
+	detail       *doc // with project
+	item         *doc // without project
+	lock         *doc
+	stats        []*doc
+	translations []*doc
+}
+
+type translationViews struct {
+	detail *doc // with component
+	item   *doc // without component
+	stats  *doc
+}
+
+// encoders are reused: done copies each document out, so an encoder's buffers serve
+// the next one (a snapshot's views are tens of thousands of documents).
+var encoders = sync.Pool{New: func() any { return new(enc) }}
+
+func render(f func(e *enc)) *doc {
+	e := encoders.Get().(*enc)
+	f(e)
+	d := e.done()
+	encoders.Put(e)
+	return d
+}
+
+func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views {
+	addons := allocAddons(snap, ids)
+	v := &views{
+		snap:         snap,
+		log:          log,
+		languages:    map[*lang.Language]*doc{},
+		projects:     map[*snapshot.Project]*projectViews{},
+		components:   map[*snapshot.Component]*componentViews{},
+		translations: map[*snapshot.Translation]*translationViews{},
+		langStats:    map[*snapshot.LanguageEntry]*doc{},
+		users:        map[*snapshot.User]*doc{},
+	}
+	language := func(l *lang.Language) *doc {
+		d := v.languages[l]
+		if d == nil {
+			d = render(func(e *enc) { writeLanguage(e, l) })
+			v.languages[l] = d
+		}
+		return d
+	}
+	for _, p := range snap.Projects {
+		pv := &projectViews{
+			detail: render(func(e *enc) { writeProject(e, p) }),
+			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: p.WebPath()}) }),
+		}
+		pv.languages = render(func(e *enc) {
+			e.arr()
+			for _, pl := range p.Languages {
+				writeProjectLanguage(e, pl)
+			}
+			e.endArr()
+		})
+		v.projects[p] = pv
+		v.projectList = append(v.projectList, pv.detail)
+		for _, c := range p.Components {
+			src := language(c.SourceLanguage)
+			cv := &componentViews{
+				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
+				item:   render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
+				lock:   lockDoc(c.Config.Locked),
+			}
+			v.components[c] = cv
+			pv.components = append(pv.components, cv.item)
+			v.componentList = append(v.componentList, cv.detail)
+			for _, t := range c.Translations {
+				l := language(t.Language)
+				tv := &translationViews{
+					detail: render(func(e *enc) { writeTranslation(e, t, l, cv.detail) }),
+					item:   render(func(e *enc) { writeTranslation(e, t, l, nil) }),
+					stats:  render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) }),
+				}
+				v.translations[t] = tv
+				cv.stats = append(cv.stats, tv.stats)
+				cv.translations = append(cv.translations, tv.item)
+				v.translationList = append(v.translationList, tv.detail)
+			}
+		}
+	}
+	for _, le := range snap.Languages {
+		v.languageList = append(v.languageList, language(le.Language))
+		v.langStats[le] = render(func(e *enc) {
+			writeStats(e, &le.Stats, statsTail{name: le.Language.Name, web: snapshot.LanguageWebPath(le.Language)})
+		})
+	}
+	for _, u := range snap.Users {
+		d := render(func(e *enc) { writeUser(e, u) })
+		v.users[u] = d
+		v.userList = append(v.userList, d)
+	}
+	v.buildUserStats()
+	v.buildExtras(addons)
+	v.sortByID()
+	return v
+}
+
+// buildUserStats renders each user's statistics (Weblate's UserViewSet.statistics):
+// translated counts the user's 5 New translation and 2 Translation changed in the
+// log, languages the distinct languages of those (a change of a translation since
+// removed names none); git holds no suggestions, uploads or comments.
+func (v *views) buildUserStats() {
+	type counts struct {
+		translated int
+		languages  map[string]bool
+	}
+	byUser := map[*snapshot.User]*counts{}
+	for _, ch := range v.snap.Changes {
+		if ch.User == nil || (ch.Action != 5 && ch.Action != 2) {
+			continue
+		}
+		c := byUser[ch.User]
+		if c == nil {
+			c = &counts{languages: map[string]bool{}}
+			byUser[ch.User] = c
+		}
+		c.translated++
+		if ch.Translation != nil {
+			c.languages[ch.Translation.Language.Code] = true
+		}
+	}
+	v.userStats = make(map[*snapshot.User]*doc, len(v.snap.Users))
+	for _, u := range v.snap.Users {
+		c := byUser[u]
+		if c == nil {
+			c = &counts{}
+		}
+		v.userStats[u] = render(func(e *enc) {
+			e.obj()
+			e.key("translated")
+			e.int(int64(c.translated))
+			e.key("suggested")
+			e.int(0)
+			e.key("uploaded")
+			e.int(0)
+			e.key("commented")
+			e.int(0)
+			e.key("languages")
+			e.int(int64(len(c.languages)))
+			e.end()
+		})
+	}
+}
+
+// sortByID orders the installation-wide lists by id, as Weblate lists them: ids come
+// from a store that keeps them across config edits, so config order may differ.
+func (v *views) sortByID() {
+	var ps []*snapshot.Project
+	var cs []*snapshot.Component
+	var ts []*snapshot.Translation
+	for _, p := range v.snap.Projects {
+		ps = append(ps, p)
+		for _, c := range p.Components {
+			cs = append(cs, c)
+			ts = append(ts, c.Translations...)
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
+	for i, p := range ps {
+		v.projectList[i] = v.projects[p].detail
+	}
+	for i, c := range cs {
+		v.componentList[i] = v.components[c].detail
+	}
+	for i, t := range ts {
+		v.translationList[i] = v.translations[t].detail
+	}
+	v.unitTranslations = ts
+	v.unitStarts = make([]int, len(ts)+1)
+	for i, t := range ts {
+		v.unitStarts[i+1] = v.unitStarts[i] + t.Stats.Total
+	}
+}
+
+// lockDocs are the two lock answers; components share them.
+var lockDocs = [2]*doc{
+	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(false); e.end() }),
+	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(true); e.end() }),
+}
+
+func lockDoc(locked bool) *doc {
+	if locked {
+		return lockDocs[1]
+	}
+	return lockDocs[0]
+}

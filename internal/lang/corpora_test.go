@@ -1,0 +1,106 @@
+package lang
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const shared = "../../../shared"
+
+// corpusCodes lists the language codes of the shared corpora's directories
+// and glossary files, as the scanner extracts them.
+func corpusCodes(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join(shared, "corpora")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("shared corpora not available (%v)", err)
+	}
+	seen := map[string]bool{}
+	for _, c := range []string{"newpipe", "fdroidclient"} {
+		dirs, err := filepath.Glob(filepath.Join(root, c, "app/src/main/res/values-*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range dirs {
+			seen[strings.TrimPrefix(filepath.Base(d), "values-")] = true
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "slicer-glossary/glossary/*.tbx"))
+	for _, f := range files {
+		seen[strings.TrimSuffix(filepath.Base(f), ".tbx")] = true
+	}
+	var codes []string
+	for c := range seen {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	if len(codes) < 100 {
+		t.Fatalf("only %d corpus codes found", len(codes))
+	}
+	return codes
+}
+
+// baseline runs the bench's Languages class (Weblate 4.18 + language-data
+// 2023.5) on the codes: code -> [canonical code, "generated" or ""].
+func baseline(t *testing.T, codes []string) map[string][2]string {
+	t.Helper()
+	bench := filepath.Join(shared, "bench")
+	if _, err := os.Stat(filepath.Join(bench, "ttk_stats.py")); err != nil {
+		t.Skipf("baseline not available (%v)", err)
+	}
+	script := `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import ttk_stats
+langs = ttk_stats.Languages()
+out = {}
+for code in json.load(sys.stdin):
+    before = len(langs.generated)
+    got = langs.auto_get_or_create(code)
+    out[code] = [got, "generated" if got in langs.generated else ""]
+print(json.dumps(out))
+`
+	in, _ := json.Marshal(codes)
+	cmd := exec.Command("/usr/bin/python3", "-c", script, bench)
+	cmd.Stdin = strings.NewReader(string(in))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("baseline did not run (needs /usr/bin/python3 with python3-translate): %v", err)
+	}
+	var res map[string][2]string
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestCorpora: every language directory of the shared corpora resolves to the
+// code the baseline gives, except where the baseline has to make up a
+// language that CLDR knows.
+func TestCorpora(t *testing.T) {
+	codes := corpusCodes(t)
+	want := baseline(t, codes)
+	for _, c := range codes {
+		l, err := Resolve(c)
+		if err != nil {
+			t.Errorf("Resolve(%q): %v", c, err)
+			continue
+		}
+		w := want[c]
+		switch {
+		case l.Code == w[0]:
+		case w[1] == "generated" && !l.Generated:
+			t.Logf("%s: baseline generates %s, CLDR knows %s %q", c, w[0], l.Code, l.Name)
+		default:
+			t.Errorf("Resolve(%q) = %s %q, baseline %s %s", c, l.Code, l.Name, w[0], w[1])
+		}
+		if testing.Verbose() {
+			t.Logf("%-10s -> %-12s %-40q gen=%v baseline=%v", c, l.Code, l.Name, l.Generated, w)
+		}
+	}
+}

@@ -1,0 +1,332 @@
+// Package snapshot is the immutable state the API serves: projects, components, translations, their statistics and the change log, as one scan of the repositories found them.
+package snapshot
+
+import (
+	"sort"
+	"time"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/repos"
+)
+
+// Snapshot is one complete, immutable state. Nothing in it changes after Finish; a
+// re-scan builds a new one and the server swaps it in whole.
+type Snapshot struct {
+	Projects []*Project // id order
+	// Languages are the languages that have at least one translation, in id order.
+	Languages []*LanguageEntry
+	// Changes is the change log, in id order (which follows time).
+	Changes []*Change
+	// Users are the authors the change log names, by username.
+	Users []*User
+	// Alerts are the problems the scan met (also logged as changes with action 47).
+	Alerts []*Alert
+	// Built is when the scan finished.
+	Built time.Time
+	// Units reads the units of the translations (nil: no units).
+	Units UnitReader
+	// Fingerprint summarises everything the API shows of the snapshot: two snapshots
+	// with the same fingerprint answer the same, so a re-scan that finds nothing new
+	// keeps the one being served.
+	Fingerprint uint64
+
+	projects  map[string]*Project
+	languages map[string]*LanguageEntry
+	changes   map[int]*Change
+	users     map[string]*User
+}
+
+// Project is one project with its components.
+type Project struct {
+	ID         int
+	Config     *config.Project
+	Components []*Component // id order
+	Stats      Stats
+	// Languages are the project's languages (source included), ordered by English name.
+	Languages []*ProjectLanguage
+	// Changes are the project's changes, in id order.
+	Changes []*Change
+
+	components map[string]*Component
+}
+
+// ProjectLanguage is the sum of one language over a project's components.
+type ProjectLanguage struct {
+	Language *lang.Language
+	Stats    Stats
+}
+
+// Repository is what a scan learned about a component's repository.
+type Repository struct {
+	Kind   repos.Kind
+	Branch string
+	Head   *repos.Commit // nil: unknown (not opened, or no commits)
+	// Tree reads the files as the scan saw them (nil when the repository failed).
+	Tree repos.Tree
+	// Handle is the opened repository, for what is read on request (its status).
+	Handle repos.Repository
+	// Err is why the repository could not be read (nil when it could); the
+	// component then shows what was read last.
+	Err error
+	// FetchErr is why the last fetch of a remote repository failed (nil when it
+	// worked): what was fetched before is served.
+	FetchErr error
+}
+
+// Component is one component with its translations.
+type Component struct {
+	ID             int
+	Project        *Project
+	Config         *config.Component
+	SourceLanguage *lang.Language
+	Format         formats.Format // nil when the configured format is unknown
+	Repo           Repository
+	// Translations: the source translation first, then files in path order.
+	Translations []*Translation
+	Stats        Stats
+	Alerts       []*Alert
+	Changes      []*Change
+
+	translations map[string]*Translation
+}
+
+// Translation is one language of one component.
+type Translation struct {
+	ID        int
+	Component *Component
+	Language  *lang.Language
+	// LanguageCode is the code as written in the path (pt-rBR); for the source
+	// translation it is the source language code.
+	LanguageCode string
+	// Filename is the repository-relative path ("" for a bilingual source translation).
+	Filename string
+	// Blob and TemplateBlob are the git blob ids of the file and of the template
+	// (monolingual) or of the file again (bilingual).
+	Blob, TemplateBlob repos.Hash
+	IsTemplate         bool
+	IsSource           bool
+	Stats              Stats
+	Changes            []*Change
+}
+
+// Revision is the API's revision field: the two blob ids joined by a comma.
+func (t *Translation) Revision() string {
+	return t.Blob.String() + "," + t.TemplateBlob.String()
+}
+
+// LanguageEntry is one language summed over every project.
+type LanguageEntry struct {
+	Language     *lang.Language
+	Stats        Stats
+	Translations []*Translation
+}
+
+// User is an author named by the change log.
+type User struct {
+	Username string
+	FullName string
+	Email    string
+}
+
+// Change is one entry of the change log.
+type Change struct {
+	ID        int
+	Timestamp time.Time
+	Action    int
+	Target    string
+	// Count is how many strings an action 44 stands for (its label is pluralised).
+	Count       int
+	Project     *Project
+	Component   *Component   // nil for project-level changes
+	Translation *Translation // nil unless the change is about one translation
+	UnitID      int          // 0: no unit
+	User        *User        // nil for automatic changes
+	Author      *User
+}
+
+// Alert is a problem the scan met in a component.
+type Alert struct {
+	Component *Component
+	// Kind names the problem: ParseError, MissingTemplate, NoMatch, NotLanguage,
+	// DuplicateLanguage, RepositoryError, Symlink.
+	Kind    string
+	Path    string // the file concerned, if any
+	Message string
+}
+
+// Finish indexes the snapshot for lookups; call it once, after filling it.
+func (s *Snapshot) Finish() {
+	s.projects = make(map[string]*Project, len(s.Projects))
+	for _, p := range s.Projects {
+		s.projects[p.Config.Slug] = p
+		p.components = make(map[string]*Component, len(p.Components))
+		for _, c := range p.Components {
+			p.components[c.Config.Slug] = c
+			c.translations = make(map[string]*Translation, len(c.Translations))
+			for _, t := range c.Translations {
+				c.translations[t.Language.Code] = t
+			}
+		}
+	}
+	s.languages = make(map[string]*LanguageEntry, len(s.Languages))
+	for _, l := range s.Languages {
+		s.languages[l.Language.Code] = l
+	}
+	s.changes = make(map[int]*Change, len(s.Changes))
+	for _, ch := range s.Changes {
+		s.changes[ch.ID] = ch
+	}
+	s.users = make(map[string]*User, len(s.Users))
+	for _, u := range s.Users {
+		s.users[u.Username] = u
+	}
+}
+
+// Project returns the project with the given slug.
+func (s *Snapshot) Project(slug string) *Project { return s.projects[slug] }
+
+// Language returns the entry of a language that has translations.
+func (s *Snapshot) Language(code string) *LanguageEntry { return s.languages[code] }
+
+// Change returns a change by id.
+func (s *Snapshot) Change(id int) *Change { return s.changes[id] }
+
+// User returns a user by username.
+func (s *Snapshot) User(username string) *User { return s.users[username] }
+
+// Component returns the project's component with the given slug.
+func (p *Project) Component(slug string) *Component { return p.components[slug] }
+
+// Translation returns the component's translation in the language with that canonical code.
+func (c *Component) Translation(code string) *Translation { return c.translations[code] }
+
+// Aggregate computes every sum from the translations' statistics: components,
+// projects, project languages and languages. The scanner calls it before Finish.
+func (s *Snapshot) Aggregate() {
+	byLang := map[string]*LanguageEntry{}
+	// Lists are in id order, as Weblate lists them; ids come from a store that keeps
+	// them across config edits and new files, so scan order may differ.
+	sort.SliceStable(s.Projects, func(i, j int) bool { return s.Projects[i].ID < s.Projects[j].ID })
+	for _, p := range s.Projects {
+		sort.SliceStable(p.Components, func(i, j int) bool { return p.Components[i].ID < p.Components[j].ID })
+		for _, c := range p.Components {
+			sort.SliceStable(c.Translations, func(i, j int) bool { return c.Translations[i].ID < c.Translations[j].ID })
+		}
+	}
+	for _, p := range s.Projects {
+		p.Stats = Stats{}
+		projLangs := map[string]*ProjectLanguage{}
+		for _, c := range p.Components {
+			c.Stats = Stats{}
+			for _, t := range c.Translations {
+				c.Stats.Add(&t.Stats)
+				pl := projLangs[t.Language.Code]
+				if pl == nil {
+					pl = &ProjectLanguage{Language: t.Language}
+					projLangs[t.Language.Code] = pl
+				}
+				pl.Stats.Add(&t.Stats)
+				le := byLang[t.Language.Code]
+				if le == nil {
+					le = &LanguageEntry{Language: t.Language}
+					byLang[t.Language.Code] = le
+				}
+				le.Stats.Add(&t.Stats)
+				le.Translations = append(le.Translations, t)
+			}
+			p.Stats.Add(&c.Stats)
+		}
+		p.Languages = p.Languages[:0]
+		for _, pl := range projLangs {
+			p.Languages = append(p.Languages, pl)
+		}
+		sort.Slice(p.Languages, func(i, j int) bool {
+			a, b := p.Languages[i].Language, p.Languages[j].Language
+			if a.Name != b.Name {
+				return a.Name < b.Name
+			}
+			return a.Code < b.Code
+		})
+	}
+	s.Languages = s.Languages[:0]
+	for _, le := range byLang {
+		s.Languages = append(s.Languages, le)
+	}
+	sort.Slice(s.Languages, func(i, j int) bool {
+		a, b := s.Languages[i].Language, s.Languages[j].Language
+		if a.ID != b.ID {
+			return a.ID < b.ID
+		}
+		return a.Code < b.Code
+	})
+}
+
+// Unit is one string of a translation, as /api/units/ shows it. Units are read from
+// the files on demand (see UnitReader), not kept in the snapshot.
+type Unit struct {
+	ID       int
+	Source   []string // plural forms of the source
+	Target   []string // plural forms of the translation
+	Context  string   // Android name, TBX term id, PO msgctxt
+	Note     string
+	State    int
+	Position int // 1-based, in file (or template) order
+	NumWords int
+	// IDHash and ContentHash are Weblate's signed 64-bit SipHash values.
+	IDHash, ContentHash int64
+	// SourceUnit is the id of the source translation's unit for the same string.
+	SourceUnit int
+	// Timestamp is the time of the unit's last change in the history, or of the
+	// translation's, or of the branch head when the history says nothing.
+	Timestamp time.Time
+}
+
+// UnitReader reads the units of a snapshot's translations from their files.
+type UnitReader interface {
+	// Units returns a translation's units in position order.
+	Units(t *Translation) ([]Unit, error)
+	// Unit finds a unit by id; a nil Translation means there is no such unit.
+	Unit(id int) (*Translation, *Unit, error)
+}
+
+// actionNames are Weblate 4.x's labels of the change actions (weblate-reference §2f).
+var actionNames = map[int]string{
+	0: "Resource update", 1: "Translation completed", 2: "Translation changed",
+	3: "Comment added", 4: "Suggestion added", 5: "New translation",
+	6: "Automatic translation", 7: "Suggestion accepted", 8: "Translation reverted",
+	9: "Translation uploaded", 13: "New source string", 14: "Component locked",
+	15: "Component unlocked", 17: "Committed changes", 18: "Pushed changes",
+	19: "Reset repository", 20: "Merged repository", 21: "Rebased repository",
+	22: "Failed merge on repository", 23: "Failed rebase on repository", 24: "Parse error",
+	25: "Removed translation", 26: "Suggestion removed", 27: "Search and replace",
+	28: "Failed push on repository", 29: "Suggestion removed during cleanup",
+	30: "Source string changed", 31: "New string added", 32: "Bulk status change",
+	33: "Changed visibility", 34: "Added user", 35: "Removed user",
+	36: "Translation approved", 37: "Marked for edit", 38: "Removed component",
+	39: "Removed project", 41: "Renamed project", 42: "Renamed component",
+	43: "Moved component", 44: "New strings to translate", 45: "New contributor",
+	46: "New announcement", 47: "New alert", 48: "Added new language",
+	49: "Requested new language", 50: "Created project", 51: "Created component",
+	52: "Invited user", 53: "Received repository notification", 54: "Replaced file by upload",
+	55: "License changed", 56: "Contributor agreement changed", 57: "Screnshot added",
+	58: "Screnshot uploaded", 59: "String updated in the repository", 60: "Add-on installed",
+	61: "Add-on configuration changed", 62: "Add-on uninstalled", 63: "Removed string",
+	64: "Removed comment", 65: "Resolved comment", 66: "Explanation updated",
+}
+
+// KnownAction reports whether Weblate 4.x has the action (filters accept only those).
+func KnownAction(action int) bool {
+	_, ok := actionNames[action]
+	return ok
+}
+
+// ActionName is the change's label, as Weblate words it: action 44 is singular for
+// one string.
+func (ch *Change) ActionName() string {
+	if ch.Action == 44 && ch.Count == 1 {
+		return "New string to translate"
+	}
+	return actionNames[ch.Action]
+}

@@ -1,0 +1,425 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/api"
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/formats"
+	samplerepos "github.com/gitlate/gitlate/internal/samples"
+	"github.com/gitlate/gitlate/internal/scanner"
+	"github.com/gitlate/gitlate/internal/web"
+)
+
+// findChromium returns the browser the test drives: Debian's chromium, or a
+// Chrome found on PATH.
+func findChromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// sampleServer serves the bundled samples as `gitlate serve` does: API and pages
+// on one engine, non-API 404s answered by the web package.
+func sampleServer(t testing.TB) (*httptest.Server, web.Source) {
+	t.Helper()
+	dir := t.TempDir()
+	cfgPath, err := samplerepos.Materialize(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config.KnownFormats = formats.Names()
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := scanner.NewLive(context.Background(), scanner.New(cfg, scanner.Options{DataDir: dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	apiSrv, err := api.New(live, api.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	root := e.Group(apiSrv.Prefix())
+	apiSrv.Install(root)
+	webSrv.Install(root)
+	e.NoRoute(func(c *gin.Context) {
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			apiSrv.NotFound(c)
+			return
+		}
+		webSrv.NotFound(c)
+	})
+	ts := httptest.NewServer(e)
+	t.Cleanup(ts.Close)
+	return ts, live
+}
+
+// TestBrowser opens the samples' home page in headless Chromium, follows links
+// down to a translation and back, checks that every number shown equals the API's
+// and saves screenshots to testdata/screenshots/ for review.
+func TestBrowser(t *testing.T) {
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("chromium is not installed (Debian: apt-get install chromium); skipping the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	ts, _ := sampleServer(t)
+	shots := filepath.Join("testdata", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-default-browser-check", true),
+		// A page restored from the back-forward cache fires no load event and keeps
+		// its old document, which chromedp's queries would then wait on forever.
+		chromedp.Flag("disable-features", "BackForwardCache"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(alloc)
+	defer cancel()
+	// The first Run starts the browser; it must not carry the timeout (see chromedp.Run).
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelTimeout()
+
+	b := &browser{t: t, ctx: ctx, base: ts.URL, shots: shots}
+
+	b.open("/")
+	b.screenshot("1-home")
+	for _, slug := range []string{"tinynotes", "blitzclock"} {
+		b.compareRow(fmt.Sprintf(`tr[data-project=%q]`, slug), b.api("/api/projects/"+slug+"/statistics/"))
+	}
+
+	b.follow(`tr[data-project="tinynotes"] th a`, "/projects/tinynotes/")
+	b.screenshot("2-project")
+	b.compareRow(`td[data-project-total]`, b.api("/api/projects/tinynotes/statistics/"))
+	var langs []map[string]any
+	b.apiInto("/api/projects/tinynotes/languages/", &langs)
+	for _, l := range langs {
+		b.compareRow(fmt.Sprintf(`section[aria-labelledby="langs-h"] tr[data-language=%q]`, l["code"]), l)
+	}
+	b.expectText("span.tag.glossary", "Glossary")
+
+	b.follow(`table.matrix tbody th a[href$="/projects/tinynotes/app/"]`, "/projects/tinynotes/app/")
+	b.screenshot("3-component")
+	var compStats struct{ Results []map[string]any }
+	b.apiInto("/api/components/tinynotes/app/statistics/", &compStats)
+	if len(compStats.Results) < 2 {
+		t.Fatalf("API lists %d translations of tinynotes/app", len(compStats.Results))
+	}
+	for _, st := range compStats.Results {
+		b.compareRow(fmt.Sprintf(`tr[data-language=%q]`, st["code"]), st)
+	}
+
+	b.follow(`tr[data-language="ar"] th a`, "/projects/tinynotes/app/ar/")
+	b.screenshot("4-translation-ar")
+	b.compareRow(`section[aria-labelledby="numbers-h"]`, b.api("/api/translations/tinynotes/app/ar/statistics/"))
+	// The page links to its API object, and that object's web_url leads back here.
+	apiHref := b.eval(`document.querySelector('footer a.api').href`)
+	obj := b.apiAbs(apiHref)
+	if loc := b.location(); obj["web_url"] != loc {
+		t.Errorf("API web_url %v, page %s", obj["web_url"], loc)
+	}
+	if got := b.eval(`document.querySelector('a[download]').getAttribute('href')`); got != "/api/translations/tinynotes/app/ar/file/" {
+		t.Errorf("file link %q", got)
+	}
+
+	b.follow(`ul.links a[href$="/translate/tinynotes/app/ar/"]`, "/translate/tinynotes/app/ar/")
+	b.screenshot("5-translate-ar")
+	b.compareRow(`section[aria-labelledby="numbers-h"]`, b.api("/api/translations/tinynotes/app/ar/statistics/"))
+
+	// And back: the browser's history, then the breadcrumbs.
+	b.back("/projects/tinynotes/app/ar/")
+	b.follow(`nav.crumbs a[href$="/projects/tinynotes/app/"]`, "/projects/tinynotes/app/")
+	b.follow(`nav.crumbs a[href$="/projects/tinynotes/"]`, "/projects/tinynotes/")
+	b.follow(`nav[aria-label="Site"] a.brand`, "/")
+
+	b.open("/engage/tinynotes/ar/")
+	b.screenshot("6-engage-ar")
+	var arInProject map[string]any
+	for _, l := range langs {
+		if l["code"] == "ar" {
+			arInProject = l
+		}
+	}
+	b.compareRow(`p[data-object="engage"]`, arInProject)
+
+	b.open("/languages/ar/")
+	b.screenshot("7-language-ar")
+	b.compareRow(`p[data-object="language"]`, b.api("/api/languages/ar/statistics/"))
+
+	b.open("/projects/tinynotes/nothing-here/")
+	b.expectText("h1", "Page not found")
+}
+
+type browser struct {
+	t     *testing.T
+	ctx   context.Context
+	base  string
+	shots string
+}
+
+// step bounds one browser action, so a stuck one fails fast and says which.
+func (b *browser) step() context.Context {
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	b.t.Cleanup(cancel)
+	return ctx
+}
+
+func (b *browser) open(path string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.step(), chromedp.Navigate(b.base+path), chromedp.WaitReady(chromedp.CSS("footer"))); err != nil {
+		b.t.Fatalf("open %s: %v", path, err)
+	}
+}
+
+// follow clicks the first link sel matches and waits until the browser shows path.
+func (b *browser) follow(sel, path string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.step(), chromedp.Click(chromedp.CSS(sel))); err != nil {
+		b.t.Fatalf("click %s: %v", sel, err)
+	}
+	b.waitFor(path)
+}
+
+func (b *browser) back(path string) {
+	b.t.Helper()
+	if err := chromedp.Do(b.step(), chromedp.NavigateBack()); err != nil {
+		b.t.Fatalf("back: %v", err)
+	}
+	b.waitFor(path)
+}
+
+func (b *browser) waitFor(path string) {
+	b.t.Helper()
+	want := b.base + path
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		loc := b.location()
+		if loc == want && b.eval(`document.readyState`) == "complete" {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("browser shows %s, want %s", loc, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (b *browser) location() string {
+	b.t.Helper()
+	loc, err := chromedp.Run(b.step(), chromedp.Location())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return loc
+}
+
+func (b *browser) eval(js string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.step(), chromedp.Evaluate[string](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+func (b *browser) expectText(sel, want string) {
+	b.t.Helper()
+	got, err := chromedp.Run(b.step(), chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("%s: %v", sel, err)
+	}
+	if strings.TrimSpace(got) != want {
+		b.t.Errorf("%s shows %q, want %q", sel, got, want)
+	}
+}
+
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.step(), chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// compareRow reads every [data-stat] element inside the first element sel
+// matches, as the page shows it, and compares it with the API's field of that name.
+func (b *browser) compareRow(sel string, want map[string]any) {
+	b.t.Helper()
+	js := fmt.Sprintf(`JSON.stringify(Object.fromEntries(Array.from(document.querySelector(%q)?.matches('[data-stat]') ? [document.querySelector(%q)] : document.querySelectorAll(%q+' [data-stat]')).map(e => [e.dataset.stat, e.innerText])))`, sel, sel, sel)
+	var shown map[string]string
+	if err := json.Unmarshal([]byte(b.eval(js)), &shown); err != nil {
+		b.t.Fatalf("%s: %v", sel, err)
+	}
+	if len(shown) == 0 {
+		b.t.Fatalf("%s shows no numbers on %s", sel, b.location())
+	}
+	for stat, text := range shown {
+		w, ok := want[stat]
+		if !ok {
+			b.t.Errorf("%s: %s shown but not in the API's object %v", sel, stat, want)
+			continue
+		}
+		got, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(text), "%"), 64)
+		if err != nil || got != w.(float64) {
+			b.t.Errorf("%s on %s: %s shows %q, API says %v", sel, b.location(), stat, text, w)
+		}
+	}
+}
+
+func (b *browser) api(path string) map[string]any {
+	b.t.Helper()
+	var m map[string]any
+	b.apiInto(path, &m)
+	return m
+}
+
+func (b *browser) apiAbs(url string) map[string]any {
+	b.t.Helper()
+	var m map[string]any
+	b.getJSON(url, &m)
+	return m
+}
+
+func (b *browser) apiInto(path string, v any) {
+	b.t.Helper()
+	b.getJSON(b.base+path, v)
+}
+
+func (b *browser) getJSON(url string, v any) {
+	b.t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		b.t.Fatalf("%s: status %d", url, resp.StatusCode)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		b.t.Fatal(errors.Join(fmt.Errorf("%s", url), err))
+	}
+}
+
+// samplePaths lists every web address of the samples: each object's page and the
+// badges of each translation.
+func samplePaths(src web.Source) []string {
+	snap := src.Snapshot()
+	paths := []string{"/", "/projects/", "/languages/"}
+	for _, p := range snap.Projects {
+		ps := p.Config.Slug
+		paths = append(paths, "/projects/"+ps+"/", "/engage/"+ps+"/", "/widgets/"+ps+"/-/svg-badge.svg",
+			"/widgets/"+ps+"/-/multi-auto.svg", "/widgets/"+ps+"/-/horizontal-auto.svg")
+		for _, c := range p.Components {
+			cs := c.Config.Slug
+			paths = append(paths, "/projects/"+ps+"/"+cs+"/", "/widgets/"+ps+"/-/"+cs+"/svg-badge.svg")
+			for _, t := range c.Translations {
+				code := t.Language.Code
+				paths = append(paths, "/projects/"+ps+"/"+cs+"/"+code+"/", "/translate/"+ps+"/"+cs+"/"+code+"/",
+					"/engage/"+ps+"/"+code+"/", "/widgets/"+ps+"/"+code+"/"+cs+"/svg-badge.svg")
+			}
+		}
+	}
+	for _, l := range snap.Languages {
+		paths = append(paths, "/languages/"+l.Language.Code+"/")
+	}
+	return paths
+}
+
+// TestSamplePages fetches every web address of the samples: each answers 200,
+// under 100 KB.
+func TestSamplePages(t *testing.T) {
+	ts, src := sampleServer(t)
+	paths := samplePaths(src)
+	biggest, where := 0, ""
+	for _, path := range paths {
+		resp, err := http.Get(ts.URL + path + "?format=api")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: status %d", path, resp.StatusCode)
+		}
+		if len(body) > 100<<10 {
+			t.Errorf("%s: %d bytes, over 100 KB", path, len(body))
+		}
+		if len(body) > biggest {
+			biggest, where = len(body), path
+		}
+	}
+	t.Logf("%d addresses; the largest is %s, %d bytes", len(paths), where, biggest)
+}
+
+// BenchmarkSamplePages renders the samples' pages from the snapshot, through the
+// router (no network): each must stay well under 5 ms.
+func BenchmarkSamplePages(b *testing.B) {
+	_, src := sampleServer(b)
+	webSrv, err := web.New(src, web.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := gin.New()
+	webSrv.Install(e)
+	for _, path := range []string{"/", "/projects/tinynotes/", "/projects/tinynotes/app/", "/projects/tinynotes/app/ar/",
+		"/translate/tinynotes/app/ar/", "/engage/tinynotes/ar/", "/languages/", "/languages/cs/", "/widgets/tinynotes/-/svg-badge.svg",
+		"/widgets/tinynotes/-/multi-auto.svg"} {
+		b.Run(path, func(b *testing.B) {
+			req := httptest.NewRequest("GET", path, nil)
+			size := 0
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				e.ServeHTTP(w, req)
+				if w.Code != 200 {
+					b.Fatalf("status %d", w.Code)
+				}
+				size = w.Body.Len()
+			}
+			b.ReportMetric(float64(size), "bytes/page")
+		})
+	}
+}

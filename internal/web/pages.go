@@ -1,0 +1,465 @@
+package web
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// Handlers look the path up in one snapshot, build the page's model and render
+// it. An unknown object answers the 404 page; query strings (the API appends
+// ?format=api to every URL it writes) do not change what a page shows.
+
+// projectRow is one project in a list.
+type projectRow struct {
+	Name, Slug, URL string
+	S               stats
+	Components      int
+	Languages       int
+}
+
+func (s *Server) projectRows(snap *snapshot.Snapshot) []projectRow {
+	u := urls{s.opts.Prefix}
+	rows := make([]projectRow, 0, len(snap.Projects))
+	for _, p := range snap.Projects {
+		rows = append(rows, projectRow{Name: p.Config.Name, Slug: p.Config.Slug, URL: u.project(p),
+			S: stats{&p.Stats}, Components: len(p.Components), Languages: len(p.Languages)})
+	}
+	return rows
+}
+
+type homeData struct {
+	Projects                  []projectRow
+	Components                int
+	Languages                 int
+	Strings                   int
+	Changes                   []change
+	ProjectsURL, LanguagesURL string
+}
+
+func (s *Server) home(c *gin.Context) {
+	snap := s.src.Snapshot()
+	u := urls{s.opts.Prefix}
+	d := &homeData{Projects: s.projectRows(snap), Languages: len(snap.Languages),
+		Changes: s.recentChanges(snap.Changes), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
+	for _, p := range snap.Projects {
+		d.Components += len(p.Components)
+		for _, cm := range p.Components {
+			for _, t := range cm.Translations {
+				if t.IsSource {
+					d.Strings += t.Stats.Total
+				}
+			}
+		}
+	}
+	s.render(c, http.StatusOK, "home", &page{Title: "Translations", API: "/api/"}, d)
+}
+
+func (s *Server) projectList(c *gin.Context) {
+	snap := s.src.Snapshot()
+	u := urls{s.opts.Prefix}
+	s.render(c, http.StatusOK, "projects", &page{Title: "Projects", API: "/api/projects/",
+		Crumbs: []link{{"Home", u.home()}}}, s.projectRows(snap))
+}
+
+// matrix is a project's components × languages table.
+type matrix struct {
+	Langs  []matrixLang
+	Rows   []matrixRow
+	Totals []stats // per language: the project's language statistics
+	Total  stats
+}
+
+type matrixLang struct {
+	Name, Code, URL string
+}
+
+type matrixRow struct {
+	Name, URL string
+	Glossary  bool
+	Cells     []matrixCell
+	S         stats
+}
+
+type matrixCell struct {
+	URL  string // "" when the component has no translation in that language
+	S    stats
+	Lang string
+}
+
+type langRow struct {
+	Name, Code, URL, Engage string
+	S                       stats
+}
+
+type componentRow struct {
+	Name, URL string
+	Glossary  bool
+	S         stats
+}
+
+type projectData struct {
+	Name, Web, Instructions string
+	Matrix                  matrix
+	Languages               []langRow
+	Components              []componentRow
+	Changes                 []change
+	EngageURL               string
+	Badges                  []badgeLink
+}
+
+type badgeLink struct {
+	Alt, URL string
+}
+
+func (s *Server) project(c *gin.Context) {
+	snap := s.src.Snapshot()
+	p := snap.Project(c.Param("project"))
+	if p == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: p.Config.Instructions,
+		Changes: s.recentChanges(p.Changes), EngageURL: u.engage(p, nil)}
+	m := &d.Matrix
+	m.Total = stats{&p.Stats}
+	for _, pl := range p.Languages {
+		m.Langs = append(m.Langs, matrixLang{Name: pl.Language.Label(), Code: pl.Language.Code, URL: u.engage(p, pl.Language)})
+		m.Totals = append(m.Totals, stats{&pl.Stats})
+		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
+			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
+	}
+	for _, cm := range p.Components {
+		row := matrixRow{Name: cm.Config.Name, URL: u.component(cm), Glossary: cm.Config.IsGlossary, S: stats{&cm.Stats}}
+		for _, pl := range p.Languages {
+			cell := matrixCell{Lang: pl.Language.Code}
+			if t := cm.Translation(pl.Language.Code); t != nil {
+				cell.URL, cell.S = u.translation(t), stats{&t.Stats}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		m.Rows = append(m.Rows, row)
+		d.Components = append(d.Components, componentRow{Name: cm.Config.Name, URL: u.component(cm),
+			Glossary: cm.Config.IsGlossary, S: stats{&cm.Stats}})
+	}
+	d.Badges = []badgeLink{
+		{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")},
+		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
+	}
+	s.render(c, http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
+		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
+}
+
+// translationRow is one translation in a component or language list.
+type translationRow struct {
+	Name, Code, URL string
+	// Where names the component (on language pages).
+	Where    string
+	IsSource bool
+	S        stats
+}
+
+type info struct {
+	Name, Value, URL string
+}
+
+type componentData struct {
+	Name         string
+	Glossary     bool
+	Info         []info
+	Commit       *commitView
+	Translations []translationRow
+	Alerts       []*snapshot.Alert
+	Changes      []change
+	Badges       []badgeLink
+}
+
+type commitView struct {
+	Hash, Short, Summary, Author string
+	When                         time.Time
+}
+
+func (s *Server) component(c *gin.Context) {
+	snap := s.src.Snapshot()
+	p := snap.Project(c.Param("project"))
+	if p == nil {
+		s.NotFound(c)
+		return
+	}
+	cm := p.Component(c.Param("component"))
+	if cm == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	cc := cm.Config
+	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(cm.Changes)}
+	branch := cc.Branch
+	if branch == "" {
+		branch = cm.Repo.Branch
+	}
+	d.Info = []info{
+		{Name: "Repository", Value: repos.RedactURL(cc.Repo)},
+		{Name: "Branch", Value: branch},
+		{Name: "File mask", Value: cc.Filemask},
+	}
+	if cc.Template != "" {
+		d.Info = append(d.Info, info{Name: "Template", Value: cc.Template})
+	}
+	d.Info = append(d.Info, info{Name: "File format", Value: cc.FileFormat})
+	if cm.SourceLanguage != nil {
+		d.Info = append(d.Info, info{Name: "Source language", Value: cm.SourceLanguage.Label(), URL: u.language(cm.SourceLanguage)})
+	}
+	if cc.License != "" {
+		d.Info = append(d.Info, info{Name: "License", Value: cc.License, URL: cc.LicenseURL})
+	}
+	if cc.RepoWeb != "" {
+		d.Info = append(d.Info, info{Name: "Repository browser", Value: cc.RepoWeb})
+	}
+	if h := cm.Repo.Head; h != nil {
+		summary, _, _ := strings.Cut(h.Message, "\n")
+		rev := h.Hash.String()
+		d.Commit = &commitView{Hash: rev, Short: rev[:7], Summary: summary, Author: h.Author.Name, When: h.Committer.When}
+	}
+	if cm.Repo.Err != nil {
+		d.Info = append(d.Info, info{Name: "Repository error", Value: cm.Repo.Err.Error()})
+	} else if cm.Repo.Kind == repos.KindCheckout {
+		d.Info = append(d.Info, info{Name: "Read from", Value: "working tree (uncommitted edits included)"})
+	}
+	for _, t := range cm.Translations {
+		d.Translations = append(d.Translations, translationRow{Name: t.Language.Label(), Code: t.Language.Code,
+			URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
+	}
+	d.Badges = []badgeLink{
+		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
+		{"Translation status of " + cc.Name + " by language", u.widget(p, nil, cm, "multi-auto.svg")},
+	}
+	s.render(c, http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
+		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}}}, d)
+}
+
+// translationData serves both the translation page and the translate page: they
+// show the same numbers and the same unit list.
+type translationData struct {
+	Component, Language, Code string
+	Lang, Dir                 string // the translation's language, for its text
+	SourceLang, SourceDir     string
+	S                         stats
+	Filename, LanguageCode    string
+	Revision                  string
+	FileURL                   string // API file download; "" when there is no file
+	TranslationURL            string
+	TranslateURL, EngageURL   string
+	UnitsAPI                  string
+	IsSource, Translate       bool
+	Changes                   []change
+	Units                     unitList
+	Badge                     badgeLink
+}
+
+func (s *Server) lookupTranslation(c *gin.Context) (*snapshot.Snapshot, *snapshot.Translation) {
+	snap := s.src.Snapshot()
+	p := snap.Project(c.Param("project"))
+	if p == nil {
+		return snap, nil
+	}
+	cm := p.Component(c.Param("component"))
+	if cm == nil {
+		return snap, nil
+	}
+	return snap, cm.Translation(c.Param("lang"))
+}
+
+func (s *Server) translation(c *gin.Context) { s.translationPage(c, false) }
+func (s *Server) translate(c *gin.Context)   { s.translationPage(c, true) }
+
+func (s *Server) translationPage(c *gin.Context, translate bool) {
+	snap, t := s.lookupTranslation(c)
+	if t == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	cm := t.Component
+	p := cm.Project
+	d := &translationData{Component: cm.Config.Name, Language: t.Language.Label(), Code: t.Language.Code,
+		Lang: htmlLang(t.Language.Code), Dir: t.Language.Direction, S: stats{&t.Stats},
+		Filename: t.Filename, LanguageCode: t.LanguageCode, Revision: t.Revision(),
+		TranslationURL: u.translation(t), TranslateURL: u.translate(t), EngageURL: u.engage(p, t.Language),
+		UnitsAPI: s.opts.Prefix + t.APIPath() + "units/", IsSource: t.IsSource, Translate: translate,
+		Changes: s.recentChanges(t.Changes)}
+	if cm.SourceLanguage != nil {
+		d.SourceLang, d.SourceDir = htmlLang(cm.SourceLanguage.Code), cm.SourceLanguage.Direction
+	}
+	if t.Filename != "" {
+		d.FileURL = s.opts.Prefix + t.APIPath() + "file/"
+	}
+	d.Units = s.unitList(c, snap, t)
+	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
+	title := cm.Config.Name + " — " + t.Language.Label()
+	if translate {
+		title = "Translate " + title
+	}
+	s.render(c, http.StatusOK, "translation", &page{Title: title, API: t.APIPath(),
+		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}, {cm.Config.Name, u.component(cm)}}}, d)
+}
+
+// htmlLang turns a Weblate code (pt_BR, sr@latin) into a BCP 47 tag for lang="".
+func htmlLang(code string) string {
+	code, _, _ = strings.Cut(code, "@")
+	return strings.ReplaceAll(code, "_", "-")
+}
+
+type engageData struct {
+	Project, Instructions string
+	Language              string
+	Code                  string
+	ProjectURL            string
+	LanguageURL           string
+	S                     stats
+	Translations          []translationRow
+	Languages             []langRow
+	Badge                 badgeLink
+}
+
+func (s *Server) engage(c *gin.Context) {
+	snap := s.src.Snapshot()
+	p := snap.Project(c.Param("project"))
+	if p == nil {
+		s.NotFound(c)
+		return
+	}
+	code := c.Param("lang")
+	var pl *snapshot.ProjectLanguage
+	for _, x := range p.Languages {
+		if x.Language.Code == code {
+			pl = x
+		}
+	}
+	if pl == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, Language: pl.Language.Label(),
+		Code: code, ProjectURL: u.project(p), LanguageURL: u.language(pl.Language), S: stats{&pl.Stats}}
+	for _, cm := range p.Components {
+		if t := cm.Translation(code); t != nil {
+			// An invitation leads straight to the strings.
+			d.Translations = append(d.Translations, translationRow{Name: cm.Config.Name, Code: code,
+				URL: u.translate(t), IsSource: t.IsSource, S: stats{&t.Stats}})
+		}
+	}
+	d.Badge = badgeLink{"Translation status of " + p.Config.Name + " in " + pl.Language.Name, u.widget(p, pl.Language, nil, "svg-badge.svg")}
+	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name + " into " + pl.Language.Name,
+		API: p.APIPath() + "languages/", Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
+}
+
+func (s *Server) engageProject(c *gin.Context) {
+	snap := s.src.Snapshot()
+	p := snap.Project(c.Param("project"))
+	if p == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, ProjectURL: u.project(p), S: stats{&p.Stats}}
+	for _, pl := range p.Languages {
+		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
+			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
+	}
+	d.Badge = badgeLink{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")}
+	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name, API: p.APIPath(),
+		Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
+}
+
+type languageRow struct {
+	Name, Code, URL, Direction string
+	S                          stats
+	Projects                   int
+}
+
+func (s *Server) languageList(c *gin.Context) {
+	snap := s.src.Snapshot()
+	u := urls{s.opts.Prefix}
+	rows := make([]languageRow, 0, len(snap.Languages))
+	for _, le := range snap.Languages {
+		rows = append(rows, languageRow{Name: le.Language.Label(), Code: le.Language.Code, URL: u.language(le.Language),
+			Direction: le.Language.Direction, S: stats{&le.Stats}, Projects: countProjects(le)})
+	}
+	// People look a language up by name; the API lists by id.
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Name < rows[j].Name })
+	s.render(c, http.StatusOK, "languages", &page{Title: "Languages", API: "/api/languages/",
+		Crumbs: []link{{"Home", u.home()}}}, rows)
+}
+
+func countProjects(le *snapshot.LanguageEntry) int {
+	n := 0
+	var last *snapshot.Project
+	for _, t := range le.Translations {
+		if p := t.Component.Project; p != last {
+			n++
+			last = p
+		}
+	}
+	return n
+}
+
+type languageData struct {
+	Name, Code, Direction string
+	Plural                lang.Plural
+	Population            string
+	S                     stats
+	Projects              []langRow
+	Translations          []translationRow
+}
+
+func (s *Server) language(c *gin.Context) {
+	snap := s.src.Snapshot()
+	le := snap.Language(c.Param("lang"))
+	if le == nil {
+		s.NotFound(c)
+		return
+	}
+	u := urls{s.opts.Prefix}
+	l := le.Language
+	d := &languageData{Name: l.Label(), Code: l.Code, Direction: l.Direction, Plural: l.Plural,
+		Population: groupDigits(l.Population), S: stats{&le.Stats}}
+	for _, p := range snap.Projects {
+		for _, pl := range p.Languages {
+			if pl.Language.Code == l.Code {
+				d.Projects = append(d.Projects, langRow{Name: p.Config.Name, Code: l.Code, URL: u.project(p),
+					Engage: u.engage(p, l), S: stats{&pl.Stats}})
+			}
+		}
+	}
+	for _, t := range le.Translations {
+		cm := t.Component
+		d.Translations = append(d.Translations, translationRow{Name: cm.Config.Name, Where: cm.Project.Config.Name,
+			Code: l.Code, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
+	}
+	s.render(c, http.StatusOK, "language", &page{Title: l.Label(), API: snapshot.LanguageAPIPath(l),
+		Crumbs: []link{{"Home", u.home()}, {"Languages", u.languages()}}}, d)
+}
+
+// groupDigits writes 1234567 as 1,234,567.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,142 @@
+package web
+
+import (
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// unitsPerPage keeps a page of a large translation well under 100 KB.
+const unitsPerPage = 100
+
+// unitList is the searchable, read-only list of a translation's strings.
+type unitList struct {
+	// Available is false when nothing can read units; the page then points to
+	// the API instead.
+	Available bool
+	Err       string
+	Query     string
+	Rows      []unitRow
+	// Matching counts the units the query selects, All every unit.
+	Matching, All int
+	Page, Pages   int
+	Prev, Next    string
+}
+
+type unitRow struct {
+	ID             int
+	Context        string
+	Source, Target []string
+	State, Class   string
+}
+
+// unitRank orders the list: what needs work first, read-only strings last.
+func unitRank(state int) int {
+	switch {
+	case state == snapshot.StateEmpty:
+		return 0
+	case state == snapshot.StateFuzzy:
+		return 1
+	case state >= snapshot.StateReadOnly:
+		return 4
+	case state >= snapshot.StateApproved:
+		return 3
+	default:
+		return 2
+	}
+}
+
+func unitState(state int) (label, class string) {
+	switch unitRank(state) {
+	case 0:
+		return "Untranslated", "empty"
+	case 1:
+		return "Needs editing", "fuzzy"
+	case 3:
+		return "Approved", "ok"
+	case 4:
+		return "Read-only", "ro"
+	default:
+		return "Translated", "ok"
+	}
+}
+
+// unitList reads the units through the snapshot the translation belongs to, so a
+// re-scan between the page's lookup and the read cannot mix two states.
+func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
+	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
+	if snap.Units == nil {
+		return l
+	}
+	l.Available = true
+	units, err := snap.Units.Units(t)
+	if err != nil {
+		l.Err = err.Error()
+		return l
+	}
+	l.All = len(units)
+	// Pointers: the reader's units are shared, and sorting copies of them moved
+	// whole units around.
+	picked := make([]*snapshot.Unit, 0, len(units))
+	q := strings.ToLower(l.Query)
+	for i := range units {
+		if q == "" || unitMatches(&units[i], q) {
+			picked = append(picked, &units[i])
+		}
+	}
+	sort.SliceStable(picked, func(i, j int) bool { return unitRank(picked[i].State) < unitRank(picked[j].State) })
+	l.Matching = len(picked)
+	l.Pages = max(1, (len(picked)+unitsPerPage-1)/unitsPerPage)
+	l.Page = 1
+	if n, err := strconv.Atoi(c.Query("page")); err == nil {
+		l.Page = min(max(n, 1), l.Pages)
+	}
+	lo := (l.Page - 1) * unitsPerPage
+	for _, un := range picked[lo:min(lo+unitsPerPage, len(picked))] {
+		label, class := unitState(un.State)
+		l.Rows = append(l.Rows, unitRow{ID: un.ID, Context: un.Context, Source: un.Source, Target: un.Target, State: label, Class: class})
+	}
+	pageURL := func(n int) string {
+		v := url.Values{}
+		if l.Query != "" {
+			v.Set("q", l.Query)
+		}
+		if n > 1 {
+			v.Set("page", strconv.Itoa(n))
+		}
+		u := c.Request.URL.Path
+		if enc := v.Encode(); enc != "" {
+			u += "?" + enc
+		}
+		return u + "#strings"
+	}
+	if l.Page > 1 {
+		l.Prev = pageURL(l.Page - 1)
+	}
+	if l.Page < l.Pages {
+		l.Next = pageURL(l.Page + 1)
+	}
+	return l
+}
+
+func unitMatches(u *snapshot.Unit, q string) bool {
+	if strings.Contains(strings.ToLower(u.Context), q) {
+		return true
+	}
+	for _, f := range u.Source {
+		if strings.Contains(strings.ToLower(f), q) {
+			return true
+		}
+	}
+	for _, f := range u.Target {
+		if strings.Contains(strings.ToLower(f), q) {
+			return true
+		}
+	}
+	return false
+}
