@@ -15,9 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -25,14 +23,18 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/api"
-	"github.com/gitlate/gitlate/internal/cache"
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
-	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/live"
 	"github.com/gitlate/gitlate/internal/metrics"
-	samplerepos "github.com/gitlate/gitlate/internal/samples"
-	"github.com/gitlate/gitlate/internal/scanner"
+	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/samples"
+	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/units"
 	"github.com/gitlate/gitlate/internal/web"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 const usage = `gitlate serves a Weblate-compatible read API from git repositories.
@@ -140,24 +142,42 @@ func defaultDataDir() string {
 // loadConfig reads --config, or materializes the bundled samples into the data
 // directory and reads their config.
 func loadConfig(o *options) (*config.Config, error) {
-	config.KnownFormats = formats.Names()
 	path := o.config
 	if path == "" {
 		if err := os.MkdirAll(o.data, 0o755); err != nil {
 			return nil, fmt.Errorf("data directory: %w", err)
 		}
 		var err error
-		if path, err = samplerepos.Materialize(o.data); err != nil {
+		if path, err = samples.Materialize(o.data); err != nil {
 			return nil, fmt.Errorf("sample repositories: %w", err)
 		}
 	}
 	return config.Load(path)
 }
 
-// newScanner makes a scanner; ids is nil for one-shot commands, which show no ids
-// and must not wait for the store a running server holds.
-func newScanner(cfg *config.Config, o *options, logger *slog.Logger, ids cache.IDs) *scanner.Scanner {
-	return scanner.New(cfg, scanner.Options{DataDir: o.data, Logger: logger, IDs: ids})
+// parts are what a command builds snapshots with.
+type parts struct {
+	repos  *repos.Pool
+	engine *scan.Engine
+	live   *live.Live
+}
+
+// newParts constructs the pipeline from repositories to snapshots. st keeps ids
+// and parse results; nil keeps them in memory (one-shot commands, which show no
+// ids and must not wait for the store a running server holds).
+func newParts(cfg *config.Config, o *options, logger *slog.Logger, st *store.Store, background bool) *parts {
+	p := &parts{repos: repos.NewPool(repos.PoolOptions{DataDir: o.data, Background: background, Logger: logger})}
+	var ids store.IDs = store.NewMemoryIDs()
+	var journal store.Journal = store.NewMemoryJournal()
+	sopts := scan.Options{Repos: p.repos, IDs: ids, Journal: journal, Logger: logger}
+	if st != nil {
+		ids, journal = st, st
+		sopts = scan.Options{Repos: p.repos, IDs: st, Journal: st, Logger: logger, Storage: st}
+	}
+	p.engine = scan.New(cfg, sopts)
+	log := changelog.New(cfg, changelog.Options{IDs: ids, Journal: journal, Logger: logger})
+	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, IDs: ids, Logger: logger})
+	return p
 }
 
 func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
@@ -176,114 +196,45 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		return 1
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
-	ids, err := cache.OpenStore(filepath.Join(o.data, "ids.db"))
+	st, err := store.Open(filepath.Join(o.data, "ids.db"))
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
+	}
+	if p := st.Problem(); p != "" {
+		logger.Warn("the data directory does not keep ids: " + p)
 	}
 	// Deferred first, so it runs last: after the Live's background work has ended
 	// (below), as that work writes to the store.
-	defer ids.Close()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	// A remote repository's first clone runs in the background: the server answers
-	// at once, and the component shows when its clone is there (the Live re-scans).
-	var livep atomic.Pointer[scanner.Live]
-	var wakeMissed atomic.Bool // a clone finished before the Live was bound
-	sc := scanner.New(cfg, scanner.Options{
-		DataDir: o.data, Logger: logger, IDs: ids, Journal: ids,
-		BackgroundClones: true,
-		Changed: func() {
-			if l := livep.Load(); l != nil {
-				l.Wake()
-			} else {
-				wakeMissed.Store(true)
-			}
-		},
-	})
-	// The metrics and the API are made after the Live, which reports fetch failures to
-	// the one and hands each new snapshot to the other: late-bound through pointers.
-	var mxp atomic.Pointer[metrics.Metrics]
-	var apip atomic.Pointer[api.Server]
-	// Statistics answer at once; the history (change log, last changes) follows.
-	live, _, err := scanner.StartLive(ctx, sc, scanner.LiveOptions{
-		Rescan: o.rescan,
-		FetchFailed: func(string, error) {
-			if m := mxp.Load(); m != nil {
-				m.FetchFailed()
-			}
-		},
-		// Documents are rendered before a snapshot is swapped in, not by the first
-		// requests after it (which would queue behind the rendering).
-		Prepare: func(snap *snapshot.Snapshot) {
-			if h := preparing.Load(); h != nil {
-				(*h)()
-			}
-			if a := apip.Load(); a != nil {
-				a.Prepare(snap)
-			}
-		},
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "gitlate: %v\n", err)
-		return 1
-	}
-	livep.Store(live)
-	if wakeMissed.Load() {
-		live.Wake()
-	}
-	defer func() {
-		cancel()
-		live.Wait()
-	}()
-	apiSrv, err := api.New(live, api.Options{
+	defer st.Close()
+
+	p := newParts(cfg, o, logger, st, true)
+	reader := units.New(p.repos, st)
+	apiSrv, err := api.New(p.live, api.Options{
 		BaseURL:    o.baseURL,
 		TrustProxy: o.trustProxy,
 		Tokens:     append(splitList(os.Getenv("GITLATE_TOKENS")), cfg.Tokens...),
-		Puller:     live,
-		Notifier:   live,
-		IDs:        ids,
+		Puller:     p.live,
+		Notifier:   p.live,
+		Reader:     reader,
+		Repos:      p.repos,
 		Logger:     logger,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
-	apip.Store(apiSrv)
-	// The snapshot served now was swapped in before the hook was bound (if a newer
-	// one is being prepared meanwhile, both are kept).
-	apiSrv.Prepare(live.Snapshot())
-	gin.SetMode(gin.ReleaseMode)
-	engine := gin.New()
-	// Outermost, so a request that panics is timed with the 500 it answers.
-	mx := metrics.New(live, sc, apiSrv.Prefix())
-	mxp.Store(mx)
-	engine.Use(mx.Middleware())
-	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
-		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
-		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
-	}))
-	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix()})
+	webSrv, err := web.New(p.live, web.Options{Prefix: apiSrv.Prefix(), Units: reader})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: web pages: %v\n", err)
 		return 1
 	}
-	root := engine.Group(apiSrv.Prefix())
-	root.GET("/metrics", mx.Handler())
-	root.HEAD("/metrics", mx.Handler())
-	apiSrv.Install(root)
-	apiSrv.InstallHooks(root)
-	webSrv.Install(root)
-	engine.NoRoute(func(c *gin.Context) {
-		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
-			apiSrv.NotFound(c)
-			return
-		}
-		webSrv.NotFound(c)
-	})
-
+	mx := metrics.New(p.live, p.engine, p.repos, apiSrv.Prefix())
+	// Documents are rendered before a snapshot is swapped in, not by the first
+	// requests after it (which would queue behind the rendering).
+	p.live.OnSnapshot(apiSrv.Prepare)
 	srv := &http.Server{
-		Handler:           engine,
+		Handler:           router(apiSrv, webSrv, mx, logger),
 		ReadHeaderTimeout: 10 * time.Second,
 		// Bodies are small (a pull's operation, a webhook's payload): a client that
 		// takes a minute to send one holds a connection for nothing.
@@ -291,9 +242,21 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		IdleTimeout: 2 * time.Minute,
 		// No WriteTimeout: a pull answers once its fetch is done, however long that is.
 	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Statistics answer at once; the history (change log, last changes) follows.
+	if err := p.live.Start(ctx); err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
+	defer func() {
+		cancel()
+		p.live.Wait()
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	snap := live.Snapshot()
+	snap := p.live.Snapshot()
 	logger.Info("serving", "listen", ln.Addr().String(), "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
 	select {
 	case err := <-errc:
@@ -309,9 +272,31 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	return 0
 }
 
-// preparing, when set, runs as the Live prepares a new snapshot, in the middle of
-// its re-scan: tests hold a re-scan there to see what the server does meanwhile.
-var preparing atomic.Pointer[func()]
+// router routes every request: /metrics, the API, the webhooks and the pages.
+func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger *slog.Logger) http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	engine := gin.New()
+	// Outermost, so a request that panics is timed with the 500 it answers.
+	engine.Use(mx.Middleware())
+	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
+		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
+		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
+	}))
+	root := engine.Group(apiSrv.Prefix())
+	root.GET("/metrics", mx.Handler())
+	root.HEAD("/metrics", mx.Handler())
+	apiSrv.Install(root)
+	apiSrv.InstallHooks(root)
+	webSrv.Install(root)
+	engine.NoRoute(func(c *gin.Context) {
+		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
+			apiSrv.NotFound(c)
+			return
+		}
+		webSrv.NotFound(c)
+	})
+	return engine
+}
 
 func splitList(s string) []string {
 	var out []string
@@ -323,7 +308,7 @@ func splitList(s string) []string {
 	return out
 }
 
-// scanRow is one line of `gitlate scan --format json` (contract §1).
+// scanRow is one line of `gitlate scan --format json`.
 type scanRow struct {
 	Project           string  `json:"project"`
 	Component         string  `json:"component"`
@@ -341,13 +326,11 @@ type scanRow struct {
 	TranslatedPercent percent `json:"translated_percent"`
 }
 
-// percent is a percentage written with one decimal, always ("100.0", never "100"),
-// as the API writes them (contract §5): a reader comparing the two sees the same text.
+// percent is a percentage written as the API writes them (weblate.AppendPercent): a
+// reader comparing the two sees the same text.
 type percent float64
 
-func (p percent) MarshalJSON() ([]byte, error) {
-	return strconv.AppendFloat(nil, float64(p), 'f', 1, 64), nil
-}
+func (p percent) MarshalJSON() ([]byte, error) { return weblate.AppendPercent(nil, float64(p)), nil }
 
 func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
 	if o.format != "table" && o.format != "json" {
@@ -363,7 +346,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		debug.SetGCPercent(200)
 	}
 	debug.SetMemoryLimit(1 << 30)
-	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler), nil).ScanStatistics(ctx)
+	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, false).live.Build(ctx, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
 		return 1
@@ -379,7 +362,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 					Total: s.Total, Translated: s.Translated, Fuzzy: s.Fuzzy, Readonly: s.Readonly,
 					TotalWords: s.TotalWords, TranslatedWords: s.TranslatedWords,
 					TotalChars: s.TotalChars, TranslatedChars: s.TranslatedChars,
-					TranslatedPercent: percent(snapshot.Percent(s.Translated, s.Total, true)),
+					TranslatedPercent: percent(weblate.Percent(s.Translated, s.Total, true)),
 				})
 			}
 		}
@@ -395,9 +378,9 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "project\tcomponent\tlanguage\ttotal\ttranslated\tfuzzy\treadonly\twords\ttranslated words\tchars\ttranslated chars\t%\tfile\t")
 		for _, r := range rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%s\t\n", r.Project, r.Component, r.Language,
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", r.Project, r.Component, r.Language,
 				r.Total, r.Translated, r.Fuzzy, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars,
-				r.TranslatedPercent, r.Filename)
+				weblate.FormatPercent(float64(r.TranslatedPercent)), r.Filename)
 		}
 		tw.Flush()
 	}
@@ -416,7 +399,7 @@ func describeAlert(a *snapshot.Alert) string {
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
-	snap, err := newScanner(cfg, o, slog.New(slog.DiscardHandler), nil).Scan(ctx)
+	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, false).live.Build(ctx, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate check: %v\n", err)
 		return 1

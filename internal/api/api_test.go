@@ -14,6 +14,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 type fixed struct{ snap *snapshot.Snapshot }
@@ -41,19 +42,19 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	p.Components = []*snapshot.Component{c}
 	src := &snapshot.Translation{ID: 1, Component: c, Language: english, LanguageCode: "en",
 		Filename: "res/values/strings.xml", IsTemplate: true, IsSource: true}
-	src.Stats.AddUnit(snapshot.StateTranslated, 2, 10)
-	src.Stats.AddUnit(snapshot.StateTranslated, 1, 5)
-	src.Stats.AddUnit(snapshot.StateReadOnly, 1, 4)
+	src.Stats.AddUnit(weblate.StateTranslated, 2, 10)
+	src.Stats.AddUnit(weblate.StateTranslated, 1, 5)
+	src.Stats.AddUnit(weblate.StateReadOnly, 1, 4)
 	cs := &snapshot.Translation{ID: 2, Component: c, Language: czech, LanguageCode: "cs",
 		Filename: "res/values-cs/strings.xml"}
-	cs.Stats.AddUnit(snapshot.StateTranslated, 2, 10)
-	cs.Stats.AddUnit(snapshot.StateEmpty, 1, 5)
-	cs.Stats.AddUnit(snapshot.StateReadOnly, 1, 4)
+	cs.Stats.AddUnit(weblate.StateTranslated, 2, 10)
+	cs.Stats.AddUnit(weblate.StateEmpty, 1, 5)
+	cs.Stats.AddUnit(weblate.StateReadOnly, 1, 4)
 	c.Translations = []*snapshot.Translation{src, cs}
 	when := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	ann := &snapshot.User{Username: "ann", FullName: "Ann Example"}
 	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p}, Users: []*snapshot.User{ann}}
-	for i, a := range []int{50, 51, 48} {
+	for i, a := range []weblate.Action{50, 51, 48} {
 		ch := &snapshot.Change{ID: i + 1, Timestamp: when, Action: a, Count: 1, Project: p, User: ann, Author: ann}
 		if a != 50 {
 			ch.Component = c
@@ -420,7 +421,7 @@ func TestUserStatistics(t *testing.T) {
 	snap.Users = append(snap.Users, bob)
 	cs, en := c.Translation("cs"), c.Translation("en")
 	for _, x := range []struct {
-		action int
+		action weblate.Action
 		tr     *snapshot.Translation
 		user   *snapshot.User
 	}{{5, cs, ann}, {2, cs, ann}, {2, en, ann}, {30, en, ann}, {0, cs, ann}, {5, cs, bob}} {

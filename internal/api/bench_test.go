@@ -11,6 +11,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // The hot handlers of issue 7, figure 2. They run only with -bench; bench/run.sh
@@ -42,9 +43,9 @@ func benchSnapshot(components, languages int) *snapshot.Snapshot {
 			t := &snapshot.Translation{ID: id, Component: c, Language: l, LanguageCode: l.Code,
 				Filename: "res/values-" + l.Code + "/strings.xml", IsSource: li == 0, IsTemplate: li == 0}
 			for u := range 765 {
-				state := snapshot.StateTranslated
+				state := weblate.StateTranslated
 				if (u*7+li*13)%100 >= 60+li%40 {
-					state = snapshot.StateEmpty
+					state = weblate.StateEmpty
 				}
 				t.Stats.AddUnit(state, 1+u%9, 5+u%60)
 			}

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // changeFilter is Weblate's ChangeFilter: timestamp_after and timestamp_before
 // (inclusive), action (repeatable), user (username).
 type changeFilter struct {
 	after, before time.Time
-	actions       map[int]bool
+	actions       map[weblate.Action]bool
 	user          string
 	active        bool
 }
@@ -65,13 +66,13 @@ func (r *request) changeFilter() (*changeFilter, error) {
 			continue
 		}
 		n, err := strconv.Atoi(v)
-		if err != nil || !snapshot.KnownAction(n) {
+		if err != nil || !weblate.Action(n).Known() {
 			return nil, validationError("action", "Select a valid choice. "+v+" is not one of the available choices.")
 		}
 		if f.actions == nil {
-			f.actions = map[int]bool{}
+			f.actions = map[weblate.Action]bool{}
 		}
-		f.actions[n], f.active = true, true
+		f.actions[weblate.Action(n)], f.active = true, true
 	}
 	if v := last(q["user"]); v != "" {
 		f.user, f.active = v, true

@@ -4,15 +4,13 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/gitlate/gitlate/internal/cache"
-	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/metrics"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
 // What projects.yaml declares about a component besides its files — add-ons, the
 // projects it is shared into, its lock (routes.go) — and the metrics view
-// (weblate-reference §2l).
+// (weblate/api/views.py MetricsView).
 
 func init() {
 	routes = append(routes,
@@ -23,51 +21,35 @@ func init() {
 	)
 }
 
-// snapAddon is an add-on of a snapshot's component, with its id.
+// snapAddon is an add-on of a snapshot's component.
 type snapAddon struct {
-	id    int
-	c     *snapshot.Component
-	addon *config.Addon
+	c *snapshot.Component
+	a *snapshot.Addon
 }
 
-// addonSet is every add-on of a snapshot.
-type addonSet struct {
-	all         []snapAddon // id order
-	byComponent map[*snapshot.Component][]int
-}
-
-// allocAddons gives each add-on its id, keyed by component and add-on name (a name
-// is unique within a component), so an add-on keeps its id across scans and, with a
-// persistent store, restarts.
-func allocAddons(snap *snapshot.Snapshot, ids cache.IDs) addonSet {
-	as := addonSet{byComponent: map[*snapshot.Component][]int{}}
+// addonsOf lists every add-on of a snapshot in id order.
+func addonsOf(snap *snapshot.Snapshot) []snapAddon {
+	var all []snapAddon
 	for _, p := range snap.Projects {
 		for _, c := range p.Components {
-			for i := range c.Config.Addons {
-				a := &c.Config.Addons[i]
-				id := ids.ID(cache.KindAddon, p.Config.Slug+"/"+c.Config.Slug+"/"+a.Name)
-				as.all = append(as.all, snapAddon{id: id, c: c, addon: a})
+			for _, a := range c.Addons {
+				all = append(all, snapAddon{c: c, a: a})
 			}
 		}
 	}
-	sort.SliceStable(as.all, func(i, j int) bool { return as.all[i].id < as.all[j].id })
-	for _, a := range as.all {
-		as.byComponent[a.c] = append(as.byComponent[a.c], a.id)
-	}
-	return as
+	sort.SliceStable(all, func(i, j int) bool { return all[i].a.ID < all[j].a.ID })
+	return all
 }
-
-// ids returns the ids of c's add-ons, in id order.
-func (as addonSet) ids(c *snapshot.Component) []int { return as.byComponent[c] }
 
 // buildExtras renders the add-ons, the component links and the metrics. It runs
 // after the projects are rendered: links embed them.
-func (v *views) buildExtras(as addonSet) {
-	v.addonIndex = make(map[int]*doc, len(as.all))
-	for _, a := range as.all {
+func (v *views) buildExtras() {
+	all := addonsOf(v.snap)
+	v.addonIndex = make(map[int]*doc, len(all))
+	for _, a := range all {
 		d := render(func(e *enc) { writeAddon(e, a) })
 		v.addonList = append(v.addonList, d)
-		v.addonIndex[a.id] = d
+		v.addonIndex[a.a.ID] = d
 	}
 	v.links = map[*snapshot.Component][]*doc{}
 	for _, p := range v.snap.Projects {
@@ -94,18 +76,18 @@ func writeAddon(e *enc, a snapAddon) {
 	e.key("component")
 	e.url(a.c.APIPath())
 	e.key("name")
-	e.str(a.addon.Name)
+	e.str(a.a.Config.Name)
 	e.key("id")
-	e.int(int64(a.id))
+	e.int(int64(a.a.ID))
 	e.key("configuration")
-	conf := a.addon.Configuration
+	conf := a.a.Config.Configuration
 	if len(conf) == 0 {
 		conf = []byte("{}")
 	}
 	// The config package rendered it as JSON; it holds no URL of this server to fill in.
 	e.raw(&doc{buf: conf})
 	e.key("url")
-	e.url(snapshot.AddonAPIPath(a.id))
+	e.url(snapshot.AddonAPIPath(a.a.ID))
 	e.end()
 }
 

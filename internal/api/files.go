@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
@@ -35,11 +36,15 @@ func getMonolingualBase(r *request) error {
 	if c.Config.Template == "" || c.Format == nil {
 		return notFound(missing)
 	}
-	data, ok := readFile(c, c.Config.Template)
+	var blob repos.Hash
+	if len(c.Translations) > 0 && c.Translations[0].IsTemplate {
+		blob = c.Translations[0].Blob
+	}
+	data, ok := r.v.readFile(c, c.Config.Template, blob)
 	if !ok {
 		return notFound(missing)
 	}
-	return r.sendBytes(data, c.Format.MimeType(), quotedName(path.Base(c.Config.Template)))
+	return r.sendBytes(data, c.Format.MimeType, quotedName(path.Base(c.Config.Template)))
 }
 
 func getNewTemplate(r *request) error {
@@ -51,7 +56,7 @@ func getNewTemplate(r *request) error {
 	if c.Config.NewBase == "" {
 		return notFound(missing)
 	}
-	data, ok := readFile(c, c.Config.NewBase)
+	data, ok := r.v.readFile(c, c.Config.NewBase, repos.Hash{})
 	if !ok {
 		return notFound(missing)
 	}
@@ -73,7 +78,7 @@ func getTranslationFile(r *request) error {
 		return errNotFound
 	}
 	switch f, _ := r.query("format"); f {
-	case "", "api", "json", c.Format.Name():
+	case "", "api", "json", c.Format.ID:
 	default:
 		return notFound("Conversion to " + f + " is not supported")
 	}
@@ -85,17 +90,17 @@ func getTranslationFile(r *request) error {
 		if err != nil {
 			return err
 		}
-		return r.sendBytes(data, c.Format.MimeType(), name+"."+c.Format.Extension())
+		return r.sendBytes(data, c.Format.MimeType, name+"."+c.Format.Extension)
 	}
-	data, ok := readFile(c, t.Filename)
+	data, ok := r.v.readFile(c, t.Filename, t.Blob)
 	if !ok {
 		return errNotFound
 	}
 	ext := path.Ext(t.Filename)
 	if ext == "" {
-		ext = "." + c.Format.Extension()
+		ext = "." + c.Format.Extension
 	}
-	return r.sendBytes(data, c.Format.MimeType(), name+ext)
+	return r.sendBytes(data, c.Format.MimeType, name+ext)
 }
 
 // getComponentFile sends every file of the component — translations, template, new
@@ -110,7 +115,7 @@ func getComponentFile(r *request) error {
 	default:
 		return notFound("Conversion to " + f + " is not supported")
 	}
-	data, err := r.v.zips.get(c, func() ([]byte, error) { return componentZip(c) })
+	data, err := r.v.zips.get(c, func() ([]byte, error) { return r.v.componentZip(c) })
 	if err != nil {
 		return err
 	}
@@ -120,16 +125,16 @@ func getComponentFile(r *request) error {
 // componentZip writes the archive of a component's files. It is the same bytes for
 // the same snapshot (sorted names, the head commit's time), so it is made once per
 // snapshot: compressing every file of a component is not a request's work.
-func componentZip(c *snapshot.Component) ([]byte, error) {
-	names := map[string]bool{}
-	for _, t := range c.Translations {
-		if t.Filename != "" {
-			names[t.Filename] = true
-		}
-	}
+func (v *views) componentZip(c *snapshot.Component) ([]byte, error) {
+	names := map[string]repos.Hash{}
 	for _, p := range []string{c.Config.Template, c.Config.NewBase, c.Config.Intermediate} {
 		if p != "" {
-			names[p] = true
+			names[p] = repos.Hash{}
+		}
+	}
+	for _, t := range c.Translations {
+		if t.Filename != "" {
+			names[t.Filename] = t.Blob
 		}
 	}
 	paths := make([]string, 0, len(names))
@@ -145,7 +150,7 @@ func componentZip(c *snapshot.Component) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, p := range paths {
-		data, ok := readFile(c, p)
+		data, ok := v.readFile(c, p, names[p])
 		if !ok {
 			continue // a template that vanished: the scan raised an alert
 		}
@@ -168,12 +173,13 @@ func componentZip(c *snapshot.Component) ([]byte, error) {
 	return append([]byte(nil), buf.Bytes()...), nil
 }
 
-// readFile reads a file of the component's tree; ok is false when there is none.
-func readFile(c *snapshot.Component, p string) ([]byte, bool) {
-	if c.Repo.Tree == nil {
+// readFile reads a file of the component as the scan saw it (blob: its id, or zero
+// for the file as it is now); ok is false when there is none.
+func (v *views) readFile(c *snapshot.Component, p string, blob repos.Hash) ([]byte, bool) {
+	if v.reader == nil {
 		return nil, false
 	}
-	data, err := c.Repo.Tree.ReadFile(p)
+	data, err := v.reader.ReadFile(c, p, blob)
 	return data, err == nil
 }
 
@@ -252,11 +258,12 @@ var errNoFile = notFound("This translation has no file: its strings are the sour
 // each with its source as target.
 func (v *views) generated(t *snapshot.Translation) ([]byte, error) {
 	c := t.Component
-	if c.Format == nil || c.Format.Name() != "tbx" || v.snap.Units == nil {
-		return nil, errNoFile // TBX is the only format gitlate writes (glossaries)
+	if c.Format == nil || !c.Format.Writable || v.reader == nil {
+		return nil, errNoFile
 	}
+	w := c.Format.Format().(formats.Writer)
 	return v.gen.get(t, func() ([]byte, error) {
-		units, err := v.snap.Units.Units(t)
+		units, err := v.reader.Units(t)
 		if err != nil {
 			return nil, notFound("The strings of this translation cannot be read now: " + err.Error())
 		}
@@ -267,6 +274,6 @@ func (v *views) generated(t *snapshot.Translation) ([]byte, error) {
 			u := &units[i]
 			terms[i] = formats.Unit{Key: u.Context, Source: u.Source, Target: u.Source}
 		}
-		return formats.WriteTBX(t.Language.Code, t.Language.Code, terms), nil
+		return w.Write(t.Language.Code, t.Language.Code, terms), nil
 	})
 }

@@ -2,23 +2,16 @@ package api
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/gitlate/gitlate/internal/config"
-	samplerepos "github.com/gitlate/gitlate/internal/samples"
-	"github.com/gitlate/gitlate/internal/scanner"
+	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // goldenEndpoints are answered on the bundled samples and compared with
 // testdata/*.golden. The numbers in those files were checked by hand against
@@ -70,20 +63,8 @@ var goldenEndpoints = []string{
 
 func sampleServer(t *testing.T) *gin.Engine {
 	t.Helper()
-	data := t.TempDir()
-	path, err := samplerepos.Materialize(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	live, err := scanner.NewLive(context.Background(), scanner.New(cfg, scanner.Options{DataDir: data}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(live, Options{BaseURL: "http://gitlate.test"})
+	s := livetest.Samples(t)
+	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,23 +93,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("not JSON: %v\n%s", err, got.body)
 			}
 			out.WriteString("\n")
-			path := filepath.Join("testdata", name)
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./api -run TestGolden -update to create it)", err)
-			}
-			if !bytes.Equal(out.Bytes(), want) {
-				t.Errorf("response differs from %s:\n%s", path, out.String())
-			}
+			testutil.Golden(t, filepath.Join("testdata", name), out.Bytes())
 		})
 	}
 }

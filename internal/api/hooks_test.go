@@ -1,13 +1,22 @@
 package api
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/gin-gonic/gin"
 	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/live"
+	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 func TestNormalizeRepoURL(t *testing.T) {
@@ -149,6 +158,85 @@ func TestMatchPush(t *testing.T) {
 		got := strings.Join(matchPush(snap, &pushEvent{urls: tt.urls, branch: tt.branch}), " ")
 		if got != tt.want {
 			t.Errorf("%q on %q: %q, want %q", tt.urls, tt.branch, got, tt.want)
+		}
+	}
+}
+
+// TestWebhookAnswersDuringRebuild: a push webhook answers at once while a rebuild
+// is running — it only notes what to pull — and so do the reads, from the snapshot
+// being served; the webhook's 53 shows once the rebuild is done. The rebuild is held
+// where the Live hands its new snapshot to its observers.
+func TestWebhookAnswersDuringRebuild(t *testing.T) {
+	repo := testutil.NewRepo(t, map[string]string{"res/values/strings.xml": testutil.Template, "res/values-cs/strings.xml": testutil.Czech})
+	cfg := testutil.Config(t, t.TempDir(), strings.Replace(testutil.AndroidConfig(repo), "    slug: demo\n", "    slug: demo\n    enable_hooks: true\n", 1))
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Live: live.Options{Rescan: time.Hour}})
+	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Notifier: s.Live, Reader: s.Units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan struct{}, 1)
+	release := make(chan struct{})
+	var once sync.Once
+	s.Live.OnSnapshot(srv.Prepare)
+	s.Live.OnSnapshot(func(snap *snapshot.Snapshot) {
+		if cs := snap.Project("demo").Component("android").Translation("cs"); cs != nil && cs.Stats.Translated == 3 {
+			once.Do(func() { held <- struct{}{}; <-release }) // the rebuild after the edit waits
+		}
+	})
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	srv.Install(e.Group(srv.Prefix()))
+	srv.InstallHooks(e.Group(srv.Prefix()))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() { cancel(); s.Live.Wait() }()
+	if err := s.Live.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	<-s.Live.Ready()
+	translated := func() int {
+		var st struct{ Translated int }
+		json.Unmarshal([]byte(do(t, e, "GET", "/api/translations/demo/android/cs/statistics/").body), &st)
+		return st.Translated
+	}
+	before := translated()
+	// Czech loses its translation of hello: 3 translated of 4, not 4.
+	testutil.WriteFiles(t, repo, map[string]string{"res/values-cs/strings.xml": strings.Replace(testutil.Czech, `<string name="hello">Ahoj, světe!</string>`, "", 1)})
+	select {
+	case <-held:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no rebuild after an edit")
+	}
+	// The rebuild is in progress: a webhook and a read answer anyway.
+	body, _ := json.Marshal(map[string]any{"ref": "refs/heads/main", "repository": map[string]any{"clone_url": repo}})
+	done := make(chan response, 1)
+	go func() {
+		req := httptest.NewRequest("POST", "/hooks/github/", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-GitHub-Event", "push")
+		w := httptest.NewRecorder()
+		e.ServeHTTP(w, req)
+		done <- response{status: w.Code, body: w.Body.String()}
+	}()
+	select {
+	case r := <-done:
+		if r.status != 200 || !strings.Contains(r.body, "Update triggered: demo/android") {
+			t.Fatalf("webhook: %d %s", r.status, r.body)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the webhook waits for the rebuild")
+	}
+	if got := translated(); got != before {
+		t.Errorf("during the rebuild: %d translated, want %d as before", got, before)
+	}
+	close(release)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var hooks struct{ Count int }
+		json.Unmarshal([]byte(do(t, e, "GET", "/api/components/demo/android/changes/?action=53").body), &hooks)
+		if hooks.Count == 1 && translated() == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the rebuild: %d 53 events, %d translated", hooks.Count, translated())
 		}
 	}
 }

@@ -3,6 +3,8 @@ package api
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // A doc is a JSON document rendered once per snapshot, with holes where each request
@@ -129,7 +131,7 @@ func (e *enc) int(i int64) {
 // pct writes a percentage with one decimal, always ("100.0", never "100").
 func (e *enc) pct(f float64) {
 	e.sep()
-	e.d.buf = strconv.AppendFloat(e.d.buf, f, 'f', 1, 64)
+	e.d.buf = weblate.AppendPercent(e.d.buf, f)
 }
 
 func (e *enc) boolean(b bool) {

@@ -3,17 +3,18 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"mime"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
-// Repository status and operations (weblate-reference §2l, §2m). gitlate never
+// Repository status and operations (weblate/api/views.py, the repository actions of
+// ProjectViewSet, ComponentViewSet and TranslationViewSet). gitlate never
 // writes to a repository: nothing waits to be committed or pushed; a merge is needed
 // when the remote has commits the branch lacks; "pull" fetches remotes and re-reads.
 
@@ -27,50 +28,16 @@ func writeRepositoryFlags(e *enc, needsMerge bool) {
 	e.boolean(false)
 }
 
-// statusTTL is how long a repository status is reused. The endpoints are public
-// and a checkout's status runs `git status`: without the cache any client could
-// start a process per request. A few seconds is fresh enough for a state that
-// changes when someone commits or fetches.
-var statusTTL = 5 * time.Second
-
-// repoStatusEntry caches one component's repository status.
-type repoStatusEntry struct {
-	mu       sync.Mutex // one computation at a time; requests meanwhile wait for it
-	full     *repos.Status
-	fullAt   time.Time
-	behind   bool
-	behindAt time.Time
-}
-
-func (s *Server) statusEntry(c *snapshot.Component) *repoStatusEntry {
-	key := componentKey(c)
-	if e, ok := s.statuses.Load(key); ok {
-		return e.(*repoStatusEntry)
-	}
-	e, _ := s.statuses.LoadOrStore(key, &repoStatusEntry{})
-	return e.(*repoStatusEntry)
-}
-
-// repoStatus returns a component's repository status, read on request (it is not
-// on a hot path, and `git status` of a checkout is not worth running at every
-// scan) and reused for statusTTL.
+// repoStatus returns a component's repository status, read on request: it is not
+// on a hot path, and `git status` of a checkout is not worth running at every scan
+// (the reader reuses it for a few seconds). A failure shows as the status text.
 func (s *Server) repoStatus(ctx context.Context, c *snapshot.Component) *repos.Status {
-	if c.Repo.Handle == nil || c.Repo.Err != nil {
+	if s.opts.Repos == nil || c.Repo.Err != nil || c.Repo.Kind == "" {
 		return &repos.Status{}
 	}
-	e := s.statusEntry(c)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.full != nil && time.Since(e.fullAt) < statusTTL {
-		return e.full
-	}
-	st, err := repos.StatusOf(ctx, c.Repo.Handle)
+	st, err := s.opts.Repos.Status(ctx, componentKey(c))
 	if err != nil {
-		st = &repos.Status{Text: "The repository cannot be read: " + err.Error() + "\n"}
-	}
-	if ctx.Err() == nil { // a request that went away does not leave its failure behind
-		e.full, e.fullAt = st, time.Now()
-		e.behind, e.behindAt = st.Behind, e.fullAt
+		return &repos.Status{GitStatus: "The repository cannot be read: " + err.Error() + "\n"}
 	}
 	return st
 }
@@ -78,20 +45,39 @@ func (s *Server) repoStatus(ctx context.Context, c *snapshot.Component) *repos.S
 // repoBehind is repoStatus(…).Behind without `git status`: all a project's status
 // needs of each component.
 func (s *Server) repoBehind(ctx context.Context, c *snapshot.Component) bool {
-	if c.Repo.Handle == nil || c.Repo.Err != nil {
+	if s.opts.Repos == nil || c.Repo.Err != nil || c.Repo.Kind == "" {
 		return false
 	}
-	e := s.statusEntry(c)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if time.Since(e.behindAt) < statusTTL {
-		return e.behind
+	return s.opts.Repos.Behind(ctx, componentKey(c))
+}
+
+// statusText describes a repository in the manner of `git status`: git's own words
+// for a checkout where git is installed, a summary otherwise.
+func statusText(c *snapshot.Component, st *repos.Status) string {
+	if c.Repo.Err != nil {
+		return "The repository cannot be read: " + c.Repo.Err.Error() + "\n"
 	}
-	behind := repos.Behind(ctx, c.Repo.Handle)
-	if ctx.Err() == nil {
-		e.behind, e.behindAt = behind, time.Now()
+	if st.GitStatus != "" {
+		return st.GitStatus
 	}
-	return behind
+	branch := c.Repo.Branch
+	switch c.Repo.Kind {
+	case repos.KindRemote:
+		return fmt.Sprintf("On branch %s\nYour branch is up to date with 'origin/%s'.\n\nnothing to commit, working tree clean\n", branch, branch)
+	case repos.KindLocal:
+		return "On branch " + branch + "\nnothing to commit, working tree clean\n"
+	case repos.KindBare:
+		return "On branch " + branch + "\nA bare repository: gitlate reads the head of the branch.\n"
+	}
+	text := "On branch " + branch + "\n"
+	switch {
+	case st.Remote == nil:
+	case st.Behind:
+		text += "Your branch is behind '" + st.Upstream + "'.\n"
+	default:
+		text += "Your branch is up to date with '" + st.Upstream + "'.\n"
+	}
+	return text
 }
 
 // writeRepository writes a component's repository status.
@@ -107,11 +93,7 @@ func writeRepository(e *enc, c *snapshot.Component, st *repos.Status, self strin
 		e.null()
 	}
 	e.key("status")
-	text := st.Text
-	if c.Repo.Err != nil {
-		text = "The repository cannot be read: " + c.Repo.Err.Error() + "\n"
-	}
-	e.str(text)
+	e.str(statusText(c, st))
 	e.key("merge_failure")
 	if c.Repo.FetchErr != nil {
 		e.str(c.Repo.FetchErr.Error())

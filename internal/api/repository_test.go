@@ -2,9 +2,7 @@ package api
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -12,45 +10,58 @@ import (
 	"github.com/gitlate/gitlate/internal/repos"
 )
 
-// TestRepositoryStatusCached: a checkout's status (`git status`) is read once per
-// statusTTL, however many requests ask: an untracked file that appears within it
-// shows only once it has passed.
-func TestRepositoryStatusCached(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+// fakeRepos describes every repository alike.
+type fakeRepos struct {
+	st     *repos.Status
+	err    error
+	behind bool
+}
+
+func (f fakeRepos) Status(context.Context, string) (*repos.Status, error) { return f.st, f.err }
+func (f fakeRepos) Behind(context.Context, string) bool                   { return f.behind }
+
+// TestRepositoryStatusText: the status text is git's where git gave one, and
+// otherwise the summary of the repository's kind.
+func TestRepositoryStatusText(t *testing.T) {
+	remote := &repos.Commit{Hash: repos.HashBlob([]byte("x")), Message: "Upstream\n\nmore", Author: repos.Signature{Name: "A", Email: "a@x", When: time.Unix(0, 0)}}
+	tests := []struct {
+		name  string
+		kind  repos.Kind
+		repo  fakeRepos
+		want  []string
+		avoid []string
+	}{
+		{"git status", repos.KindCheckout, fakeRepos{st: &repos.Status{GitStatus: "On branch main\nUntracked files:\n\tnew.txt\n"}}, []string{`"status":"On branch main\nUntracked files:\n\tnew.txt\n"`}, nil},
+		{"checkout behind", repos.KindCheckout, fakeRepos{st: &repos.Status{Remote: remote, Behind: true, Upstream: "origin/main"}, behind: true},
+			[]string{`"needs_merge":true`, `Your branch is behind 'origin/main'.`, `"summary":"Upstream"`}, nil},
+		{"checkout even", repos.KindCheckout, fakeRepos{st: &repos.Status{Remote: remote, Upstream: "origin/main"}},
+			[]string{`"needs_merge":false`, `Your branch is up to date with 'origin/main'.`}, nil},
+		{"clone", repos.KindRemote, fakeRepos{st: &repos.Status{Remote: remote}}, []string{`Your branch is up to date with 'origin/main'.\n\nnothing to commit`}, nil},
+		{"bare", repos.KindBare, fakeRepos{st: &repos.Status{Remote: remote}}, []string{`A bare repository: gitlate reads the head of the branch.`}, nil},
+		{"local", repos.KindLocal, fakeRepos{st: &repos.Status{}}, []string{`"remote_commit":null`, `nothing to commit, working tree clean`}, nil},
+		{"unreadable", repos.KindCheckout, fakeRepos{err: errors.New("boom")}, []string{`"status":"The repository cannot be read: boom\n"`}, nil},
 	}
-	dir := t.TempDir()
-	cmd := exec.Command("git", "init", "-q", "-b", "main", dir)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v %s", err, out)
+	for _, tt := range tests {
+		snap := fixture(t)
+		c := snap.Projects[0].Components[0]
+		c.Repo.Kind, c.Repo.Branch = tt.kind, "main"
+		h := serverFor(t, snap, Options{Repos: tt.repo})
+		got := do(t, h, "GET", "/api/components/demo/android/repository/")
+		for _, w := range tt.want {
+			if !strings.Contains(got.body, w) {
+				t.Errorf("%s: %s lacks %s", tt.name, got.body, w)
+			}
+		}
+		proj := do(t, h, "GET", "/api/projects/demo/repository/")
+		if want := `"needs_merge":` + map[bool]string{true: "true", false: "false"}[tt.repo.behind]; !strings.Contains(proj.body, want) {
+			t.Errorf("%s: project %s lacks %s", tt.name, proj.body, want)
+		}
 	}
-	r, err := repos.Open(context.Background(), repos.Spec{Repo: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// A repository the scan could not read says why, whatever the reader says.
 	snap := fixture(t)
-	c := snap.Projects[0].Components[0]
-	c.Repo.Handle, c.Repo.Kind = r, repos.KindCheckout
-	h := serverFor(t, snap, Options{})
-	const path = "/api/components/demo/android/repository/"
-	first := do(t, h, "GET", path)
-	if first.status != 200 || !strings.Contains(first.body, "On branch main") {
-		t.Fatalf("%d %s", first.status, first.body)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "new.txt"), []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if again := do(t, h, "GET", path); again.body != first.body {
-		t.Errorf("status read again within its time to live:\n%s", again.body)
-	}
-	if got := do(t, h, "GET", "/api/projects/demo/repository/"); got.status != 200 || !strings.Contains(got.body, `"needs_merge":false`) {
-		t.Errorf("project: %d %s", got.status, got.body)
-	}
-	old := statusTTL
-	statusTTL = time.Nanosecond
-	defer func() { statusTTL = old }()
-	if later := do(t, h, "GET", path); !strings.Contains(later.body, "new.txt") {
-		t.Errorf("status not read again after its time to live:\n%s", later.body)
+	snap.Projects[0].Components[0].Repo.Err = errors.New("gone")
+	got := do(t, serverFor(t, snap, Options{Repos: fakeRepos{st: &repos.Status{GitStatus: "x"}}}), "GET", "/api/components/demo/android/repository/")
+	if !strings.Contains(got.body, `"status":"The repository cannot be read: gone\n"`) {
+		t.Errorf("unreadable repository: %s", got.body)
 	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
@@ -15,7 +16,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/gitlate/gitlate/internal/cache"
+	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
@@ -23,6 +24,26 @@ import (
 // from start to end, so it sees one complete state.
 type Source interface {
 	Snapshot() *snapshot.Snapshot
+}
+
+// Reader reads what a snapshot only names — the units of a translation, the files
+// of a component — from the repositories as the scan saw them.
+type Reader interface {
+	// Units returns a translation's units in position order.
+	Units(t *snapshot.Translation) ([]snapshot.Unit, error)
+	// Unit finds a unit of snap by id; a nil Translation means there is none.
+	Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error)
+	// ReadFile reads a file of c: the blob the scan saw, or, for a zero blob, the
+	// file as it is now.
+	ReadFile(c *snapshot.Component, path string, blob repos.Hash) ([]byte, error)
+}
+
+// Repositories describes components' repositories on request (key is
+// "project/component").
+type Repositories interface {
+	Status(ctx context.Context, key string) (*repos.Status, error)
+	// Behind is Status's Behind, without running anything.
+	Behind(ctx context.Context, key string) bool
 }
 
 // Options configure the API.
@@ -39,9 +60,10 @@ type Options struct {
 	Puller Puller
 	// Notifier receives push webhooks; nil answers that nothing matches.
 	Notifier Notifier
-	// IDs allocates the ids of add-ons; nil keeps them in memory (stable until a
-	// restart). Pass the scanner's store to keep them across restarts.
-	IDs cache.IDs
+	// Reader reads units and files; nil serves no units and no files.
+	Reader Reader
+	// Repos describes repositories; nil shows none as behind its remote.
+	Repos Repositories
 	// Logger receives what the API cannot answer for but a request should not fail
 	// for (a translation whose units cannot be read); nil logs to slog.Default.
 	Logger *slog.Logger
@@ -89,9 +111,6 @@ func New(src Source, opts Options) (*Server, error) {
 	for _, t := range opts.Tokens {
 		s.tokens = append(s.tokens, sha256.Sum256([]byte(t)))
 	}
-	if s.opts.IDs == nil {
-		s.opts.IDs = cache.NewMemoryIDs()
-	}
 	if s.opts.Logger == nil {
 		s.opts.Logger = slog.Default()
 	}
@@ -123,42 +142,34 @@ func (s *Server) Prefix() string { return s.prefix }
 // from snap finds them ready: rendering 10,000 translations takes a fifth of a
 // second, which requests would otherwise spend queued behind one another. The Live
 // calls it before it swaps snap in; the views of the snapshot being served are kept
-// alongside until the next Prepare. An error (the ids given could not be saved) is
-// logged and the views are not kept: current then tries again on the request path
-// and answers the error, as an id is never shown before it is durable.
+// alongside until the next Prepare.
 func (s *Server) Prepare(snap *snapshot.Snapshot) {
-	if snap == nil {
-		return
-	}
-	if _, err := s.viewsOf(snap); err != nil {
-		s.opts.Logger.Error("rendering the API's documents", "err", err)
+	if snap != nil {
+		s.viewsOf(snap)
 	}
 }
 
 // current returns the rendered views of the snapshot being served. They were
 // prepared before the snapshot was swapped in; only a snapshot nobody prepared (a
 // source without a Prepare hook, as in tests) is rendered here, on the request path.
-func (s *Server) current() (*views, error) {
+func (s *Server) current() *views {
 	snap := s.src.Snapshot()
 	if v := s.views.Load().find(snap); v != nil {
-		return v, nil
+		return v
 	}
 	return s.viewsOf(snap)
 }
 
 // viewsOf returns snap's views, rendering and keeping them unless they are kept
-// already. It fails when the ids given while rendering cannot be saved.
-func (s *Server) viewsOf(snap *snapshot.Snapshot) (*views, error) {
+// already.
+func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old := s.views.Load()
 	if v := old.find(snap); v != nil {
-		return v, nil
+		return v
 	}
-	v := buildViews(snap, s.opts.IDs, s.opts.Logger)
-	if err := s.opts.IDs.Flush(); err != nil {
-		return nil, err
-	}
+	v := buildViews(snap, s.opts.Reader, s.opts.Logger)
 	pair := &viewPair{newest: v}
 	if old != nil {
 		// Keep the views of the snapshot being served: usually the newest so far,
@@ -170,7 +181,7 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) (*views, error) {
 		}
 	}
 	s.views.Store(pair)
-	return v, nil
+	return v
 }
 
 // Install registers the API routes on r, which must be at the base URL's path prefix.
@@ -268,9 +279,7 @@ func (r *request) run() error {
 		if r.route.get == nil {
 			return methodNotAllowed(m)
 		}
-		if r.v, err = r.s.current(); err != nil {
-			return err
-		}
+		r.v = r.s.current()
 		return r.route.get(r)
 	case http.MethodOptions:
 		return r.options()
@@ -282,9 +291,7 @@ func (r *request) run() error {
 			return methodNotAllowed(m)
 		}
 		if h := r.route.unsafe[m]; h != nil {
-			if r.v, err = r.s.current(); err != nil {
-				return err
-			}
+			r.v = r.s.current()
 			return h(r)
 		}
 		return errReadOnly

@@ -1,11 +1,11 @@
 package api
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Units are read from the files on demand (they are not kept in memory once
@@ -48,11 +48,11 @@ func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
 	e.key("state")
 	e.int(int64(u.State))
 	e.key("fuzzy")
-	e.boolean(u.State == snapshot.StateFuzzy)
+	e.boolean(u.State == weblate.StateFuzzy)
 	e.key("translated")
-	e.boolean(u.State >= snapshot.StateTranslated)
+	e.boolean(u.State.IsTranslated())
 	e.key("approved")
-	e.boolean(u.State == snapshot.StateApproved)
+	e.boolean(u.State == weblate.StateApproved)
 	e.key("position")
 	e.int(int64(u.Position))
 	e.key("has_suggestion")
@@ -70,7 +70,7 @@ func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
 	e.key("id")
 	e.int(int64(u.ID))
 	e.key("web_url")
-	e.url(t.TranslatePath() + fmt.Sprintf("?checksum=%016x", uint64(u.IDHash)^1<<63))
+	e.url(t.TranslatePath() + "?checksum=" + weblate.Checksum(u.IDHash))
 	e.key("url")
 	e.url(snapshot.UnitAPIPath(u.ID))
 	e.key("explanation")
@@ -93,10 +93,10 @@ func writeStrings(e *enc, ss []string) {
 }
 
 func (r *request) units(t *snapshot.Translation) ([]snapshot.Unit, error) {
-	if r.v.snap.Units == nil {
+	if r.v.reader == nil {
 		return nil, nil
 	}
-	units, err := r.v.snap.Units.Units(t)
+	units, err := r.v.reader.Units(t)
 	if err != nil {
 		// A file that no longer reads (a checkout being edited) is not our bug.
 		return nil, notFound("The units of this translation cannot be read now: " + err.Error())
@@ -158,10 +158,10 @@ func listUnits(r *request) error {
 // readUnits reads a translation's units for /api/units/, logging a translation that
 // cannot be read once per snapshot.
 func (v *views) readUnits(t *snapshot.Translation) ([]snapshot.Unit, error) {
-	if v.snap.Units == nil {
+	if v.reader == nil {
 		return nil, nil
 	}
-	units, err := v.snap.Units.Units(t)
+	units, err := v.reader.Units(t)
 	if err != nil {
 		if _, logged := v.unreadable.LoadOrStore(t, struct{}{}); !logged {
 			c := t.Component
@@ -175,10 +175,10 @@ func (v *views) readUnits(t *snapshot.Translation) ([]snapshot.Unit, error) {
 
 func getUnit(r *request) error {
 	id, err := strconv.Atoi(r.param("id"))
-	if err != nil || id < 1 || r.v.snap.Units == nil {
+	if err != nil || id < 1 || r.v.reader == nil {
 		return errNotFound
 	}
-	t, u, err := r.v.snap.Units.Unit(id)
+	t, u, err := r.v.reader.Unit(r.v.snap, id)
 	if err != nil {
 		return notFound("This unit cannot be read now: " + err.Error())
 	}

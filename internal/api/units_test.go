@@ -4,16 +4,33 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
 // fakeUnits serves hand-made units for the fixture's Czech translation.
-type fakeUnits struct{ snap *snapshot.Snapshot }
+type fakeUnits struct {
+	snap  *snapshot.Snapshot
+	files map[string]string // the component's files, by path
+	reads *atomic.Int64     // counts ReadFile calls, when set
+}
+
+func (f fakeUnits) ReadFile(c *snapshot.Component, path string, blob repos.Hash) ([]byte, error) {
+	if f.reads != nil {
+		f.reads.Add(1)
+	}
+	if s, ok := f.files[path]; ok {
+		return []byte(s), nil
+	}
+	return nil, fs.ErrNotExist
+}
 
 func (f fakeUnits) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	if t.Language.Code != "cs" {
@@ -28,8 +45,8 @@ func (f fakeUnits) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	}, nil
 }
 
-func (f fakeUnits) Unit(id int) (*snapshot.Translation, *snapshot.Unit, error) {
-	t := f.snap.Project("demo").Component("android").Translation("cs")
+func (f fakeUnits) Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error) {
+	t := snap.Project("demo").Component("android").Translation("cs")
 	units, _ := f.Units(t)
 	for i := range units {
 		if units[i].ID == id {
@@ -41,8 +58,7 @@ func (f fakeUnits) Unit(id int) (*snapshot.Translation, *snapshot.Unit, error) {
 
 func TestUnits(t *testing.T) {
 	snap := fixture(t)
-	snap.Units = fakeUnits{snap}
-	h := serverFor(t, snap, Options{})
+	h := serverFor(t, snap, Options{Reader: fakeUnits{snap: snap}})
 	got := do(t, h, "GET", "/api/units/7/")
 	want := `{"translation":"http://gitlate.test/api/translations/demo/android/cs/","source":["Hello"],"previous_source":"",` +
 		`"target":["Ahoj"],"id_hash":7290622678552713746,"content_hash":-3326048425806674693,"location":"","context":"hello",` +
@@ -155,9 +171,8 @@ func (b brokenSource) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 // offsets — and is logged once per snapshot, not per page.
 func TestUnitsSkipUnreadable(t *testing.T) {
 	snap := fixture(t)
-	snap.Units = brokenSource{fakeUnits{snap}}
 	var logged bytes.Buffer
-	h := serverFor(t, snap, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	h := serverFor(t, snap, Options{Reader: brokenSource{fakeUnits{snap: snap}}, Logger: slog.New(slog.NewTextHandler(&logged, nil))})
 	for range 2 {
 		got := do(t, h, "GET", "/api/units/")
 		if got.status != 200 || !strings.HasPrefix(got.body, `{"count":6,`) || strings.Count(got.body, `"context"`) != 2 {

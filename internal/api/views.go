@@ -5,7 +5,6 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/gitlate/gitlate/internal/cache"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
@@ -13,8 +12,9 @@ import (
 // views holds every document of one snapshot, rendered once, before the snapshot is
 // served (Server.Prepare). Requests only fill in their base URL.
 type views struct {
-	snap *snapshot.Snapshot
-	log  *slog.Logger
+	snap   *snapshot.Snapshot
+	reader Reader // nil: no units, no files
+	log    *slog.Logger
 
 	languages    map[*lang.Language]*doc
 	projects     map[*snapshot.Project]*projectViews
@@ -85,10 +85,10 @@ func render(f func(e *enc)) *doc {
 	return d
 }
 
-func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views {
-	addons := allocAddons(snap, ids)
+func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger) *views {
 	v := &views{
 		snap:         snap,
+		reader:       reader,
 		log:          log,
 		languages:    map[*lang.Language]*doc{},
 		projects:     map[*snapshot.Project]*projectViews{},
@@ -122,8 +122,8 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 		for _, c := range p.Components {
 			src := language(c.SourceLanguage)
 			cv := &componentViews{
-				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail, addons.ids(c)) }),
-				item:   render(func(e *enc) { writeComponent(e, c, src, nil, addons.ids(c)) }),
+				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail) }),
+				item:   render(func(e *enc) { writeComponent(e, c, src, nil) }),
 				lock:   lockDoc(c.Config.Locked),
 			}
 			v.components[c] = cv
@@ -155,7 +155,7 @@ func buildViews(snap *snapshot.Snapshot, ids cache.IDs, log *slog.Logger) *views
 		v.userList = append(v.userList, d)
 	}
 	v.buildUserStats()
-	v.buildExtras(addons)
+	v.buildExtras()
 	v.sortByID()
 	return v
 }

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"github.com/gitlate/gitlate/internal/formats"
+
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -438,14 +440,19 @@ func TestParseWithoutFile(t *testing.T) {
 	same(t, fmt.Sprint(err), `2:5: projects[0]: missing required key "name"`)
 }
 
-// KnownFormats is read at parse time, so main can install the formats package's list.
-func TestKnownFormats(t *testing.T) {
-	saved := KnownFormats
-	defer func() { KnownFormats = saved }()
-	KnownFormats = []string{"xliff"}
-	data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, filemask: '*.x', file_format: xliff}]}\n")
-	if _, err := Parse(data, "x.yaml"); err != nil {
-		t.Fatal(err)
+// TestFormatsFromRegistry: every registered format is accepted, and the error for an
+// unknown one lists them.
+func TestFormatsFromRegistry(t *testing.T) {
+	for _, id := range formats.IDs() {
+		data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, filemask: '*.x', file_format: " + id + "}]}\n")
+		if _, err := Parse(data, "x.yaml"); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+	data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, filemask: '*.x', file_format: nope}]}\n")
+	_, err := Parse(data, "x.yaml")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(formats.IDs(), ", ")) {
+		t.Errorf("unknown format: %v", err)
 	}
 }
 

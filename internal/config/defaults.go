@@ -69,11 +69,6 @@ var (
 		"bcp_legacy", "bcp_lower", "android", "appstore", "googleplay", "linux"}
 )
 
-// KnownFormats lists the file_format values accepted. main sets it from formats.Names()
-// before loading, so a format added to the formats package needs no change here; the
-// initial value lets config be used (and tested) on its own.
-var KnownFormats = []string{"aresource", "po", "tbx"}
-
 // newComponent returns a component holding every Weblate default.
 func newComponent() *Component {
 	return &Component{

@@ -14,6 +14,9 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gitlate/gitlate/internal/filemask"
+	"github.com/gitlate/gitlate/internal/formats"
 )
 
 // Load reads and parses the configuration file at path. A file that cannot be read
@@ -166,7 +169,7 @@ var componentFields = []field[Component]{
 	str("push", func(c *comp) *string { return &c.Push }),
 	str("git_export", func(c *comp) *string { return &c.GitExport }),
 	str("repoweb", func(c *comp) *string { return &c.RepoWeb }),
-	required(str("filemask", func(c *comp) *string { return &c.Filemask }, oneStar, inRepo)),
+	required(str("filemask", func(c *comp) *string { return &c.Filemask }, validMask, inRepo)),
 	historyField,
 	fetchIntervalField,
 	str("template", func(c *comp) *string { return &c.Template }, inRepo),
@@ -330,9 +333,15 @@ func oneOf[V comparable](choices ...V) check[V] {
 	}
 }
 
-func oneStar(s string) string {
-	if strings.Count(s, "*") != 1 {
-		return `must contain exactly one "*"`
+// validMask accepts what the filemask package can match: exactly one "*", the
+// language code, and Python's glob syntax otherwise.
+func validMask(s string) string {
+	if _, err := filemask.Compile(s); err != nil {
+		var se *filemask.SyntaxError
+		if errors.As(err, &se) {
+			return se.Problem
+		}
+		return err.Error()
 	}
 	return ""
 }
@@ -353,10 +362,10 @@ func inRepo(p string) string {
 }
 
 func knownFormat(s string) string {
-	if slices.Contains(KnownFormats, s) {
+	if _, ok := formats.Lookup(s); ok {
 		return ""
 	}
-	return fmt.Sprintf("unknown file format %q (known: %s)", s, strings.Join(KnownFormats, ", "))
+	return fmt.Sprintf("unknown file format %q (known: %s)", s, strings.Join(formats.IDs(), ", "))
 }
 
 func compiles(s string) string {

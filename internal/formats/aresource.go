@@ -13,10 +13,13 @@ type androidFormat struct{}
 
 func init() { Register(androidFormat{}) }
 
-func (androidFormat) Name() string      { return "aresource" }
-func (androidFormat) MimeType() string  { return "application/xml" }
-func (androidFormat) Extension() string { return "xml" }
-func (androidFormat) Monolingual() bool { return true }
+var androidInfo = Info{
+	ID: "aresource", Name: "Android String Resource", Monolingual: true,
+	MimeType: "application/xml", Extension: "xml",
+	Plurals: PluralsByCategory, ReadOnly: true, // translatable="false"
+}
+
+func (androidFormat) Info() *Info { return &androidInfo }
 
 // Parse returns the <string> and <plurals> children of <resources> that have a
 // name, in file order, duplicates included. Only elements without a namespace count,
@@ -259,14 +262,14 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	// repeated quantity keeps its first position and its last value.
 	u.Plural = true
 	if p.emit != nil {
-		// Never nil: a nil Quantities means "not an Android plural" to FormsFor.
+		// Never nil: nil Categories mean "not named by category" to FormsFor.
 		if p.quantities == nil {
 			p.quantities, p.forms = make([]string, 0, 6), make([]string, 0, 6)
 		}
-		u.Quantities, u.Target = p.quantities[:0], p.forms[:0]
-		defer func() { p.quantities, p.forms = u.Quantities[:0], u.Target[:0] }()
+		u.Categories, u.Target = p.quantities[:0], p.forms[:0]
+		defer func() { p.quantities, p.forms = u.Categories[:0], u.Target[:0] }()
 	} else {
-		u.Quantities = []string{}
+		u.Categories = []string{}
 		u.Target = []string{}
 	}
 	toks := p.toks
@@ -292,7 +295,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 			v := p.arena.str(vb)
 			if hasQuantity {
 				found := false
-				for j, q := range u.Quantities {
+				for j, q := range u.Categories {
 					if q == quantity {
 						u.Target[j] = v
 						found = true
@@ -300,7 +303,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 					}
 				}
 				if !found {
-					u.Quantities = append(u.Quantities, quantity)
+					u.Categories = append(u.Categories, quantity)
 					u.Target = append(u.Target, v)
 				}
 			}

@@ -119,7 +119,7 @@ func TestAndroidUnits(t *testing.T) {
 </resources>`,
 			[]Unit{
 				{Key: "app", Target: []string{"NewPipe"}, Line: 3},
-				{Key: "songs", Target: []string{"%d song", "%d songs"}, Quantities: []string{"one", "other"}, Plural: true, Line: 4},
+				{Key: "songs", Target: []string{"%d song", "%d songs"}, Categories: []string{"one", "other"}, Plural: true, Line: 4},
 			},
 		},
 		{
@@ -149,7 +149,7 @@ func TestAndroidUnits(t *testing.T) {
 				{Key: "a", Target: []string{""}, Line: 1},
 				{Key: "b", Target: []string{""}, Line: 1},
 				{Key: "c", Target: []string{""}, Line: 1},
-				{Key: "p", Target: []string{}, Quantities: []string{}, Plural: true, Line: 1},
+				{Key: "p", Target: []string{}, Categories: []string{}, Plural: true, Line: 1},
 			},
 		},
 		{
@@ -193,7 +193,7 @@ func TestAndroidUnits(t *testing.T) {
 		{
 			"plural items: repeated quantity keeps first position and last value",
 			`<resources><plurals name="p"><item quantity="one">a</item><item quantity="other">b</item><item quantity="one">c</item><item>no quantity</item></plurals></resources>`,
-			[]Unit{{Key: "p", Target: []string{"c", "b"}, Quantities: []string{"one", "other"}, Plural: true, Line: 1}},
+			[]Unit{{Key: "p", Target: []string{"c", "b"}, Categories: []string{"one", "other"}, Plural: true, Line: 1}},
 		},
 		{
 			"declared entities stay references",

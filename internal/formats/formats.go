@@ -1,4 +1,4 @@
-// Package formats parses translation files (Android string resources, TBX, …) from bytes into units; it knows nothing of git or HTTP.
+// Package formats reads translation files — Android resources, TBX, gettext PO and the others in the registry — from bytes into units, each format carrying what Weblate knows of it; it knows nothing of git or HTTP.
 package formats
 
 import (
@@ -21,12 +21,14 @@ type Unit struct {
 	// Source holds the source text's plural forms (bilingual formats only; nil otherwise).
 	Source []string
 	// Target holds the text's plural forms, already unescaped as Weblate stores them.
-	// A non-plural unit has exactly one form. For Android <plurals>, the forms are in
-	// file order and Quantities names each one; use FormsFor to order them for a language.
+	// A non-plural unit has exactly one form. In a format whose Info.Plurals is
+	// PluralsByCategory the forms are in file order and Categories names each one;
+	// FormsFor orders them for a language.
 	Target []string
-	// Quantities holds the Android plural quantity ("one", "few", …) of each Target
-	// form; nil for non-plural units and other formats.
-	Quantities []string
+	// Categories holds the CLDR plural category ("one", "few", …) of each Target form
+	// where the format names its forms (Android quantity, i18next suffix); nil for
+	// non-plural units and for formats whose forms are positional.
+	Categories []string
 	// Plural is true when the unit has plural forms (Android <plurals>, PO msgid_plural).
 	Plural bool
 	// ReadOnly is true when the format marks the unit as not translatable
@@ -46,15 +48,15 @@ type Unit struct {
 }
 
 // FormsFor returns the Target forms ordered by the given plural tags (CLDR categories
-// in the language's order, e.g. one, few, many, other); missing quantities give "".
-// Units that are not Android plurals return Target unchanged.
+// in the language's order, e.g. one, few, many, other); missing categories give "".
+// Units whose forms are not named by category return Target unchanged.
 func (u *Unit) FormsFor(tags []string) []string {
-	if u.Quantities == nil {
+	if u.Categories == nil {
 		return u.Target
 	}
 	forms := make([]string, len(tags))
 	for i, tag := range tags {
-		for j, q := range u.Quantities {
+		for j, q := range u.Categories {
 			if q == tag {
 				forms[i] = u.Target[j]
 				break
@@ -79,43 +81,107 @@ type Streamer interface {
 	Stream(data []byte, fn func(*Unit)) error
 }
 
-// Format is one file format.
+// Format is one file format: what it is (Info) and how it reads (Parse).
+//
+// Adding a format: write one file that declares a type implementing Format (and
+// Streamer or Writer where it can), registers it in an init function, and cites the
+// Weblate and translate-toolkit code it follows; add its table tests and a fuzz
+// target beside it. Nothing else in gitlate names formats: the configuration
+// accepts every registered ID, the scan reads by Info, and the API serves files by
+// Info. doc.go says more.
 type Format interface {
-	// Name is the file_format value of projects.yaml and the API ("aresource").
-	Name() string
-	// MimeType is the Content-Type of a downloaded file.
-	MimeType() string
-	// Extension is the file name extension without dot ("xml").
-	Extension() string
-	// Monolingual is true when a template file holds the source strings.
-	Monolingual() bool
+	// Info describes the format. It returns the same value every time.
+	Info() *Info
 	// Parse decodes a whole file. It never panics on malformed input; it returns an
 	// error that names the line where parsing failed.
 	Parse(data []byte) (*File, error)
 }
 
-var registry = map[string]Format{}
+// A Writer is a Format gitlate can also write: the file of a translation that has
+// none (a glossary's source translation) is generated in it.
+type Writer interface {
+	// Write encodes units, in order, as a file of sourceLang strings translated into
+	// targetLang that Parse reads back to the same units.
+	Write(sourceLang, targetLang string, units []Unit) []byte
+}
+
+// Plurals says how a format names the plural forms of a unit.
+type Plurals uint8
+
+const (
+	// PluralsNone: the format has no plural units.
+	PluralsNone Plurals = iota
+	// PluralsPositional: forms come in the order of the language's plural formula
+	// (gettext msgstr[n]).
+	PluralsPositional
+	// PluralsByCategory: each form is named by its CLDR category (Unit.Categories)
+	// and ordered by the language's categories (Android <item quantity>).
+	PluralsByCategory
+)
+
+func (p Plurals) String() string {
+	switch p {
+	case PluralsPositional:
+		return "positional"
+	case PluralsByCategory:
+		return "by CLDR category"
+	}
+	return "none"
+}
+
+// Info is what gitlate knows of a format besides its parser.
+type Info struct {
+	// ID is Weblate's file_format identifier, as projects.yaml and the API write it.
+	ID string
+	// Name is Weblate's name of the format (weblate/formats/*.py, Format.name).
+	Name string
+	// Monolingual formats keep the source strings in a template file and the
+	// translations by key; bilingual ones keep source and target in every file.
+	Monolingual bool
+	// MimeType and Extension (without dot) name a downloaded file.
+	MimeType, Extension string
+	// Plurals says how plural forms are named.
+	Plurals Plurals
+	// Fuzzy, Approved and ReadOnly say which states beyond empty and translated the
+	// format can express (a needs-editing flag, an approved flag, a read-only unit).
+	Fuzzy, Approved, ReadOnly bool
+	// Writable is true for a Writer (set by Register).
+	Writable bool
+
+	format Format
+}
+
+// Format returns the format Info describes.
+func (i *Info) Format() Format { return i.format }
+
+var registry = map[string]*Info{}
 
 // Register adds a format; called from the init functions of the format files.
 func Register(f Format) {
-	if _, dup := registry[f.Name()]; dup {
-		panic(fmt.Sprintf("formats: %q registered twice", f.Name()))
+	info := f.Info()
+	if info.ID == "" {
+		panic("formats: a format without an ID")
 	}
-	registry[f.Name()] = f
+	if _, dup := registry[info.ID]; dup {
+		panic(fmt.Sprintf("formats: %q registered twice", info.ID))
+	}
+	_, info.Writable = f.(Writer)
+	info.format = f
+	registry[info.ID] = info
 }
 
-// Lookup returns the format with the given name.
-func Lookup(name string) (Format, bool) {
-	f, ok := registry[name]
+// Lookup returns the format with the given ID.
+func Lookup(id string) (*Info, bool) {
+	f, ok := registry[id]
 	return f, ok
 }
 
-// Names lists the registered formats, sorted.
-func Names() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
+// IDs lists the registered formats' IDs, sorted.
+func IDs() []string {
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
 	}
-	sort.Strings(names)
-	return names
+	sort.Strings(ids)
+	return ids
 }

@@ -57,7 +57,7 @@ func compareStream(t *testing.T, data []byte, got *File, err error) {
 		c := *u
 		c.Key = strings.Clone(u.Key)
 		c.Target = cloneStrings(u.Target)
-		c.Quantities = cloneStrings(u.Quantities)
+		c.Categories = cloneStrings(u.Categories)
 		c.Source = cloneStrings(u.Source)
 		streamed = append(streamed, c)
 	})

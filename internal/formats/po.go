@@ -14,10 +14,13 @@ type poFormat struct{}
 
 func init() { Register(poFormat{}) }
 
-func (poFormat) Name() string      { return "po" }
-func (poFormat) MimeType() string  { return "text/x-po" }
-func (poFormat) Extension() string { return "po" }
-func (poFormat) Monolingual() bool { return false }
+var poInfo = Info{
+	ID: "po", Name: "gettext PO file",
+	MimeType: "text/x-po", Extension: "po",
+	Plurals: PluralsPositional, Fuzzy: true,
+}
+
+func (poFormat) Info() *Info { return &poInfo }
 
 // Parse returns the entries Weblate shows: not the header, not obsolete (#~), not
 // blank. Key is the context (msgctxt, or a KDE "_:" comment), Source the msgid (and

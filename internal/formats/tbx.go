@@ -12,10 +12,17 @@ type tbxFormat struct{}
 
 func init() { Register(tbxFormat{}) }
 
-func (tbxFormat) Name() string      { return "tbx" }
-func (tbxFormat) MimeType() string  { return "application/x-tbx" }
-func (tbxFormat) Extension() string { return "tbx" }
-func (tbxFormat) Monolingual() bool { return false }
+var tbxInfo = Info{
+	ID: "tbx", Name: "TermBase eXchange file",
+	MimeType: "application/x-tbx", Extension: "tbx",
+}
+
+func (tbxFormat) Info() *Info { return &tbxInfo }
+
+// Write is WriteTBX: gitlate writes the source translation of a glossary as TBX.
+func (tbxFormat) Write(sourceLang, targetLang string, units []Unit) []byte {
+	return WriteTBX(sourceLang, targetLang, units)
+}
 
 // Parse returns one unit per <termEntry>, anywhere below <martif>, in document
 // order (nested entries included, as lxml's iterdescendants finds them). Source is

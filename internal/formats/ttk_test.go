@@ -266,7 +266,7 @@ func mustLookup(t testing.TB, name string) Format {
 	if !ok {
 		t.Fatalf("format %q not registered", name)
 	}
-	return f
+	return f.Format()
 }
 
 // TestTTKUnescape checks every row of the hand-written unescape table, and a few

@@ -828,7 +828,7 @@ func refAndroidParse(data []byte) (*File, error) {
 			u.Target = []string{v}
 		} else {
 			u.Plural = true
-			u.Quantities, u.Target = []string{}, []string{}
+			u.Categories, u.Target = []string{}, []string{}
 			for _, item := range el.children {
 				if item.kind != refElement || item.uri != "" || item.local != "item" {
 					continue
@@ -841,10 +841,10 @@ func refAndroidParse(data []byte) (*File, error) {
 				if !ok {
 					continue
 				}
-				if j := indexOf(u.Quantities, q); j >= 0 {
+				if j := indexOf(u.Categories, q); j >= 0 {
 					u.Target[j] = v
 				} else {
-					u.Quantities = append(u.Quantities, q)
+					u.Categories = append(u.Categories, q)
 					u.Target = append(u.Target, v)
 				}
 			}

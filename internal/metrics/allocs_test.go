@@ -24,7 +24,7 @@ func (w *nopWriter) WriteHeader(int)             {}
 func TestMiddlewareDoesNotAllocate(t *testing.T) {
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
-	e.Use(New(fixed{sample()}, nil, "").Middleware())
+	e.Use(New(fixed{sample()}, nil, nil, "").Middleware())
 	e.GET("/api/projects/:project/", func(c *gin.Context) { c.Status(http.StatusOK) })
 	req := httptest.NewRequest("GET", "/api/projects/x/", nil)
 	w := &nopWriter{h: http.Header{}}

@@ -16,8 +16,8 @@ import (
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
-// Figures are the numbers of Weblate's metrics view (weblate-reference §2l), counted
-// over one snapshot.
+// Figures are the numbers of Weblate's metrics view (weblate/api/views.py
+// MetricsView), counted over one snapshot.
 type Figures struct {
 	Units           int // units of every translation, source translations included
 	UnitsTranslated int
@@ -65,46 +65,49 @@ type Source interface {
 	Snapshot() *snapshot.Snapshot
 }
 
-// Scanner reports the scanner's own work (scanner.Scanner implements it).
+// Scanner reports the scan engine's own work (scan.Engine implements it).
 type Scanner interface {
 	FilesParsed() int64
 	ResultsReused() int64
 	ScanTimes() (n int64, total, last time.Duration)
 }
 
-// Metrics holds the registry /metrics serves.
-type Metrics struct {
-	reg           *prometheus.Registry
-	requests      *prometheus.HistogramVec
-	fetchFailures prometheus.Counter
-	prefix        string
+// Fetches counts the fetches of remote repositories that failed (repos.Pool
+// implements it).
+type Fetches interface {
+	FetchFailures() int64
 }
 
-// New returns metrics over src and sc (sc may be nil). prefix is the base URL's path
-// prefix, left out of the route labels.
-func New(src Source, sc Scanner, prefix string) *Metrics {
+// Metrics holds the registry /metrics serves.
+type Metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.HistogramVec
+	prefix   string
+}
+
+// New returns metrics over src, sc and fetches (either may be nil). prefix is the
+// base URL's path prefix, left out of the route labels.
+func New(src Source, sc Scanner, fetches Fetches, prefix string) *Metrics {
 	m := &Metrics{reg: prometheus.NewRegistry(), prefix: prefix}
 	m.requests = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "gitlate_http_request_duration_seconds",
 		Help:    "Time to answer HTTP requests, by route pattern, method and status.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 	}, []string{"route", "method", "code"})
-	m.fetchFailures = prometheus.NewCounter(prometheus.CounterOpts{
-		Name: "gitlate_fetch_failures_total",
-		Help: "Fetches of remote repositories that failed.",
-	})
 	m.reg.MustRegister(
 		m.requests,
-		m.fetchFailures,
 		&collector{src: src, sc: sc},
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
+	if fetches != nil {
+		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "gitlate_fetch_failures_total",
+			Help: "Fetches of remote repositories that failed.",
+		}, func() float64 { return float64(fetches.FetchFailures()) }))
+	}
 	return m
 }
-
-// FetchFailed counts one failed fetch of a remote repository.
-func (m *Metrics) FetchFailed() { m.fetchFailures.Inc() }
 
 // Handler serves the metrics in the Prometheus text format, or OpenMetrics when the
 // scraper asks for it.

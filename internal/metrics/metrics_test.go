@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 type fixed struct{ snap *snapshot.Snapshot }
@@ -20,6 +21,10 @@ type fixed struct{ snap *snapshot.Snapshot }
 func (f fixed) Snapshot() *snapshot.Snapshot { return f.snap }
 
 type fakeScanner struct{}
+
+type fakeFetches int64
+
+func (f fakeFetches) FetchFailures() int64 { return int64(f) }
 
 func (fakeScanner) FilesParsed() int64   { return 7 }
 func (fakeScanner) ResultsReused() int64 { return 3 }
@@ -33,11 +38,11 @@ func sample() *snapshot.Snapshot {
 	p := &snapshot.Project{ID: 1}
 	c := &snapshot.Component{ID: 1, Project: p}
 	src := &snapshot.Translation{ID: 1, Component: c}
-	src.Stats.AddUnit(snapshot.StateTranslated, 1, 1)
-	src.Stats.AddUnit(snapshot.StateTranslated, 1, 1)
+	src.Stats.AddUnit(weblate.StateTranslated, 1, 1)
+	src.Stats.AddUnit(weblate.StateTranslated, 1, 1)
 	cs := &snapshot.Translation{ID: 2, Component: c}
-	cs.Stats.AddUnit(snapshot.StateTranslated, 1, 1)
-	cs.Stats.AddUnit(snapshot.StateEmpty, 1, 1)
+	cs.Stats.AddUnit(weblate.StateTranslated, 1, 1)
+	cs.Stats.AddUnit(weblate.StateEmpty, 1, 1)
 	c.Translations = []*snapshot.Translation{src, cs}
 	p.Components = []*snapshot.Component{c}
 	return &snapshot.Snapshot{
@@ -45,7 +50,7 @@ func sample() *snapshot.Snapshot {
 		Languages: []*snapshot.LanguageEntry{{}, {}},
 		Changes:   []*snapshot.Change{{ID: 1}, {ID: 2}, {ID: 3}},
 		Users:     []*snapshot.User{{Username: "ann"}},
-		Alerts:    []*snapshot.Alert{{Kind: "ParseError"}},
+		Alerts:    []*snapshot.Alert{{Kind: weblate.AlertParseError}},
 		Built:     time.Unix(1700000000, 0),
 	}
 }
@@ -65,8 +70,7 @@ func TestCount(t *testing.T) {
 // TestExposition scrapes /metrics after a few requests and parses the answer with
 // Prometheus's own text-format parser.
 func TestExposition(t *testing.T) {
-	m := New(fixed{sample()}, fakeScanner{}, "/prefix")
-	m.FetchFailed()
+	m := New(fixed{sample()}, fakeScanner{}, fakeFetches(1), "/prefix")
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
 	e.Use(m.Middleware())

@@ -103,6 +103,8 @@ func network(ctx context.Context, fn func() error, cleanup func()) (abandoned bo
 // password, no token) and the credentials taken out of it.
 type remoteURL struct {
 	clean string
+	// shown is clean without its query and fragment (RedactURL): what errors say.
+	shown string
 	auth  transport.AuthMethod
 }
 
@@ -112,7 +114,7 @@ type remoteURL struct {
 func parseRemoteURL(s string) (remoteURL, error) {
 	if !strings.Contains(s, "://") {
 		// scp-like: user@host:path holds no secret.
-		return remoteURL{clean: s, auth: sshKeyAuth(s)}, nil
+		return remoteURL{clean: s, shown: s, auth: sshKeyAuth(s)}, nil
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -140,6 +142,7 @@ func parseRemoteURL(s string) (remoteURL, error) {
 		}
 	}
 	r.clean = u.String()
+	r.shown = RedactURL(r.clean)
 	if r.auth == nil && strings.Contains(u.Scheme, "ssh") {
 		r.auth = sshKeyAuth(r.clean)
 	}
@@ -210,7 +213,7 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 		return nil, err
 	}
 	if spec.DataDir == "" {
-		return nil, fmt.Errorf("%w: %s needs a data directory to be cloned into", ErrBadSpec, u.clean)
+		return nil, fmt.Errorf("%w: %s needs a data directory to be cloned into", ErrBadSpec, u.shown)
 	}
 	clones := filepath.Join(spec.DataDir, "clones")
 	dir := filepath.Join(clones, cloneDirName(u.clean))
@@ -218,11 +221,11 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 		return openClone(dir, u, spec.Branch)
 	}
 	if err := os.MkdirAll(clones, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
+		return nil, fmt.Errorf("%w: %s: %w", ErrClone, u.shown, redactErr(err, u.clean, u.shown))
 	}
 	unlock, err := lockDirCtx(ctx, dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrClone, u.clean, err)
+		return nil, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrClone, u.shown, redactErr(err, u.clean, u.shown))
 	}
 	handedOver := false // to a clone or fetch given up on, which releases the lock
 	defer func() {
@@ -248,7 +251,7 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 		err = r.initBranch(spec.Branch)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", u.clean, err)
+		return nil, fmt.Errorf("%s: %w", u.shown, redactErr(err, u.clean, u.shown))
 	}
 	return &remoteRepo{repo: r, url: u}, nil
 }
@@ -259,12 +262,12 @@ func openRemote(ctx context.Context, spec Spec) (Repository, error) {
 // writes objects before the refs naming them, so what it sees is consistent.
 func openClone(dir string, u remoteURL, branch string) (Repository, error) {
 	if !cloneUsable(dir, u.clean) {
-		return nil, fmt.Errorf("%w: %s", ErrNotCloned, u.clean)
+		return nil, fmt.Errorf("%w: %s", ErrNotCloned, u.shown)
 	}
 	r := &repo{kind: KindRemote, dir: dir, st: openStore(dir, "")}
 	if err := r.initBranch(branch); err != nil {
 		// A branch created upstream since the clone appears with the next fetch.
-		return nil, fmt.Errorf("%s: %w", u.clean, err)
+		return nil, fmt.Errorf("%s: %w", u.shown, redactErr(err, u.clean, u.shown))
 	}
 	return &remoteRepo{repo: r, url: u}, nil
 }
@@ -307,7 +310,7 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string, unlock f
 	fail := func(err error) error {
 		// Wrapped, so errors.Is sees context.Canceled or transport errors; the URL
 		// is the clean one and go-git never saw credentials in a URL.
-		return fmt.Errorf("%w: %s: %w", ErrClone, u.clean, err)
+		return fmt.Errorf("%w: %s: %w", ErrClone, u.shown, redactErr(err, u.clean, u.shown))
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return false, fail(err)
@@ -393,7 +396,7 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string, unlock f
 func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
 	unlock, err := lockDirCtx(ctx, r.dir)
 	if err != nil {
-		return false, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrFetch, r.url.clean, err)
+		return false, fmt.Errorf("%w: %s: waiting for another clone or fetch: %w", ErrFetch, r.url.shown, redactErr(err, r.url.clean, r.url.shown))
 	}
 	handedOver := false
 	defer func() {
@@ -423,7 +426,7 @@ func (r *remoteRepo) Fetch(ctx context.Context) (bool, error) {
 func fetchAll(ctx context.Context, dir string, u remoteURL, unlock func()) (abandoned bool, err error) {
 	g, err := gogit.PlainOpen(dir)
 	if err != nil {
-		return false, fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+		return false, fmt.Errorf("%w: %s: %w", ErrFetch, u.shown, redactErr(err, u.clean, u.shown))
 	}
 	abandoned, err = network(ctx, func() error {
 		return g.FetchContext(ctx, &gogit.FetchOptions{
@@ -435,7 +438,7 @@ func fetchAll(ctx context.Context, dir string, u remoteURL, unlock func()) (aban
 		})
 	}, unlock)
 	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-		return abandoned, fmt.Errorf("%w: %s: %w", ErrFetch, u.clean, err)
+		return abandoned, fmt.Errorf("%w: %s: %w", ErrFetch, u.shown, redactErr(err, u.clean, u.shown))
 	}
 	return false, nil
 }

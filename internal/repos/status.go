@@ -3,8 +3,7 @@ package repos
 import (
 	"container/heap"
 	"context"
-	"fmt"
-	"os"
+		"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -12,65 +11,47 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-// Status is what the API's repository endpoints show of a repository.
+// Status is what is known of a repository beyond its head: how it stands against
+// what it mirrors or tracks.
 type Status struct {
 	// Remote is the head of what the remote has (the upstream branch a checkout
-	// tracks, the origin's branch a clone mirrors); nil when unknown or local.
+	// tracks, the origin's branch a clone mirrors, the branch of a bare repository,
+	// which is where commits arrive); nil when unknown or local.
 	Remote *Commit
 	// Behind is true when the remote has commits the branch lacks: a merge is needed
 	// before they show.
 	Behind bool
-	// Text describes the repository in the manner of `git status`.
-	Text string
+	// Upstream is the remote-tracking branch a checkout follows ("origin/main"), or "".
+	Upstream string
+	// GitStatus is the output of `git status` in a checkout, where git is installed
+	// (read-only: no index refresh is written); "" otherwise.
+	GitStatus string
 }
 
-// StatusOf describes a repository. For a checkout it runs `git status` when git is
-// installed (read-only: no index refresh is written), since that is what a user
-// recognises; otherwise it writes a summary of its own.
+// StatusOf describes a repository.
 func StatusOf(ctx context.Context, r Repository) (*Status, error) {
 	rr := baseRepo(r)
 	if rr == nil {
-		return &Status{Text: "On branch " + r.Branch() + "\n"}, nil
+		return &Status{}, nil
 	}
-	branch := r.Branch()
 	st := &Status{}
 	switch r.Kind() {
-	case KindRemote:
-		head, err := r.Head()
-		if err != nil {
-			return nil, err
-		}
-		// The clone's branches mirror the origin's: what it has, the branch has.
-		st.Remote = head
-		st.Text = fmt.Sprintf("On branch %s\nYour branch is up to date with 'origin/%s'.\n\nnothing to commit, working tree clean\n", branch, branch)
-		return st, nil
 	case KindLocal:
-		st.Text = "On branch " + branch + "\nnothing to commit, working tree clean\n"
 		return st, nil
-	case KindBare:
-		// A bare repository is where the commits arrive: it is the remote read.
+	case KindRemote, KindBare:
+		// A clone's branches mirror the origin's; a bare repository is where the
+		// commits arrive: what it has, the branch has.
 		head, err := r.Head()
 		if err != nil {
 			return nil, err
 		}
 		st.Remote = head
-		st.Text = "On branch " + branch + "\nA bare repository: gitlate reads the head of the branch.\n"
 		return st, nil
 	}
-	// A checkout: the branch's upstream, as git's configuration names it.
-	upstream, remote, behind := rr.behindUpstream(ctx, branch)
-	st.Remote, st.Behind = remote, behind
+	upstream, remote, behind := rr.behindUpstream(ctx, r.Branch())
+	st.Remote, st.Behind, st.Upstream = remote, behind, shortRef(upstream)
 	if text, err := gitStatus(ctx, rr.dir); err == nil {
-		st.Text = text
-		return st, nil
-	}
-	st.Text = "On branch " + branch + "\n"
-	switch {
-	case st.Remote == nil:
-	case st.Behind:
-		st.Text += "Your branch is behind '" + shortRef(upstream) + "'.\n"
-	default:
-		st.Text += "Your branch is up to date with '" + shortRef(upstream) + "'.\n"
+		st.GitStatus = text
 	}
 	return st, nil
 }

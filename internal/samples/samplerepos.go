@@ -1,5 +1,5 @@
-// Package samplerepos builds gitlate's bundled demo: bare git repositories whose history is replayed, bit for bit, from plain files embedded in the binary.
-package samplerepos
+// Package samples builds gitlate's bundled demo: bare git repositories whose history is replayed, bit for bit, from plain files embedded in the binary.
+package samples
 
 import (
 	"bytes"

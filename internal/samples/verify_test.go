@@ -1,4 +1,4 @@
-package samplerepos
+package samples
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-// Package snapshot is the immutable state the API serves: projects, components, translations, their statistics and the change log, as one scan of the repositories found them.
+// Package snapshot is the immutable state the API serves — projects, components, translations, their statistics and the change log, as one scan of the repositories found them — as plain data: nothing in it reads a repository.
 package snapshot
 
 import (
@@ -9,6 +9,7 @@ import (
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Snapshot is one complete, immutable state. Nothing in it changes after Finish; a
@@ -25,8 +26,6 @@ type Snapshot struct {
 	Alerts []*Alert
 	// Built is when the scan finished.
 	Built time.Time
-	// Units reads the units of the translations (nil: no units).
-	Units UnitReader
 	// Fingerprint summarises everything the API shows of the snapshot: two snapshots
 	// with the same fingerprint answer the same, so a re-scan that finds nothing new
 	// keeps the one being served.
@@ -60,13 +59,9 @@ type ProjectLanguage struct {
 
 // Repository is what a scan learned about a component's repository.
 type Repository struct {
-	Kind   repos.Kind
+	Kind   repos.Kind // "" when the repository could not be opened
 	Branch string
 	Head   *repos.Commit // nil: unknown (not opened, or no commits)
-	// Tree reads the files as the scan saw them (nil when the repository failed).
-	Tree repos.Tree
-	// Handle is the opened repository, for what is read on request (its status).
-	Handle repos.Repository
 	// Err is why the repository could not be read (nil when it could); the
 	// component then shows what was read last.
 	Err error
@@ -81,13 +76,19 @@ type Component struct {
 	Project        *Project
 	Config         *config.Component
 	SourceLanguage *lang.Language
-	Format         formats.Format // nil when the configured format is unknown
+	Format         *formats.Info // nil when the configured format is unknown
 	Repo           Repository
 	// Translations: the source translation first, then files in path order.
 	Translations []*Translation
 	Stats        Stats
 	Alerts       []*Alert
 	Changes      []*Change
+	// Addons are the add-ons projects.yaml declares, with their ids.
+	Addons []*Addon
+	// UnitTimes says when each unit last changed according to the history (canonical
+	// language code NUL unit key → time); nil until the history is walked. Shared
+	// with other snapshots: never modified.
+	UnitTimes map[string]time.Time
 
 	translations map[string]*Translation
 }
@@ -116,6 +117,12 @@ func (t *Translation) Revision() string {
 	return t.Blob.String() + "," + t.TemplateBlob.String()
 }
 
+// Addon is an add-on a component declares (gitlate runs none; the API lists them).
+type Addon struct {
+	ID     int
+	Config *config.Addon
+}
+
 // LanguageEntry is one language summed over every project.
 type LanguageEntry struct {
 	Language     *lang.Language
@@ -134,7 +141,7 @@ type User struct {
 type Change struct {
 	ID        int
 	Timestamp time.Time
-	Action    int
+	Action    weblate.Action
 	Target    string
 	// Count is how many strings an action 44 stands for (its label is pluralised).
 	Count       int
@@ -149,11 +156,9 @@ type Change struct {
 // Alert is a problem the scan met in a component.
 type Alert struct {
 	Component *Component
-	// Kind names the problem: ParseError, MissingTemplate, NoMatch, NotLanguage,
-	// DuplicateLanguage, RepositoryError, Symlink.
-	Kind    string
-	Path    string // the file concerned, if any
-	Message string
+	Kind      weblate.AlertKind
+	Path      string // the file concerned, if any
+	Message   string
 }
 
 // Finish indexes the snapshot for lookups; call it once, after filling it.
@@ -264,14 +269,14 @@ func (s *Snapshot) Aggregate() {
 }
 
 // Unit is one string of a translation, as /api/units/ shows it. Units are read from
-// the files on demand (see UnitReader), not kept in the snapshot.
+// the files on demand, not kept in the snapshot.
 type Unit struct {
 	ID       int
 	Source   []string // plural forms of the source
 	Target   []string // plural forms of the translation
 	Context  string   // Android name, TBX term id, PO msgctxt
 	Note     string
-	State    int
+	State    weblate.State
 	Position int // 1-based, in file (or template) order
 	NumWords int
 	// IDHash and ContentHash are Weblate's signed 64-bit SipHash values.
@@ -283,50 +288,5 @@ type Unit struct {
 	Timestamp time.Time
 }
 
-// UnitReader reads the units of a snapshot's translations from their files.
-type UnitReader interface {
-	// Units returns a translation's units in position order.
-	Units(t *Translation) ([]Unit, error)
-	// Unit finds a unit by id; a nil Translation means there is no such unit.
-	Unit(id int) (*Translation, *Unit, error)
-}
-
-// actionNames are Weblate 4.x's labels of the change actions (weblate-reference §2f).
-var actionNames = map[int]string{
-	0: "Resource update", 1: "Translation completed", 2: "Translation changed",
-	3: "Comment added", 4: "Suggestion added", 5: "New translation",
-	6: "Automatic translation", 7: "Suggestion accepted", 8: "Translation reverted",
-	9: "Translation uploaded", 13: "New source string", 14: "Component locked",
-	15: "Component unlocked", 17: "Committed changes", 18: "Pushed changes",
-	19: "Reset repository", 20: "Merged repository", 21: "Rebased repository",
-	22: "Failed merge on repository", 23: "Failed rebase on repository", 24: "Parse error",
-	25: "Removed translation", 26: "Suggestion removed", 27: "Search and replace",
-	28: "Failed push on repository", 29: "Suggestion removed during cleanup",
-	30: "Source string changed", 31: "New string added", 32: "Bulk status change",
-	33: "Changed visibility", 34: "Added user", 35: "Removed user",
-	36: "Translation approved", 37: "Marked for edit", 38: "Removed component",
-	39: "Removed project", 41: "Renamed project", 42: "Renamed component",
-	43: "Moved component", 44: "New strings to translate", 45: "New contributor",
-	46: "New announcement", 47: "New alert", 48: "Added new language",
-	49: "Requested new language", 50: "Created project", 51: "Created component",
-	52: "Invited user", 53: "Received repository notification", 54: "Replaced file by upload",
-	55: "License changed", 56: "Contributor agreement changed", 57: "Screnshot added",
-	58: "Screnshot uploaded", 59: "String updated in the repository", 60: "Add-on installed",
-	61: "Add-on configuration changed", 62: "Add-on uninstalled", 63: "Removed string",
-	64: "Removed comment", 65: "Resolved comment", 66: "Explanation updated",
-}
-
-// KnownAction reports whether Weblate 4.x has the action (filters accept only those).
-func KnownAction(action int) bool {
-	_, ok := actionNames[action]
-	return ok
-}
-
-// ActionName is the change's label, as Weblate words it: action 44 is singular for
-// one string.
-func (ch *Change) ActionName() string {
-	if ch.Action == 44 && ch.Count == 1 {
-		return "New string to translate"
-	}
-	return actionNames[ch.Action]
-}
+// Label is the change's label, as Weblate words it.
+func (ch *Change) Label() string { return ch.Action.Label(ch.Count) }

@@ -1,18 +1,9 @@
 package snapshot
 
-import "time"
+import (
+	"time"
 
-// PluralSeparator joins the plural forms of a string where Weblate stores them as
-// one text (a change's target, the characters counted of a source).
-const PluralSeparator = "\x1e\x1e"
-
-// Unit states, as Weblate numbers them (weblate/utils/state.py).
-const (
-	StateEmpty      = 0
-	StateFuzzy      = 10
-	StateTranslated = 20
-	StateApproved   = 30
-	StateReadOnly   = 100
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Stats are the counters of one translation, or their sum over a component, a project,
@@ -34,26 +25,26 @@ type Stats struct {
 }
 
 // AddUnit counts one unit in the given state with the given source word and char counts.
-func (s *Stats) AddUnit(state, words, chars int) {
+func (s *Stats) AddUnit(state weblate.State, words, chars int) {
 	s.Total++
 	s.TotalWords += words
 	s.TotalChars += chars
 	switch {
-	case state >= StateTranslated:
+	case state >= weblate.StateTranslated:
 		s.Translated++
 		s.TranslatedWords += words
 		s.TranslatedChars += chars
 		switch state {
-		case StateApproved:
+		case weblate.StateApproved:
 			s.Approved++
 			s.ApprovedWords += words
 			s.ApprovedChars += chars
-		case StateReadOnly:
+		case weblate.StateReadOnly:
 			s.Readonly++
 			s.ReadonlyWords += words
 			s.ReadonlyChars += chars
 		}
-	case state == StateFuzzy:
+	case state == weblate.StateFuzzy:
 		s.Fuzzy++
 		s.FuzzyWords += words
 		s.FuzzyChars += chars
@@ -90,24 +81,3 @@ func (s *Stats) Add(o *Stats) {
 	}
 }
 
-// Percent is Weblate's translation_percent: floor to one decimal, never 0.0 for a
-// non-zero part nor 100.0 for an incomplete one. complete says what an empty object
-// (total 0) reports: 100.0 for the "translated" measures, 0.0 for every other
-// (spec rule 1, whatever the review settings).
-func Percent(part, total int, complete bool) float64 {
-	if total <= 0 {
-		if complete {
-			return 100.0
-		}
-		return 0.0
-	}
-	// Integer arithmetic: floor(1000·part/total)/10 without float rounding surprises.
-	tenths := int64(part) * 1000 / int64(total)
-	switch {
-	case tenths == 0 && part > 0:
-		tenths = 1
-	case tenths >= 1000 && part < total:
-		tenths = 999
-	}
-	return float64(tenths) / 10
-}

@@ -3,44 +3,17 @@ package snapshot
 import (
 	"testing"
 	"time"
-)
 
-func TestPercent(t *testing.T) {
-	tests := []struct {
-		name        string
-		part, total int
-		complete    bool
-		want        float64
-	}{
-		{"half", 4, 8, true, 50.0},
-		{"floor not round", 2, 3, true, 66.6},
-		{"live sample 2/334", 2, 334, true, 0.5},
-		{"live sample 19/114", 19, 114, true, 16.6},
-		{"tiny part is 0.1 not 0.0", 1, 10000, true, 0.1},
-		{"nearly all is 99.9 not 100.0", 9999, 10000, true, 99.9},
-		{"all", 7, 7, true, 100.0},
-		{"none", 0, 7, true, 0.0},
-		{"empty translated measure", 0, 0, true, 100.0},
-		{"empty other measure", 0, 0, false, 0.0},
-		{"seven eighths", 7, 8, false, 87.5},
-		{"one third", 1, 3, false, 33.3},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := Percent(tt.part, tt.total, tt.complete); got != tt.want {
-				t.Errorf("Percent(%d, %d, %v) = %v, want %v", tt.part, tt.total, tt.complete, got, tt.want)
-			}
-		})
-	}
-}
+	"github.com/gitlate/gitlate/internal/weblate"
+)
 
 func TestStatsAddUnit(t *testing.T) {
 	var s Stats
-	s.AddUnit(StateEmpty, 3, 10)
-	s.AddUnit(StateFuzzy, 2, 5)
-	s.AddUnit(StateTranslated, 1, 4)
-	s.AddUnit(StateApproved, 4, 20)
-	s.AddUnit(StateReadOnly, 5, 30)
+	s.AddUnit(weblate.StateEmpty, 3, 10)
+	s.AddUnit(weblate.StateFuzzy, 2, 5)
+	s.AddUnit(weblate.StateTranslated, 1, 4)
+	s.AddUnit(weblate.StateApproved, 4, 20)
+	s.AddUnit(weblate.StateReadOnly, 5, 30)
 	want := Stats{
 		Total: 5, TotalWords: 15, TotalChars: 69,
 		Translated: 3, TranslatedWords: 10, TranslatedChars: 54,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Badges and charts at Weblate's widget addresses:
@@ -143,7 +144,7 @@ func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 }
 
 // badgePct writes a percentage for a badge: the API's number, without a
-// trailing ".0" (so an empty translation's badge says "100%", as spec rule 1 asks).
+// trailing ".0" (an empty translation is complete: its badge says "100%").
 func badgePct(p float64) string {
 	s := pct(p)
 	return strings.TrimSuffix(s, ".0") + "%"
@@ -177,7 +178,7 @@ func autoColor(p float64) string {
 }
 
 func statusBadge(st *snapshot.Stats) []byte {
-	p := snapshot.Percent(st.Translated, st.Total, true)
+	p := weblate.Percent(st.Translated, st.Total, true)
 	return badge("translated", badgePct(p), statusColor(p))
 }
 
@@ -234,7 +235,7 @@ func multiChart(rows []chartRow, color string, columns bool) []byte {
 	b.WriteString(`<title>Translation status by language</title>`)
 	b.WriteString(`<g font-family="DejaVu Sans,Verdana,Geneva,sans-serif" font-size="11" fill="#808080">`)
 	for i, r := range rows {
-		p := snapshot.Percent(r.stats.Translated, r.stats.Total, true)
+		p := weblate.Percent(r.stats.Translated, r.stats.Total, true)
 		c := fixed
 		if c == "" {
 			c = autoColor(p)

@@ -3,35 +3,19 @@ package web
 import (
 	"encoding/xml"
 	"errors"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 // golden compares got with testdata/name.golden, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web/ -run Badge -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from %s (review, then -update):\n got %s\nwant %s", name, path, got, want)
-	}
+	testutil.Golden(t, filepath.Join("testdata", name+".golden"), got)
 }
 
 // wellFormed parses an SVG as XML, so a name with markup characters cannot break it.

@@ -20,10 +20,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/api"
-	"github.com/gitlate/gitlate/internal/config"
-	"github.com/gitlate/gitlate/internal/formats"
-	samplerepos "github.com/gitlate/gitlate/internal/samples"
-	"github.com/gitlate/gitlate/internal/scanner"
+	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/web"
 )
 
@@ -42,25 +39,13 @@ func findChromium() string {
 // on one engine, non-API 404s answered by the web package.
 func sampleServer(t testing.TB) (*httptest.Server, web.Source) {
 	t.Helper()
-	dir := t.TempDir()
-	cfgPath, err := samplerepos.Materialize(dir)
+	s := livetest.Samples(t)
+	live := s.Live
+	apiSrv, err := api.New(live, api.Options{Reader: s.Units, Repos: s.Repos})
 	if err != nil {
 		t.Fatal(err)
 	}
-	config.KnownFormats = formats.Names()
-	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	live, err := scanner.NewLive(context.Background(), scanner.New(cfg, scanner.Options{DataDir: dir}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	apiSrv, err := api.New(live, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix()})
+	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix(), Units: s.Units})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // unitsPerPage keeps a page of a large translation well under 100 KB.
@@ -36,22 +37,22 @@ type unitRow struct {
 }
 
 // unitRank orders the list: what needs work first, read-only strings last.
-func unitRank(state int) int {
+func unitRank(state weblate.State) int {
 	switch {
-	case state == snapshot.StateEmpty:
+	case state == weblate.StateEmpty:
 		return 0
-	case state == snapshot.StateFuzzy:
+	case state == weblate.StateFuzzy:
 		return 1
-	case state >= snapshot.StateReadOnly:
+	case state >= weblate.StateReadOnly:
 		return 4
-	case state >= snapshot.StateApproved:
+	case state >= weblate.StateApproved:
 		return 3
 	default:
 		return 2
 	}
 }
 
-func unitState(state int) (label, class string) {
+func unitState(state weblate.State) (label, class string) {
 	switch unitRank(state) {
 	case 0:
 		return "Untranslated", "empty"
@@ -70,11 +71,11 @@ func unitState(state int) (label, class string) {
 // re-scan between the page's lookup and the read cannot mix two states.
 func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
 	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
-	if snap.Units == nil {
+	if s.opts.Units == nil {
 		return l
 	}
 	l.Available = true
-	units, err := snap.Units.Units(t)
+	units, err := s.opts.Units.Units(t)
 	if err != nil {
 		l.Err = err.Error()
 		return l

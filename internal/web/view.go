@@ -8,6 +8,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 var funcs = template.FuncMap{
@@ -36,21 +37,21 @@ type stats struct {
 }
 
 // pct writes a percentage as the API does: one decimal, always.
-func pct(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) }
+func pct(p float64) string { return weblate.FormatPercent(p) }
 
 func (s stats) TranslatedPercent() string {
-	return pct(snapshot.Percent(s.Translated, s.Total, true))
+	return pct(weblate.Percent(s.Translated, s.Total, true))
 }
 func (s stats) TranslatedWordsPercent() string {
-	return pct(snapshot.Percent(s.TranslatedWords, s.TotalWords, true))
+	return pct(weblate.Percent(s.TranslatedWords, s.TotalWords, true))
 }
 func (s stats) TranslatedCharsPercent() string {
-	return pct(snapshot.Percent(s.TranslatedChars, s.TotalChars, true))
+	return pct(weblate.Percent(s.TranslatedChars, s.TotalChars, true))
 }
-func (s stats) FuzzyPercent() string    { return pct(snapshot.Percent(s.Fuzzy, s.Total, false)) }
-func (s stats) ReadonlyPercent() string { return pct(snapshot.Percent(s.Readonly, s.Total, false)) }
-func (s stats) ApprovedPercent() string { return pct(snapshot.Percent(s.Approved, s.Total, false)) }
-func (s stats) FailingPercent() string  { return pct(snapshot.Percent(s.Failing, s.Total, false)) }
+func (s stats) FuzzyPercent() string    { return pct(weblate.Percent(s.Fuzzy, s.Total, false)) }
+func (s stats) ReadonlyPercent() string { return pct(weblate.Percent(s.Readonly, s.Total, false)) }
+func (s stats) ApprovedPercent() string { return pct(weblate.Percent(s.Approved, s.Total, false)) }
+func (s stats) FailingPercent() string  { return pct(weblate.Percent(s.Failing, s.Total, false)) }
 
 // Untranslated is what is left to do: neither translated nor fuzzy.
 func (s stats) Untranslated() int { return s.Total - s.Translated - s.Fuzzy }
@@ -161,9 +162,9 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 	out := make([]change, 0, n)
 	for i := len(all) - 1; i >= len(all)-n; i-- {
 		ch := all[i]
-		v := change{When: ch.Timestamp, Action: ch.ActionName()}
+		v := change{When: ch.Timestamp, Action: ch.Label()}
 		if ch.Target != "" {
-			v.Target = strings.Split(ch.Target, snapshot.PluralSeparator)
+			v.Target = strings.Split(ch.Target, weblate.PluralSeparator)
 		}
 		switch {
 		case ch.Author != nil:
@@ -176,7 +177,7 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 			t := ch.Translation
 			v.Object = link{t.Component.Project.Config.Name + " / " + t.Component.Config.Name + " / " + t.Language.Label(), u.translation(t)}
 			l := t.Language
-			if ch.Action == 30 && t.Component.SourceLanguage != nil {
+			if ch.Action == weblate.ActionSourceChange && t.Component.SourceLanguage != nil {
 				// A source string change carries source text.
 				l = t.Component.SourceLanguage
 			}

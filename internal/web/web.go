@@ -23,11 +23,18 @@ type Source interface {
 	Snapshot() *snapshot.Snapshot
 }
 
+// Units reads a translation's units (the units package's Reader).
+type Units interface {
+	Units(t *snapshot.Translation) ([]snapshot.Unit, error)
+}
+
 // Options configure the web pages.
 type Options struct {
 	// Prefix is the path prefix every route is served under ("" or "/something"),
 	// as api.Server.Prefix reports it; every link on a page starts with it.
 	Prefix string
+	// Units reads units for the list of strings; nil lists none.
+	Units Units
 }
 
 //go:embed templates/*.html static/*

@@ -18,6 +18,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 type fixed struct{ snap *snapshot.Snapshot }
@@ -54,7 +55,7 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	c := &snapshot.Component{ID: 1, Project: p, Config: cc, SourceLanguage: english}
 	g := &snapshot.Component{ID: 2, Project: p, Config: gc, SourceLanguage: english}
 	p.Components = []*snapshot.Component{c, g}
-	tr := func(id int, comp *snapshot.Component, l *lang.Language, file string, states ...int) *snapshot.Translation {
+	tr := func(id int, comp *snapshot.Component, l *lang.Language, file string, states ...weblate.State) *snapshot.Translation {
 		t := &snapshot.Translation{ID: id, Component: comp, Language: l, LanguageCode: l.Code, Filename: file,
 			IsSource: l == english, IsTemplate: l == english && comp == c}
 		for i, st := range states {
@@ -62,7 +63,7 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 		}
 		return t
 	}
-	T, E, F, R := snapshot.StateTranslated, snapshot.StateEmpty, snapshot.StateFuzzy, snapshot.StateReadOnly
+	T, E, F, R := weblate.StateTranslated, weblate.StateEmpty, weblate.StateFuzzy, weblate.StateReadOnly
 	src := tr(1, c, english, "res/values/strings.xml", T, T, R)
 	cs := tr(2, c, czech, "res/values-cs/strings.xml", T, E, R)
 	ar := tr(3, c, arabic, "res/values-ar/strings.xml", T, F, E)
@@ -105,13 +106,10 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	return snap
 }
 
-// unitsFunc is a UnitReader made of a function, for hand-made unit lists.
+// unitsFunc is a Units made of a function, for hand-made unit lists.
 type unitsFunc func(t *snapshot.Translation) ([]snapshot.Unit, error)
 
 func (f unitsFunc) Units(t *snapshot.Translation) ([]snapshot.Unit, error) { return f(t) }
-func (f unitsFunc) Unit(int) (*snapshot.Translation, *snapshot.Unit, error) {
-	return nil, nil, nil // the pages never look units up by id
-}
 
 // arabicUnits is a hand-made unit list, with a file that does not parse (cs).
 var arabicUnits = unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
@@ -119,19 +117,12 @@ var arabicUnits = unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, erro
 		return nil, errors.New("file does not parse")
 	}
 	return []snapshot.Unit{
-		{ID: 1, Context: "app_name", Source: []string{"Demo"}, Target: []string{"ديمو"}, State: snapshot.StateTranslated},
-		{ID: 2, Context: "notes", Source: []string{"%d note", "%d notes"}, Target: []string{"", ""}, State: snapshot.StateEmpty},
-		{ID: 3, Context: "save", Source: []string{"Save"}, Target: []string{"احفظ"}, State: snapshot.StateFuzzy},
-		{ID: 4, Context: "brand", Source: []string{"Demo"}, Target: []string{"Demo"}, State: snapshot.StateReadOnly},
+		{ID: 1, Context: "app_name", Source: []string{"Demo"}, Target: []string{"ديمو"}, State: weblate.StateTranslated},
+		{ID: 2, Context: "notes", Source: []string{"%d note", "%d notes"}, Target: []string{"", ""}, State: weblate.StateEmpty},
+		{ID: 3, Context: "save", Source: []string{"Save"}, Target: []string{"احفظ"}, State: weblate.StateFuzzy},
+		{ID: 4, Context: "brand", Source: []string{"Demo"}, Target: []string{"Demo"}, State: weblate.StateReadOnly},
 	}, nil
 })
-
-// withUnits is the fixture with its units read by r.
-func withUnits(t testing.TB, r snapshot.UnitReader) *snapshot.Snapshot {
-	snap := fixture(t)
-	snap.Units = r
-	return snap
-}
 
 func newHandler(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler {
 	t.Helper()
@@ -425,7 +416,7 @@ type swap struct{ snap *snapshot.Snapshot }
 func (s *swap) Snapshot() *snapshot.Snapshot { return s.snap }
 
 func TestRightToLeft(t *testing.T) {
-	h := newHandler(t, withUnits(t, arabicUnits), Options{})
+	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
 	got := get(t, h, "GET", "/projects/demo/android/ar/")
 	for _, w := range []string{
 		`<td lang="en" dir="ltr"><div class="form">Demo</div></td><td lang="ar" dir="rtl"><div class="form">ديمو</div></td>`,
@@ -442,7 +433,7 @@ func TestRightToLeft(t *testing.T) {
 }
 
 func TestUnitList(t *testing.T) {
-	h := newHandler(t, withUnits(t, arabicUnits), Options{})
+	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
 	order := regexp.MustCompile(`id="unit-(\d+)"`)
 	tests := []struct {
 		path  string
@@ -488,11 +479,11 @@ func TestUnitListPages(t *testing.T) {
 		us := make([]snapshot.Unit, 250)
 		for i := range us {
 			us[i] = snapshot.Unit{ID: i + 1, Context: fmt.Sprint("key", i), Source: []string{"A fairly long source string that takes some room"},
-				Target: []string{"Eine ziemlich lange Übersetzung, die Platz braucht"}, State: snapshot.StateTranslated}
+				Target: []string{"Eine ziemlich lange Übersetzung, die Platz braucht"}, State: weblate.StateTranslated}
 		}
 		return us, nil
 	})
-	h := newHandler(t, withUnits(t, many), Options{})
+	h := newHandler(t, fixture(t), Options{Units: many})
 	first := get(t, h, "GET", "/translate/demo/android/cs/?q=key")
 	if strings.Count(first.body, `id="unit-`) != unitsPerPage || !strings.Contains(first.body, `href="/translate/demo/android/cs/?page=2&amp;q=key#strings" rel="next"`) {
 		t.Errorf("first page: %d units or no next link", strings.Count(first.body, `id="unit-`))
@@ -520,7 +511,7 @@ func TestNumbersEqualAPIRules(t *testing.T) {
 		{5, 5, true, "100.0"},
 	}
 	for _, tt := range tests {
-		if got := pct(snapshot.Percent(tt.part, tt.total, tt.complete)); got != tt.want {
+		if got := pct(weblate.Percent(tt.part, tt.total, tt.complete)); got != tt.want {
 			t.Errorf("%d/%d: %s, want %s", tt.part, tt.total, got, tt.want)
 		}
 	}
@@ -535,7 +526,7 @@ func TestGroupDigits(t *testing.T) {
 }
 
 func BenchmarkPages(b *testing.B) {
-	h := newHandler(b, withUnits(b, arabicUnits), Options{})
+	h := newHandler(b, fixture(b), Options{Units: arabicUnits})
 	for _, path := range []string{"/", "/projects/demo/", "/projects/demo/android/", "/projects/demo/android/ar/", "/translate/demo/android/ar/", "/engage/demo/ar/", "/languages/", "/languages/cs/", "/widgets/demo/-/svg-badge.svg", "/widgets/demo/-/multi-auto.svg"} {
 		b.Run(path, func(b *testing.B) {
 			req := httptest.NewRequest("GET", path, nil)

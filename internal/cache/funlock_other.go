@@ -1,9 +1,0 @@
-//go:build !unix
-
-package cache
-
-import "os"
-
-// funlock does nothing where bbolt's lock is not a flock: closing the file
-// releases it.
-func funlock(*os.File) {}

@@ -1,0 +1,378 @@
+package changelog_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/testutil"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// The fdroid bundle is the real translation history of an app (../shared/history).
+const fdroidBundle = "../../../shared/history/fdroidclient-history.bundle"
+
+var (
+	fdroidOnce sync.Once
+	fdroidDir  string
+	fdroidSnap *snapshot.Snapshot
+	fdroidErr  error
+)
+
+const fdroidRes = "app/src/main/res"
+
+// fdroid clones the bundle once and scans it with its whole history.
+func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
+	t.Helper()
+	if _, err := os.Stat(fdroidBundle); err != nil {
+		t.Skipf("history bundle not available (%v): it lives in ../shared next to the repository", err)
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	fdroidOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "fdroid-history-")
+		if err != nil {
+			fdroidErr = err
+			return
+		}
+		fdroidDir = filepath.Join(dir, "repo")
+		if out, err := exec.Command("git", "clone", "-q", fdroidBundle, fdroidDir).CombinedOutput(); err != nil {
+			fdroidErr = &os.PathError{Op: "git clone", Path: fdroidBundle, Err: os.ErrInvalid}
+			_ = out
+			return
+		}
+		cfg, err := config.Parse([]byte(`projects:
+  - name: F-Droid
+    slug: fdroid
+    components:
+      - name: Client
+        slug: client
+        repo: `+fdroidDir+`
+        filemask: `+fdroidRes+`/values-*/strings.xml
+        template: `+fdroidRes+`/values/strings.xml
+        file_format: aresource
+        history: all
+`), "")
+		if err != nil {
+			fdroidErr = err
+			return
+		}
+		fdroidSnap, fdroidErr = livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{}).Scan(context.Background())
+	})
+	if fdroidErr != nil {
+		t.Fatal(fdroidErr)
+	}
+	return fdroidDir, fdroidSnap
+}
+
+// gitOut runs git in dir and returns its output.
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return string(out)
+}
+
+type commitInfo struct {
+	hash   string
+	author string
+	when   time.Time
+}
+
+// firstParentLog lists the first-parent commits touching path, oldest first, with
+// the git CLI — independently of the code under test.
+func firstParentLog(t *testing.T, dir, path string) []commitInfo {
+	t.Helper()
+	var out []commitInfo
+	sc := bufio.NewScanner(strings.NewReader(gitOut(t, dir, "log", "--first-parent", "--reverse", "--format=%H%x09%an%x09%ct", "--", path)))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		sec, _ := strconv.ParseInt(f[2], 10, 64)
+		out = append(out, commitInfo{f[0], f[1], time.Unix(sec, 0).UTC()})
+	}
+	return out
+}
+
+// changesOf lists a translation's changes with the given action.
+func changesOf(snap *snapshot.Snapshot, code string, action weblate.Action) []*snapshot.Change {
+	var out []*snapshot.Change
+	for _, ch := range snap.Changes {
+		if ch.Action == action && ch.Translation != nil && ch.Translation.Language.Code == code {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// TestFdroidAddedLanguage: the commit that added a language file gives 48 Added new
+// language with that commit's author and committer time.
+func TestFdroidAddedLanguage(t *testing.T) {
+	dir, snap := fdroid(t)
+	first := firstParentLog(t, dir, fdroidRes+"/values/strings.xml")[0]
+	checked := 0
+	for _, dirName := range []string{"values-eo", "values-sq", "values-ta", "values-kab"} {
+		path := fdroidRes + "/" + dirName + "/strings.xml"
+		log := firstParentLog(t, dir, path)
+		if len(log) == 0 || log[0].hash == first.hash {
+			continue // present from the component's creation: no 48
+		}
+		l, err := lang.Resolve(strings.TrimPrefix(dirName, "values-"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		added := log[0]
+		var found bool
+		for _, ch := range changesOf(snap, l.Code, weblate.ActionAddedLanguage) {
+			if ch.Timestamp.Equal(added.when) && ch.Author.FullName == added.author {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no 48 at %s by %s (commit %s)", dirName, added.when, added.author, added.hash)
+		}
+		checked++
+	}
+	if checked < 2 {
+		t.Fatalf("only %d languages checked", checked)
+	}
+}
+
+var simpleString = regexp.MustCompile(`<string name="([^"]+)">([A-Za-z][A-Za-z ,]*[A-Za-z])</string>`)
+
+// plainStrings reads the <string> elements whose text needs no unescaping.
+func plainStrings(data string) map[string]string {
+	out := map[string]string{}
+	for _, m := range simpleString.FindAllStringSubmatch(data, -1) {
+		out[m[1]] = m[2]
+	}
+	return out
+}
+
+// TestFdroidFilledString: a commit that gave a template string its first translation
+// gives 5 New translation with the new text, by that commit's author and time.
+func TestFdroidFilledString(t *testing.T) {
+	dir, snap := fdroid(t)
+	path := fdroidRes + "/values-de/strings.xml"
+	log := firstParentLog(t, dir, path)
+	checked := 0
+	for i := len(log) - 1; i > 0 && checked < 5; i-- {
+		c := log[i]
+		before := plainStrings(gitOut(t, dir, "show", log[i-1].hash+":"+path))
+		after := plainStrings(gitOut(t, dir, "show", c.hash+":"+path))
+		tmpl := plainStrings(gitOut(t, dir, "show", c.hash+":"+fdroidRes+"/values/strings.xml"))
+		for name, text := range after {
+			if _, had := before[name]; had || tmpl[name] == "" {
+				continue
+			}
+			var found bool
+			for _, ch := range changesOf(snap, "de", weblate.ActionNew) {
+				if ch.Target == text && ch.Timestamp.Equal(c.when) && ch.Author.FullName == c.author {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("commit %s filled %s with %q: no 5 New translation", c.hash, name, text)
+			}
+			checked++
+			break
+		}
+	}
+	if checked == 0 {
+		t.Fatal("found no commit that filled a plain string")
+	}
+}
+
+// TestFdroidTemplateAddedStrings: a template commit that added strings gives 44 New
+// strings to translate once per translation that existed, counting the strings.
+func TestFdroidTemplateAddedStrings(t *testing.T) {
+	dir, snap := fdroid(t)
+	names := regexp.MustCompile(`<(?:string|plurals) name="([^"]+)"`)
+	tmplPath := fdroidRes + "/values/strings.xml"
+	log := firstParentLog(t, dir, tmplPath)
+	checked := 0
+	for i := len(log) - 1; i > 0 && checked < 3; i-- {
+		c := log[i]
+		before := map[string]bool{}
+		for _, m := range names.FindAllStringSubmatch(gitOut(t, dir, "show", log[i-1].hash+":"+tmplPath), -1) {
+			before[m[1]] = true
+		}
+		added := map[string]bool{}
+		for _, m := range names.FindAllStringSubmatch(gitOut(t, dir, "show", c.hash+":"+tmplPath), -1) {
+			if !before[m[1]] {
+				added[m[1]] = true
+			}
+		}
+		if len(added) == 0 {
+			continue
+		}
+		// The translations that existed before the commit.
+		langs := 0
+		for _, line := range strings.Split(gitOut(t, dir, "ls-tree", "--name-only", c.hash+"^", fdroidRes+"/"), "\n") {
+			if strings.HasPrefix(line, fdroidRes+"/values-") {
+				if _, err := lang.Resolve(strings.TrimPrefix(line, fdroidRes+"/values-")); err == nil {
+					langs++
+				}
+			}
+		}
+		var got []*snapshot.Change
+		for _, ch := range snap.Changes {
+			if ch.Action == weblate.ActionNewStrings && ch.Timestamp.Equal(c.when) {
+				got = append(got, ch)
+			}
+		}
+		if len(got) != langs {
+			t.Errorf("commit %s added %d strings: %d changes 44, want one per existing translation (%d)", c.hash, len(added), len(got), langs)
+		}
+		for _, ch := range got {
+			if ch.Count != len(added) {
+				t.Errorf("commit %s: 44 counts %d strings, want %d", c.hash, ch.Count, len(added))
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("found no template commit adding strings")
+	}
+}
+
+// TestFdroidLastChange: a translation's last_change is the committer time of the
+// newest commit that changed one of its units, found here with git and the parser.
+func TestFdroidLastChange(t *testing.T) {
+	dir, snap := fdroid(t)
+	format, _ := formats.Lookup("aresource")
+	texts := func(rev, path, code string) map[string]string {
+		f, err := format.Format().Parse([]byte(gitOut(t, dir, "show", rev+":"+path)))
+		if err != nil {
+			return nil
+		}
+		tags := lang.AndroidPluralTags(code)
+		out := map[string]string{}
+		for i := range f.Units {
+			out[f.Units[i].Key] = strings.Join(f.Units[i].FormsFor(tags), "\x1e\x1e")
+		}
+		return out
+	}
+	c := snap.Project("fdroid").Component("client")
+	for _, code := range []string{"de", "fr", "eo", "uk"} {
+		tr := c.Translation(code)
+		path := tr.Filename
+		log := firstParentLog(t, dir, path)
+		var want time.Time
+		for i := len(log) - 1; i >= 0 && want.IsZero(); i-- {
+			cur := texts(log[i].hash, path, tr.LanguageCode)
+			var prev map[string]string
+			if i > 0 {
+				prev = texts(log[i-1].hash, path, tr.LanguageCode)
+			}
+			tmpl := texts(log[i].hash, fdroidRes+"/values/strings.xml", "en")
+			for key, text := range cur {
+				if src := tmpl[key]; src == "" || strings.HasPrefix(text, "\x1e") || text == "" {
+					continue // not a template string, or not translated
+				}
+				if prev[key] != text {
+					want = log[i].when
+					break
+				}
+			}
+		}
+		if !tr.Stats.LastChange.Equal(want) {
+			t.Errorf("%s: last_change %s, want %s", code, tr.Stats.LastChange, want)
+		}
+		if tr.Stats.LastAuthor == "" {
+			t.Errorf("%s: no last author", code)
+		}
+	}
+}
+
+// changeList is what a client sees of the log, for comparisons.
+func changeList(snap *snapshot.Snapshot) []string {
+	var out []string
+	for _, ch := range snap.Changes {
+		tr := ""
+		if ch.Translation != nil {
+			tr = ch.Translation.Language.Code + "/" + strconv.Itoa(ch.Translation.ID)
+		}
+		out = append(out, strings.Join([]string{strconv.Itoa(ch.ID), strconv.Itoa(int(ch.Action)), ch.Timestamp.String(),
+			tr, strconv.Itoa(ch.UnitID), ch.Target, ch.User.Username}, "|"))
+	}
+	return out
+}
+
+// TestIDsStableAcrossRestartAndRescan: the same repository scanned again, by the same
+// scanner or by a new one on the same store, gives identical ids and change lists.
+func TestIDsStableAcrossRestartAndRescan(t *testing.T) {
+	cfg, data := testutil.Samples(t)
+	path := filepath.Join(data, "ids.db")
+	run := func(rescan bool) ([]string, []string) {
+		ids, err := store.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ids.Close()
+		s := livetest.New(t, cfg, data, livetest.Options{IDs: ids})
+		snap, err := s.Scan(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rescan {
+			if snap, err = s.Scan(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var objects []string
+		for _, p := range snap.Projects {
+			objects = append(objects, "p"+strconv.Itoa(p.ID)+p.Config.Slug)
+			for _, c := range p.Components {
+				objects = append(objects, "c"+strconv.Itoa(c.ID)+c.Config.Slug)
+				for _, tr := range c.Translations {
+					objects = append(objects, "t"+strconv.Itoa(tr.ID)+tr.Language.Code)
+					units, err := s.Units.Units(tr)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, u := range units {
+						objects = append(objects, "u"+strconv.Itoa(u.ID)+u.Context)
+					}
+				}
+			}
+		}
+		return objects, changeList(snap)
+	}
+	objects1, changes1 := run(false)
+	objects2, changes2 := run(true)
+	if strings.Join(objects1, "\n") != strings.Join(objects2, "\n") {
+		t.Error("object ids differ after a restart and a rescan")
+	}
+	if strings.Join(changes1, "\n") != strings.Join(changes2, "\n") {
+		t.Error("the change list differs after a restart and a rescan")
+	}
+	if len(changes1) < 50 || len(objects1) < 100 {
+		t.Errorf("too little to compare: %d changes, %d objects", len(changes1), len(objects1))
+	}
+	// Ids follow time.
+	for i := 1; i < len(changes1); i++ {
+		a, b := strings.Split(changes1[i-1], "|"), strings.Split(changes1[i], "|")
+		if a[2] > b[2] {
+			t.Errorf("change %s comes before %s but is later", a[0], b[0])
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package scan
+
+import (
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// goodFile is the last result of a file that parsed; it stands in for the file while
+// a newer version does not parse, so a half-saved edit never blanks the numbers.
+type goodFile struct {
+	key resultKey
+	r   *fileResult
+}
+
+// good returns the result of a file's current content, or, when that does not
+// parse, the last result that did (with the blob it came from) and the error.
+func (sc *componentScan) good(key resultKey, path string, compute computeFunc) (*fileResult, resultKey, error) {
+	r := sc.result(key, path, compute)
+	id := sc.src.Key + "\x00" + string(key.role) + path
+	sc.s.goodSeen[id] = true
+	if r.err == nil {
+		if !r.changed {
+			sc.s.lastGood[id] = &goodFile{key: key, r: r}
+		}
+		return r, key, nil
+	}
+	if g := sc.s.lastGood[id]; g != nil {
+		sc.used[g.key] = g.r // keep it cached while it stands in
+		return g.r, g.key, r.err
+	}
+	return nil, key, r.err
+}
+
+// pruneGood forgets the last good results of files no scan saw this time (deleted,
+// renamed), so they do not stay in memory for the server's life.
+func (s *Engine) pruneGood() {
+	for id := range s.lastGood {
+		if !s.goodSeen[id] {
+			delete(s.lastGood, id)
+		}
+	}
+	clear(s.goodSeen)
+}
+
+// staleAlert reports a file that no longer parses and is shown as it last did.
+func (sc *componentScan) staleAlert(path string, err error) {
+	sc.s.alert(sc.c, weblate.AlertParseError, path, "%v (showing the last version that could be read)", err)
+}
+
+// goodComponent is the last state read from a component's repository; it is served
+// while the repository cannot be read (gone, unreadable, a failed clone).
+type goodComponent struct {
+	repo         snapshot.Repository
+	translations []snapshot.Translation
+	keys         *componentKeys
+}
+
+func (s *Engine) rememberComponent(c *snapshot.Component, src *Source) {
+	g := &goodComponent{repo: c.Repo, keys: src.keys}
+	for _, t := range c.Translations {
+		g.translations = append(g.translations, *t)
+	}
+	s.goodComp[src.Key] = g
+}
+
+// restoreComponent fills c from its last good state; false when there is none.
+func (s *Engine) restoreComponent(c *snapshot.Component, src *Source, err error) bool {
+	g := s.goodComp[src.Key]
+	if g == nil {
+		return false
+	}
+	c.Repo = g.repo
+	c.Repo.Err = err
+	for i := range g.translations {
+		t := g.translations[i]
+		t.Component, t.Changes = c, nil
+		c.Translations = append(c.Translations, &t)
+	}
+	src.keys = g.keys
+	return true
+}

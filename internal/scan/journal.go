@@ -1,0 +1,147 @@
+package scan
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// resultVersion changes whenever what a result holds, or the rules that compute it,
+// change: a stored result of another version is never reused.
+const resultVersion = "1"
+
+// journalKey is where a result is stored: its content key plus the versions of the
+// parsers and of the statistics rules.
+func (k resultKey) journalKey() string {
+	return "r" + resultVersion + "/" + formats.ParserVersion + "/" + string(k.role) + "/" + k.format + "/" +
+		k.blob.String() + "/" + k.template.String() + "/" + k.tags
+}
+
+// A compact binary form: results are read back at every start of a big installation.
+
+func appendStats(b []byte, s *snapshot.Stats) []byte {
+	for _, v := range []int{s.Total, s.TotalWords, s.TotalChars, s.Translated, s.TranslatedWords, s.TranslatedChars,
+		s.Fuzzy, s.FuzzyWords, s.FuzzyChars, s.Failing, s.FailingWords, s.FailingChars,
+		s.Approved, s.ApprovedWords, s.ApprovedChars, s.Readonly, s.ReadonlyWords, s.ReadonlyChars} {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func encodeResult(r *fileResult) []byte {
+	b := appendStats(nil, &r.stats)
+	b = binary.AppendUvarint(b, uint64(len(r.tmpl)))
+	for _, u := range r.tmpl {
+		b = appendString(b, u.Key)
+		b = binary.AppendUvarint(b, uint64(u.Words))
+		b = binary.AppendUvarint(b, uint64(u.Chars))
+		b = binary.AppendUvarint(b, uint64(u.State))
+		flag := uint64(0)
+		if u.ReadOnly {
+			flag = 1
+		}
+		b = binary.AppendUvarint(b, flag)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.units)))
+	for _, u := range r.units {
+		b = appendString(b, u.id)
+		b = binary.AppendUvarint(b, uint64(u.words))
+		b = binary.AppendUvarint(b, uint64(u.chars))
+	}
+	return b
+}
+
+var errCorrupt = errors.New("stored result is damaged")
+
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) uint() int {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 || v > 1<<40 {
+		r.err = errCorrupt
+		return 0
+	}
+	r.b = r.b[n:]
+	return int(v)
+}
+
+func (r *reader) string() string {
+	n := r.uint()
+	if r.err != nil || n > len(r.b) {
+		r.err = errCorrupt
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
+}
+
+// decodeResult reads what encodeResult wrote; damaged bytes give an error (and the
+// file is parsed again), never a wrong result that looks right.
+func decodeResult(b []byte) (*fileResult, error) {
+	r := &reader{b: b}
+	out := &fileResult{}
+	s := &out.stats
+	for _, p := range []*int{&s.Total, &s.TotalWords, &s.TotalChars, &s.Translated, &s.TranslatedWords, &s.TranslatedChars,
+		&s.Fuzzy, &s.FuzzyWords, &s.FuzzyChars, &s.Failing, &s.FailingWords, &s.FailingChars,
+		&s.Approved, &s.ApprovedWords, &s.ApprovedChars, &s.Readonly, &s.ReadonlyWords, &s.ReadonlyChars} {
+		*p = r.uint()
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.tmpl = make([]TemplateUnit, n)
+		for i := range out.tmpl {
+			u := &out.tmpl[i]
+			u.Key = r.string()
+			u.Words, u.Chars, u.State = r.uint(), r.uint(), weblate.State(r.uint())
+			u.ReadOnly = r.uint() == 1
+		}
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.units = make([]bilUnit, n)
+		for i := range out.units {
+			u := &out.units[i]
+			u.id = r.string()
+			u.words, u.chars = r.uint(), r.uint()
+		}
+	}
+	if r.err == nil && len(r.b) != 0 {
+		r.err = errCorrupt
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return out, nil
+}
+
+// stored returns a result the journal kept from an earlier run, if it is intact.
+func (s *Engine) stored(key resultKey) *fileResult {
+	b, ok := s.journal.GetResult(key.journalKey())
+	if !ok {
+		return nil
+	}
+	r, err := decodeResult(b)
+	if err != nil {
+		return nil
+	}
+	return r
+}

@@ -1,0 +1,106 @@
+package scan
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/filemask"
+	"github.com/gitlate/gitlate/internal/lang"
+)
+
+// Rule decides which files of a component are its translations and in which
+// language: the one rule that the statistics and the history share, so a file the
+// statistics skip never shows up in the change log.
+type Rule struct {
+	Mask     *filemask.Mask
+	langRe   *regexp.Regexp
+	aliases  map[string]string
+	template string
+}
+
+// ruleOf compiles a component's rule once; config is immutable, so the result is
+// kept for the engine's life.
+func (s *Engine) ruleOf(cc *config.Component, pc *config.Project) (*Rule, error) {
+	s.ruleMu.Lock()
+	defer s.ruleMu.Unlock()
+	if r := s.rules[cc]; r != nil {
+		return r, nil
+	}
+	r, err := NewRule(cc, pc)
+	if err != nil {
+		return nil, err
+	}
+	s.rules[cc] = r
+	return r, nil
+}
+
+// NewRule compiles a component's rule.
+func NewRule(cc *config.Component, pc *config.Project) (*Rule, error) {
+	m, err := filemask.Compile(cc.Filemask)
+	if err != nil {
+		return nil, err
+	}
+	re, err := regexp.Compile("^(?:" + cc.LanguageRegex + ")")
+	if err != nil {
+		return nil, fmt.Errorf("language_regex %q: %w", cc.LanguageRegex, err)
+	}
+	return &Rule{Mask: m, langRe: re, aliases: parseAliases(pc.LanguageAliases), template: cc.Template}, nil
+}
+
+// parseAliases reads a project's language_aliases ("en_GB:en,pt-rBR:pt_BR").
+func parseAliases(s string) map[string]string {
+	out := map[string]string{}
+	for _, pair := range strings.Split(s, ",") {
+		from, to, ok := strings.Cut(strings.TrimSpace(pair), ":")
+		if ok && from != "" && to != "" {
+			out[strings.TrimSpace(from)] = strings.TrimSpace(to)
+		}
+	}
+	return out
+}
+
+// errNotLanguage explains a matched file whose code is not a language.
+type errNotLanguage struct {
+	code string
+	err  error
+}
+
+func (e errNotLanguage) Error() string {
+	return fmt.Sprintf("%q is not a language code: %v", e.code, e.err)
+}
+
+// Of returns the language code as written in path and its language. ok is false for
+// a path that is not a translation file of the component (outside the filemask, the
+// template, filtered out by language_regex); err is set for a matched file whose code
+// is not a language. source is the component's source language: a file written in
+// it (or named "source", "src", "default") resolves to it.
+func (r *Rule) Of(path string, source *lang.Language) (code string, l *lang.Language, ok bool, err error) {
+	if path == r.template {
+		return "", nil, false, nil
+	}
+	code, ok = r.Mask.Match(path)
+	if !ok || !r.langRe.MatchString(code) {
+		// Weblate skips what language_regex filters out silently: it is a filter.
+		return "", nil, false, nil
+	}
+	lcode := code
+	if a, ok := r.aliases[lcode]; ok {
+		lcode = a
+	}
+	switch lcode {
+	case "source", "src", "default":
+		return code, source, true, nil
+	}
+	l, err = lang.Resolve(lcode)
+	if err != nil {
+		return code, nil, true, errNotLanguage{code, err}
+	}
+	return code, l, true, nil
+}
+
+// PluralTags are the CLDR plural categories, in the language's order, that the
+// forms of a unit named by category (formats.PluralsByCategory) are ordered by, for
+// a file whose path gives code.
+func PluralTags(code string) []string { return lang.AndroidPluralTags(code) }

@@ -1,0 +1,230 @@
+package scan
+
+import (
+	"strings"
+
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// TemplateUnit is what a monolingual translation needs from its template's unit.
+type TemplateUnit struct {
+	Key          string
+	Words, Chars int
+	ReadOnly     bool // translatable="false"
+	// State is the template unit's own state: what rule 2 of Weblate's state decision
+	// (a source unit below "translated" makes the unit read-only) looks at.
+	State weblate.State
+}
+
+// TemplateUnits reads a template's units in template order; a repeated key counts
+// once (the first one), as Weblate's id index keeps it.
+func TemplateUnits(f *formats.File, tags []string) []TemplateUnit {
+	out := make([]TemplateUnit, 0, len(f.Units))
+	seen := make(map[string]struct{}, len(f.Units))
+	for i := range f.Units {
+		u := &f.Units[i]
+		if _, dup := seen[u.Key]; dup {
+			continue
+		}
+		seen[u.Key] = struct{}{}
+		forms := u.FormsFor(tags)
+		// The key is copied out of the parser's arena, which holds every text of the
+		// file: a kept template otherwise kept all of it.
+		tu := TemplateUnit{Key: strings.Clone(u.Key), Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly}
+		switch {
+		case u.ReadOnly:
+			tu.State = weblate.StateReadOnly
+		case IsTranslated(forms):
+			tu.State = weblate.StateTranslated
+		default:
+			tu.State = weblate.StateEmpty
+		}
+		out = append(out, tu)
+	}
+	return out
+}
+
+// IsTranslated is translate-toolkit's test: the first plural form is not empty.
+func IsTranslated(forms []string) bool { return len(forms) > 0 && forms[0] != "" }
+
+// templateStats counts the source translation of a monolingual component.
+func templateStats(tmpl []TemplateUnit, editTemplate bool) snapshot.Stats {
+	var s snapshot.Stats
+	for _, tu := range tmpl {
+		state := tu.State
+		if !editTemplate {
+			// A template that may not be edited is flagged read-only as a whole.
+			state = weblate.StateReadOnly
+		}
+		s.AddUnit(state, tu.Words, tu.Chars)
+	}
+	return s
+}
+
+// templateIndex maps each key of a template to its position (templateUnits keeps
+// one unit per key).
+func templateIndex(tmpl []TemplateUnit) map[string]int32 {
+	index := make(map[string]int32, len(tmpl))
+	for i, tu := range tmpl {
+		index[tu.Key] = int32(i)
+	}
+	return index
+}
+
+// eachUnit hands every unit of a file to fn: streamed when the format can, so
+// counting keeps no unit, parsed whole otherwise.
+func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) error {
+	if st, ok := format.(formats.Streamer); ok {
+		return func(fn func(*formats.Unit)) error { return st.Stream(data, fn) }
+	}
+	return func(fn func(*formats.Unit)) error {
+		f, err := format.Parse(data)
+		if err != nil {
+			return err
+		}
+		for i := range f.Units {
+			fn(&f.Units[i])
+		}
+		return nil
+	}
+}
+
+// monolingualStats counts one translation of a monolingual component: the template's
+// units (index maps their keys to positions), looked up by key among the units each
+// gives (keys only in the translation are ignored; of a repeated key, the last
+// counts).
+func monolingualStats(tmpl []TemplateUnit, index map[string]int32, each func(func(*formats.Unit)) error, tags []string) (snapshot.Stats, error) {
+	states := make([]weblate.State, len(tmpl)) // StateEmpty until the translation has the key
+	err := each(func(u *formats.Unit) {
+		if i, ok := index[u.Key]; ok {
+			states[i] = UnitState(u, u.FormsFor(tags), false)
+		}
+	})
+	if err != nil {
+		return snapshot.Stats{}, err
+	}
+	var s snapshot.Stats
+	for i, tu := range tmpl {
+		state := states[i]
+		if tu.ReadOnly || tu.State < weblate.StateTranslated {
+			state = weblate.StateReadOnly
+		}
+		s.AddUnit(state, tu.Words, tu.Chars)
+	}
+	return s, nil
+}
+
+// UnitState is the state a format gives a unit (rules 4–7 of Weblate's decision in
+// weblate/trans/models/translation.py): fuzzy, then empty, then approved when the
+// project reviews, else translated.
+func UnitState(u *formats.Unit, target []string, review bool) weblate.State {
+	switch {
+	case u.Fuzzy:
+		return weblate.StateFuzzy
+	case !IsTranslated(target):
+		return weblate.StateEmpty
+	case u.Approved && review:
+		return weblate.StateApproved
+	default:
+		return weblate.StateTranslated
+	}
+}
+
+// bilUnit is a unit of a bilingual file as the source translation collects it.
+type bilUnit struct {
+	id           string // source forms joined, NUL, key
+	words, chars int
+}
+
+// bilingualStats counts one file of a bilingual component and returns its distinct
+// units for the source translation. A repeated (source, key) pair counts once.
+func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
+	var s snapshot.Stats
+	units := make([]bilUnit, 0, len(f.Units))
+	seen := make(map[string]struct{}, len(f.Units))
+	for i := range f.Units {
+		u := &f.Units[i]
+		id := BilingualKey(u)
+		if _, dup := seen[id]; dup {
+			continue
+		}
+		seen[id] = struct{}{}
+		bu := bilUnit{id: id, words: weblate.CountWords(u.Source), chars: weblate.CountChars(u.Source)}
+		units = append(units, bu)
+		state := UnitState(u, u.Target, review)
+		if u.ReadOnly {
+			state = weblate.StateReadOnly
+		}
+		s.AddUnit(state, bu.words, bu.chars)
+	}
+	return s, units
+}
+
+// BilingualKey identifies a unit of a bilingual file: its source and its context.
+func BilingualKey(u *formats.Unit) string { return weblate.JoinPlurals(u.Source) + "\x00" + u.Key }
+
+// componentKeys are the unit keys of a component as a scan found them: the template's
+// (monolingual) or each language file's (bilingual, by canonical code).
+type componentKeys struct {
+	tmpl  []TemplateUnit
+	files map[string][]bilUnit
+}
+
+// HasUnit reports whether translation t of the component has a unit with the
+// given key (a template key, or a bilingual file's source NUL context), so that a
+// change only links units whose URL answers. It is safe for concurrent use.
+func (src *Source) HasUnit(t *snapshot.Translation, key string) bool {
+	k := src.keys
+	if k == nil {
+		return false
+	}
+	setKey := ""
+	if k.files != nil && !t.IsSource {
+		setKey = t.Language.Code
+	}
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	set := src.sets[setKey]
+	if set == nil {
+		set = map[string]bool{}
+		switch {
+		case k.files == nil:
+			for _, u := range k.tmpl {
+				set[u.Key] = true
+			}
+		case t.IsSource:
+			for _, units := range k.files {
+				for _, u := range units {
+					set[u.id] = true
+				}
+			}
+		default:
+			for _, u := range k.files[t.Language.Code] {
+				set[u.id] = true
+			}
+		}
+		if src.sets == nil {
+			src.sets = map[string]map[string]bool{}
+		}
+		src.sets[setKey] = set
+	}
+	return set[key]
+}
+
+// UnitIDKey is the key a unit's id is kept under: its translation and its key
+// within it (UnitKey).
+func UnitIDKey(t *snapshot.Translation, unitKey string) string {
+	c := t.Component
+	return ComponentKey(c.Project.Config, c.Config) + "/" + t.Language.Code + "\x00" + unitKey
+}
+
+// UnitKey is the key a unit has in the history and in its id: its context for
+// monolingual formats, source and context for bilingual ones.
+func UnitKey(monolingual bool, u *snapshot.Unit) string {
+	if monolingual {
+		return u.Context
+	}
+	return weblate.JoinPlurals(u.Source) + "\x00" + u.Context
+}

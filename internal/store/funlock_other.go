@@ -1,0 +1,9 @@
+//go:build !unix
+
+package store
+
+import "os"
+
+// funlock does nothing where bbolt's lock is not a flock: closing the file
+// releases it.
+func funlock(*os.File) {}
