@@ -11,16 +11,15 @@ import (
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-
 // runtimeEvent is an entry of the runtime log: what happened while serving rather
 // than in the repositories' history.
 type runtimeEvent struct {
 	ID        int            `json:"id"`
 	Time      time.Time      `json:"time"`
 	Action    weblate.Action `json:"action"`
-	Project   string    `json:"project"`
-	Component string    `json:"component"`
-	Target    string    `json:"target,omitempty"`
+	Project   string         `json:"project"`
+	Component string         `json:"component"`
+	Target    string         `json:"target,omitempty"`
 }
 
 type runtimeLog struct {

@@ -3,7 +3,7 @@ package repos
 import (
 	"container/heap"
 	"context"
-		"os"
+	"os"
 	"os/exec"
 	"strings"
 	"time"

@@ -80,4 +80,3 @@ func (s *Stats) Add(o *Stats) {
 		s.LastAuthor = o.LastAuthor
 	}
 }
-

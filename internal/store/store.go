@@ -21,8 +21,8 @@ import (
 // read-only) keeps what it could not write in memory and is tried again at the next
 // Flush. Problem says what is wrong meanwhile.
 type Store struct {
-	db   *bolt.DB         // nil: everything is kept in memory (memJ)
-	memJ *MemoryJournal   // the journal when db is nil
+	db   *bolt.DB       // nil: everything is kept in memory (memJ)
+	memJ *MemoryJournal // the journal when db is nil
 	path string
 
 	mu             sync.Mutex

@@ -328,4 +328,3 @@ func (c *lru[V]) put(key string, v V) {
 		delete(c.items, old.Value.(*lruEntry[V]).key)
 	}
 }
-
