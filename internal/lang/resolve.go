@@ -4,14 +4,15 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
-// pluralSet is one distinct plural rule of the generated table.
+// pluralSet is one distinct default plural of the generated table.
 type pluralSet struct {
+	number     int
 	formula    string
 	typ        int
-	categories string // space-separated, CLDR order
-	rules      []string
+	categories string // space-separated
 }
 
 // row is one language of the generated table.
@@ -20,8 +21,14 @@ type row struct {
 	plural     int
 	rtl        bool
 	population int64
-	aliases    string // space-separated
 }
+
+// Weblate's plural types that Resolve needs (weblate/lang/data.py).
+const (
+	pluralOneOther = 1
+	pluralArabic   = 3
+	pluralUnknown  = 666
+)
 
 const maxCache = 1 << 16
 
@@ -33,17 +40,19 @@ type result struct {
 var (
 	table     []Language
 	tablePtrs []*Language
-	byCode    map[string]*Language // canonical code
-	byLower   map[string]*Language // lowercase code
-	byName    map[string]*Language // lowercase English name, when unique
-	aliasTo   map[string]*Language // lowercase alias
+	byCode    map[string]*Language // code
+	byLower   map[string]*Language // lower-case code
+	byName    map[string]*Language // lower-case name, when only one language has it
+	aliasTo   map[string]string    // ALIASES: alias -> code
+	defaults  map[string]bool      // DEFAULT_LANGS
+	rtlCodes  map[string]bool      // RTL_LANGS
 
 	androidTagSets map[string][]string
 
 	state struct {
 		mu        sync.RWMutex
 		cache     map[string]result    // raw file code -> result
-		generated map[string]*Language // canonical code -> generated language
+		generated map[string]*Language // code -> generated language
 		genLower  map[string]*Language
 	}
 )
@@ -57,20 +66,22 @@ var built = sync.OnceFunc(build)
 func init() { go built() }
 
 func build() {
-	sets := make([]struct {
-		cats  []string
-		rules []string
-	}, len(pluralSets))
+	cats := make([][]string, len(pluralSets))
 	for i, s := range pluralSets {
-		sets[i].cats = strings.Fields(s.categories)
-		sets[i].rules = s.rules
+		cats[i] = strings.Fields(s.categories)
+	}
+	aliasTo = make(map[string]string, len(aliasRows))
+	aliasesOf := map[string][]string{}
+	for _, a := range aliasRows {
+		aliasTo[a[0]] = a[1]
+		// Language.get_aliases_names: the aliases naming this code, in ALIASES order.
+		aliasesOf[a[1]] = append(aliasesOf[a[1]], a[0])
 	}
 	table = make([]Language, len(rows))
 	tablePtrs = make([]*Language, len(rows))
 	byCode = make(map[string]*Language, len(rows))
 	byLower = make(map[string]*Language, len(rows))
 	byName = make(map[string]*Language, len(rows))
-	aliasTo = map[string]*Language{}
 	ambiguous := map[string]bool{}
 	for i, r := range rows {
 		ps := pluralSets[r.plural]
@@ -81,15 +92,14 @@ func build() {
 			Name: r.name,
 			Plural: Plural{
 				ID:      i + 1,
-				Number:  len(sets[r.plural].cats),
+				Number:  ps.number,
 				Formula: ps.formula,
 				Type:    ps.typ,
 			},
-			Aliases:    strings.Fields(r.aliases),
+			Aliases:    aliasesOf[r.code],
 			Direction:  "ltr",
 			Population: r.population,
-			Categories: sets[r.plural].cats,
-			cldrRules:  sets[r.plural].rules,
+			Categories: cats[r.plural],
 		}
 		if l.Aliases == nil {
 			l.Aliases = []string{}
@@ -105,14 +115,13 @@ func build() {
 			ambiguous[name] = true
 		}
 		byName[name] = l
-		for _, a := range l.Aliases {
-			aliasTo[a] = l
-		}
 	}
-	// Weblate's name lookup only succeeds when exactly one language matches.
+	// try_get succeeds only when exactly one language has the name.
 	for name := range ambiguous {
 		delete(byName, name)
 	}
+	defaults = set(defaultLangs)
+	rtlCodes = set(rtlLangs)
 	androidTagSets = make(map[string][]string, len(androidTags))
 	for k, v := range androidTags {
 		androidTagSets[k] = strings.Fields(v)
@@ -122,11 +131,20 @@ func build() {
 	state.genLower = map[string]*Language{}
 }
 
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
 // androidQualifiers are the keywords of Android resource qualifiers
 // (developer.android.com, "App resources overview", table 2). A code with one
 // of them as a subtag names a configuration, not (only) a language: Weblate
 // would make up a language such as "es_NIGHT", the scanner must skip it.
-// "car" (UI mode) shadows ISO 639 Galibi Carib, which repositories do not use.
+// "car" (UI mode) shadows language-data's Galibi Carib, which repositories
+// do not use.
 var androidQualifiers = map[string]bool{
 	"ldrtl": true, "ldltr": true, "small": true, "normal": true, "large": true, "xlarge": true,
 	"long": true, "notlong": true, "round": true, "notround": true, "widecg": true, "nowidecg": true,
@@ -169,9 +187,9 @@ func hasQualifier(code string) bool {
 	return false
 }
 
-// resolve runs Weblate's fuzzy_get; the caller holds state.mu for writing.
+// resolve is auto_get_or_create; the caller holds state.mu for writing.
 func resolve(raw string) (*Language, error) {
-	// Weblate's default language_regex ^[^.]+$ skips such files.
+	// The default language_regex ^[^.]+$ skips such files.
 	if raw == "" || strings.Contains(raw, ".") {
 		return nil, ErrNotLanguage
 	}
@@ -179,20 +197,17 @@ func resolve(raw string) (*Language, error) {
 	if code == "" || hasQualifier(code) {
 		return nil, ErrNotLanguage
 	}
-	if l := fuzzyGet(code, false); l != nil {
+	l, newcode := fuzzyGet(code, false)
+	if l != nil {
 		return l, nil
 	}
-	newcode := rebuild(code)
-	if !wellFormed(code) {
-		return nil, ErrNotLanguage
-	}
-	return generate(newcode), nil
+	return autoCreate(newcode), nil
 }
 
-// sanitize is Weblate's LanguageQuerySet.sanitize_code.
+// sanitize is LanguageQuerySet.sanitize_code.
 func sanitize(code string) string {
 	code = strings.TrimPrefix(code, "b+")
-	if len(code) == 6 && strings.Contains(code, "-r") {
+	if utf8.RuneCountInString(code) == 6 && strings.Contains(code, "-r") {
 		code = strings.ReplaceAll(code, "-r", "_")
 	}
 	code = stripCopySuffix(code)
@@ -200,27 +215,30 @@ func sanitize(code string) string {
 	return strings.Trim(code, ".")
 }
 
-// stripCopySuffix removes "(n)" groups, as Weblate's re.sub(r"\([0-9]+\)", "").
+// stripCopySuffix removes "(n)" groups, as re.sub(r"\([0-9]+\)", "").
 func stripCopySuffix(s string) string {
+	var b strings.Builder
 	for {
 		i := strings.IndexByte(s, '(')
 		if i < 0 {
-			return s
+			b.WriteString(s)
+			return b.String()
 		}
 		j := i + 1
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
 		}
 		if j > i+1 && j < len(s) && s[j] == ')' {
-			s = s[:i] + s[j+1:]
+			b.WriteString(s[:i])
+			s = s[j+1:]
 			continue
 		}
-		// Not a copy suffix: look for the next one after this parenthesis.
-		rest := stripCopySuffix(s[i+1:])
-		return s[:i+1] + rest
+		b.WriteString(s[:i+1])
+		s = s[i+1:]
 	}
 }
 
+// exact is try_get(code=code).
 func exact(code string) *Language {
 	if l, ok := byCode[code]; ok {
 		return l
@@ -228,6 +246,8 @@ func exact(code string) *Language {
 	return state.generated[code]
 }
 
+// iexact is try_get(code__iexact=code). Codes are unique ignoring case: the
+// table's are, and auto_create only makes codes iexact found nothing for.
 func iexact(code string) *Language {
 	code = strings.ToLower(code)
 	if l, ok := byLower[code]; ok {
@@ -236,50 +256,95 @@ func iexact(code string) *Language {
 	return state.genLower[code]
 }
 
-// fuzzyGet is Weblate's fuzzy_get minus the final generated code: nil when
-// no language matches.
-func fuzzyGet(code string, strict bool) *Language {
+// knownSuffixes are the script subtags fuzzy_get title-cases (KNOWN_SUFFIXES).
+var knownSuffixes = map[string]string{"hant": "Hant", "hans": "Hans", "latn": "Latn", "cyrl": "Cyrl", "shaw": "Shaw"}
+
+// fuzzyGet is LanguageQuerySet.fuzzy_get: the language, or nil and the
+// corrected code a new language would get (only when not strict).
+func fuzzyGet(code string, strict bool) (*Language, string) {
+	code = sanitize(code)
 	if l := exact(code); l != nil {
-		return l
+		return l, ""
 	}
 	if l := iexact(code); l != nil {
-		return l
+		return l, ""
 	}
 	if l := iexact(strings.ReplaceAll(code, "-", "_")); l != nil {
-		return l
+		return l, ""
 	}
 	if l := iexact(strings.ReplaceAll(code, "+", "_")); l != nil {
-		return l
+		return l, ""
 	}
+	// Name lookup, for language-data's languages only (NO_CODE_LANGUAGES).
 	if l, ok := byName[strings.ToLower(code)]; ok {
-		return l
+		return l, ""
 	}
 	expanded := ""
-	if len(code) == 4 {
-		// "ptbr" -> "pt_br"
-		expanded = strings.ToLower(code[:2] + "_" + code[2:])
+	if r := []rune(code); len(r) == 4 {
+		// Country code without separator: "ptbr" is pt_br.
+		expanded = strings.ToLower(string(r[:2]) + "_" + string(r[2:]))
 		if l := iexact(expanded); l != nil {
-			return l
+			return l, ""
 		}
 	}
 	if l := aliasesGet(code, expanded); l != nil {
-		return l
+		return l, ""
 	}
-	newcode := rebuild(code)
+
+	lang, country, hasCountry, subtags := parseLangCountry(code)
+	newcode := strings.ToLower(lang)
+	if hasCountry {
+		if region, variant, ok := strings.Cut(country, "@"); ok {
+			country = strings.ToUpper(region) + "@" + strings.ToLower(variant)
+		} else if region, variant, ok := strings.Cut(country, "_"); ok {
+			// XLIFF's way of writing variants.
+			country = strings.ToUpper(region) + "@" + strings.ToLower(variant)
+		} else if title, ok := knownSuffixes[country]; ok {
+			country = title
+		} else {
+			country = strings.ToUpper(country)
+		}
+		newcode += "_" + country
+	}
+	newcode += subtags
 	if l := iexact(newcode); l != nil {
-		return l
+		return l, ""
 	}
-	// SIMPLIFY_LANGUAGES: lang_COUNTRY of the language's main country.
-	if target, ok := simplifyTo[strings.ToLower(newcode)]; ok {
-		return exact(target)
+	// SIMPLIFY_LANGUAGES (on by default): lang_COUNTRY of the main country is lang.
+	var l *Language
+	if defaults[strings.ToLower(newcode)] {
+		l = exact(strings.ToLower(lang))
+	} else if expanded != "" && defaults[expanded] {
+		l = exact(string([]rune(expanded)[:2]))
 	}
-	if target, ok := simplifyTo[expanded]; ok {
-		return exact(target)
+	if l != nil || strict {
+		return l, ""
 	}
-	return nil
+	return nil, newcode
 }
 
-// aliasesGet is Weblate's aliases_get.
+// parseLangCountry is LanguageQuerySet.parse_lang_country.
+func parseLangCountry(code string) (lang, country string, hasCountry bool, subtags string) {
+	if i := strings.Index(code, "-x-"); i >= 0 {
+		code, subtags = code[:i], code[i:]
+	}
+	if lang, country, ok := strings.Cut(code, "-"); ok {
+		// Android regional locales: "rBR".
+		if utf8.RuneCountInString(country) > 2 && country[0] == 'r' {
+			country = country[1:]
+		}
+		return lang, country, true, subtags
+	}
+	if lang, country, ok := strings.Cut(code, "_"); ok {
+		return lang, country, true, subtags
+	}
+	if lang, country, ok := strings.Cut(code, "+"); ok {
+		return lang, country, true, subtags
+	}
+	return code, "", false, subtags
+}
+
+// aliasesGet is LanguageQuerySet.aliases_get.
 func aliasesGet(code, expanded string) *Language {
 	code = strings.ToLower(code)
 	code = strings.ReplaceAll(code, "_latin", "@latin")
@@ -294,188 +359,87 @@ func aliasesGet(code, expanded string) *Language {
 		codes = append(codes, expanded)
 	}
 	for _, c := range codes {
-		if l, ok := aliasTo[c]; ok {
-			return l
-		}
-	}
-	// glibc's script modifiers with a region: "sr_RS@latin" -> sr_Latn_RS.
-	for modifier, script := range scriptModifiers {
-		base, found := strings.CutSuffix(codes[0], modifier)
-		if language, country, ok := strings.Cut(base, "_"); found && ok {
-			if l := fuzzyGet(language+"_"+script+"_"+country, true); l != nil {
+		if target, ok := aliasTo[c]; ok {
+			if l := exact(target); l != nil {
 				return l
 			}
 		}
 	}
-	// An aliased language with a country: "deu_de" -> "de_de". Weblate
-	// does this for three-letter codes only; Android's legacy two-letter
-	// codes ("iw-rIL") deserve the same.
+	// An alias of the language alone, with a country: "cze_CZ" is cs_CZ.
 	for _, c := range codes {
-		language, country, found := strings.Cut(c, "_")
-		if !found || country == "" {
-			continue
-		}
+		language, country, _ := strings.Cut(c, "_")
 		target, ok := aliasTo[language]
-		if !ok || strings.Contains(target.Code, "_") {
+		if country == "" || utf8.RuneCountInString(language) <= 2 || !ok || strings.Contains(target, "_") {
 			continue
 		}
-		if l := fuzzyGet(target.Code+"_"+country, true); l != nil {
+		if l, _ := fuzzyGet(target+"_"+country, true); l != nil {
 			return l
 		}
 	}
 	return nil
 }
 
-var scriptModifiers = map[string]string{"@latin": "Latn", "@cyrillic": "Cyrl"}
-
-// rebuild is the lang_COUNTRY reconstruction of Weblate's fuzzy_get.
-func rebuild(code string) string {
-	subtag := ""
-	if i := strings.Index(code, "-x-"); i >= 0 {
-		code, subtag = code[:i], code[i:]
-	}
-	var lang, country string
-	hasCountry := true
-	if i := strings.IndexByte(code, '-'); i >= 0 {
-		lang, country = code[:i], code[i+1:]
-		if len(country) > 2 && country[0] == 'r' {
-			country = country[1:]
-		}
-	} else if i := strings.IndexByte(code, '_'); i >= 0 {
-		lang, country = code[:i], code[i+1:]
-	} else if i := strings.IndexByte(code, '+'); i >= 0 {
-		lang, country = code[:i], code[i+1:]
-	} else {
-		lang, hasCountry = code, false
-	}
-	newcode := strings.ToLower(lang)
-	if hasCountry {
-		if i := strings.IndexAny(country, "@_"); i >= 0 {
-			country = strings.ToUpper(country[:i]) + "@" + strings.ToLower(country[i+1:])
-		} else if len(country) == 4 && scriptCodes[strings.ToLower(country)] {
-			// Scripts are title-cased (Weblate: hans, hant, latn, cyrl, shaw;
-			// here any ISO 15924 code, whatever its case).
-			country = strings.ToUpper(country[:1]) + strings.ToLower(country[1:])
-		} else {
-			country = strings.ToUpper(country)
-		}
-		newcode += "_" + country
-	}
-	return newcode + subtag
-}
-
-// wellFormed tells whether a sanitized code looks like a language tag:
-// a 2–3 letter language, then script, region (also Android's rXX), variant
-// or private-use subtags separated by - _ +, and an optional @modifier.
-func wellFormed(code string) bool {
-	code, modifier, hasModifier := strings.Cut(code, "@")
-	// Weblate's own codes carry modifiers such as @formal or @ijekavian_Latn.
-	if hasModifier && !isAlnum(strings.ReplaceAll(modifier, "_", ""), 1, 32) {
-		return false
-	}
-	parts := strings.FieldsFunc(code, func(r rune) bool { return r == '-' || r == '_' || r == '+' })
-	if len(parts) == 0 || !isAlpha(parts[0], 2, 3) || strings.Count(code, "-")+strings.Count(code, "_")+strings.Count(code, "+") != len(parts)-1 {
-		return false
-	}
-	private := false
-	for _, p := range parts[1:] {
-		lp := strings.ToLower(p)
-		switch {
-		case private:
-			if !isAlnum(p, 1, 8) {
-				return false
-			}
-		case lp == "x":
-			private = true
-		case len(p) == 4 && scriptCodes[lp]:
-		case len(p) == 4 && lp >= "qaaa" && lp <= "qabx": // private-use scripts
-		case isAlpha(p, 2, 2) || isDigits(p, 3):
-		case len(p) == 3 && lp[0] == 'r' && isAlpha(p[1:], 2, 2):
-		case isAlnum(p, 5, 8) || len(p) == 4 && p[0] >= '0' && p[0] <= '9' && isAlnum(p, 4, 4):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func isAlpha(s string, lo, hi int) bool {
-	if len(s) < lo || len(s) > hi {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-func isAlnum(s string, lo, hi int) bool {
-	if len(s) < lo || len(s) > hi {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
-			return false
-		}
-	}
-	return true
-}
-
-func isDigits(s string, n int) bool {
-	if len(s) != n {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 var generatedCategories = []string{"one", "other"}
 
-// generate makes Weblate's "xx (generated)" language for an unknown code;
-// the caller holds state.mu for writing.
-func generate(code string) *Language {
+// autoCreate is LanguageQuerySet.auto_create: a language named "CODE
+// (generated)" with two plural forms, or, when the code's base language is
+// known, with that language's name, direction and plural. The caller holds
+// state.mu for writing.
+func autoCreate(code string) *Language {
 	if l, ok := state.generated[code]; ok {
 		return l
 	}
-	id := len(table) + len(state.generated) + 1
-	// Weblate: rtl when the base code is a right-to-left language ("ar_XB").
-	dir := "ltr"
-	if base, ok := byLower[strings.ToLower(code[:baseEnd(code)])]; ok {
-		dir = base.Direction
+	var base *Language
+	if before, _, ok := strings.Cut(code, "@"); ok {
+		base, _ = fuzzyGet(before, true)
 	}
+	// Python's precedence: (base is None and "_" in code) or "-" in code.
+	if base == nil && strings.Contains(code, "_") || strings.Contains(code, "-") {
+		first, _, _ := strings.Cut(strings.ReplaceAll(code, "-", "_"), "_")
+		base, _ = fuzzyGet(first, true)
+	}
+	id := len(table) + len(state.generated) + 1
 	l := &Language{
 		ID:         id,
 		Code:       code,
 		Name:       code + " (generated)",
-		Plural:     Plural{ID: id, Number: 2, Formula: "n != 1", Type: 1},
+		Plural:     Plural{ID: id, Number: 2, Formula: "n != 1", Type: pluralOneOther},
 		Aliases:    []string{},
-		Direction:  dir,
+		Direction:  guessDirection(code),
 		Generated:  true,
 		Categories: generatedCategories,
-		cldrRules:  generatedRules,
+	}
+	if base != nil {
+		l.Name = base.Name
+		l.Direction = base.Direction
+		l.Plural.Number = base.Plural.Number
+		l.Plural.Formula = base.Plural.Formula
+		// Plural.save recomputes the type from the new language's base code:
+		// only Arabic's formula depends on it.
+		l.Plural.Type = base.Plural.Type
+		if l.Plural.Type == pluralArabic && baseCode(code) != "ar" {
+			l.Plural.Type = pluralUnknown
+		}
+		l.Categories = base.Categories
 	}
 	state.generated[code] = l
 	state.genLower[strings.ToLower(code)] = l
 	return l
 }
 
-// baseEnd is the length of the code's language subtag.
-func baseEnd(code string) int {
-	if i := strings.IndexAny(code, "_-@+"); i >= 0 {
-		return i
-	}
-	return len(code)
+// baseCode is Language.base_code: the code up to the first - or _.
+func baseCode(code string) string {
+	base, _, _ := strings.Cut(strings.ReplaceAll(code, "_", "-"), "-")
+	return base
 }
 
-var generatedRules = []string{"one: i = 1 and v = 0 @integer 1", "other: @integer 0, 2~16"}
+// guessDirection is Language.guess_direction.
+func guessDirection(code string) string {
+	if rtlCodes[baseCode(code)] || rtlCodes[code] {
+		return "rtl"
+	}
+	return "ltr"
+}
 
 // String returns the code, for logs.
 func (l *Language) String() string {
