@@ -360,7 +360,7 @@ func (w *walker) parse(data []byte) *formats.File {
 
 // setTemplate reads a template version.
 func (w *walker) setTemplate(data []byte) {
-	tags := scan.PluralTags(w.c.SourceLanguage.Code)
+	tags := w.c.Format.PluralTags(w.c.SourceLanguage.Code)
 	f := w.parse(data)
 	out := make([]tmplEntry, 0, len(f.Units))
 	seen := map[string]bool{}
@@ -382,7 +382,7 @@ func (w *walker) texts(data []byte, path string) map[string]unitText {
 	out := make(map[string]unitText, len(f.Units))
 	if w.c.Format.Monolingual {
 		code, _ := w.pl.Mask.Match(path)
-		tags := scan.PluralTags(code)
+		tags := w.c.Format.PluralTags(code)
 		for i := range f.Units {
 			forms := f.Units[i].FormsFor(tags)
 			out[f.Units[i].Key] = unitText{text: weblate.JoinPlurals(forms), translated: scan.IsTranslated(forms) && !f.Units[i].Fuzzy}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"sync"
+
+	"github.com/gitlate/gitlate/internal/lang"
 )
 
 // androidFormat is Android string resources as Weblate 4.18 reads them through
@@ -20,6 +22,11 @@ var androidInfo = Info{
 }
 
 func (androidFormat) Info() *Info { return &androidInfo }
+
+// PluralTags is translate-toolkit's own table of Android plural categories
+// (aresource.py get_plural_tags), which differs from the languages' CLDR categories
+// for a few languages.
+func (androidFormat) PluralTags(code string) []string { return lang.AndroidPluralTags(code) }
 
 // Parse returns the <string> and <plurals> children of <resources> that have a
 // name, in file order, duplicates included. Only elements without a namespace count,

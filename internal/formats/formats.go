@@ -4,6 +4,8 @@ package formats
 import (
 	"fmt"
 	"sort"
+
+	"github.com/gitlate/gitlate/internal/lang"
 )
 
 // ParserVersion names the parsers' behaviour: results cached by content (across
@@ -153,6 +155,29 @@ type Info struct {
 
 // Format returns the format Info describes.
 func (i *Info) Format() Format { return i.format }
+
+// A PluralTagger is a format whose plural forms are named by category
+// (PluralsByCategory) and ordered by a table of its own rather than by the
+// language's CLDR categories (translate-toolkit's Android table).
+type PluralTagger interface {
+	// PluralTags returns the categories, in order, of a file whose path gives code.
+	PluralTags(code string) []string
+}
+
+// PluralTags returns the CLDR categories, in order, that the forms of a unit of
+// this format named by category (Unit.Categories) are ordered by, for a file whose
+// path gives the language code code: the format's own table, or the language's
+// categories (English's for a code that is not a language).
+func (i *Info) PluralTags(code string) []string {
+	if t, ok := i.format.(PluralTagger); ok {
+		return t.PluralTags(code)
+	}
+	if l, err := lang.Resolve(code); err == nil && len(l.Categories) > 0 {
+		return l.Categories
+	}
+	en, _ := lang.Get("en")
+	return en.Categories
+}
 
 var registry = map[string]*Info{}
 

@@ -99,8 +99,3 @@ func (r *Rule) Of(path string, source *lang.Language) (code string, l *lang.Lang
 	}
 	return code, l, true, nil
 }
-
-// PluralTags are the CLDR plural categories, in the language's order, that the
-// forms of a unit named by category (formats.PluralsByCategory) are ordered by, for
-// a file whose path gives code.
-func PluralTags(code string) []string { return lang.AndroidPluralTags(code) }

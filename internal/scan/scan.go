@@ -505,7 +505,7 @@ func (sc *componentScan) findTemplate() bool {
 // templateJob is the parse of a monolingual component's template.
 func (sc *componentScan) templateJob() parseJob {
 	cc := sc.c.Config
-	srcTags := PluralTags(sc.c.SourceLanguage.Code)
+	srcTags := sc.info.PluralTags(sc.c.SourceLanguage.Code)
 	return parseJob{
 		key:     resultKey{format: cc.FileFormat, blob: sc.template.Blob, tags: strings.Join(srcTags, " "), role: 't'},
 		path:    cc.Template,
@@ -543,7 +543,7 @@ func (sc *componentScan) monolingual(matches []match) {
 	index := templateIndex(tr.tmpl)
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
-		tags := PluralTags(m.code)
+		tags := sc.info.PluralTags(m.code)
 		jobs[i] = parseJob{
 			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
 			path: m.entry.Path,

@@ -135,7 +135,7 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 			r.templates.put(tkey, tf)
 		}
 	}
-	srcTags := scan.PluralTags(c.SourceLanguage.Code)
+	srcTags := c.Format.PluralTags(c.SourceLanguage.Code)
 	tmpl := scan.TemplateUnits(tf, srcTags)
 	byKey := map[string]*formats.Unit{}
 	tags := srcTags
@@ -147,7 +147,7 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 		for i := range f.Units {
 			byKey[f.Units[i].Key] = &f.Units[i]
 		}
-		tags = scan.PluralTags(t.LanguageCode)
+		tags = c.Format.PluralTags(t.LanguageCode)
 	}
 	tmplByKey := make(map[string]*formats.Unit, len(tf.Units))
 	for i := len(tf.Units) - 1; i >= 0; i-- {
