@@ -1,4 +1,3 @@
-// Package formats reads translation files — Android resources, TBX, gettext PO and the others in the registry — from bytes into units, each format carrying what Weblate knows of it; it knows nothing of git or HTTP.
 package formats
 
 import (
@@ -41,6 +40,12 @@ type Unit struct {
 	Approved bool
 	// Note is the unit's developer comment, if the format has one.
 	Note string
+	// Location is where the string is used, as Weblate shows it: the locations the
+	// file gives (PO "#:" comments, XLIFF context groups), joined with ", ".
+	Location string
+	// Flags are Weblate's flags the file gives (PO "#," flags but fuzzy, XLIFF
+	// maxwidth), comma-separated as Weblate writes them.
+	Flags string
 	// Explanation and SourceExplanation are Weblate's explanation fields where the
 	// format stores them (TBX: <note> and <descrip>); empty elsewhere.
 	Explanation       string

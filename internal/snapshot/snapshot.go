@@ -276,7 +276,10 @@ type Unit struct {
 	Target   []string // plural forms of the translation
 	Context  string   // Android name, TBX term id, PO msgctxt
 	Note     string
-	State    weblate.State
+	// Location, Flags and Explanation are what the file says of the string (see
+	// formats.Unit).
+	Location, Flags, Explanation string
+	State                        weblate.State
 	Position int // 1-based, in file (or template) order
 	NumWords int
 	// IDHash and ContentHash are Weblate's signed 64-bit SipHash values.

@@ -161,6 +161,9 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 			Source:      source,
 			Context:     tu.Key,
 			Note:        su.Note,
+			Location:    su.Location,
+			Flags:       su.Flags,
+			Explanation: su.Explanation,
 			Position:    i + 1,
 			NumWords:    tu.Words,
 			IDHash:      weblate.Hash(tu.Key),
@@ -178,6 +181,9 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 			tr := byKey[tu.Key]
 			if tr != nil {
 				u.Target = tr.FormsFor(tags)
+				if tr.Explanation != "" {
+					u.Explanation = tr.Explanation
+				}
 			}
 			switch {
 			case tu.ReadOnly || tu.State < weblate.StateTranslated:
@@ -224,6 +230,9 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				Target:      fu.Target,
 				Context:     fu.Key,
 				Note:        fu.Note,
+				Location:    fu.Location,
+				Flags:       fu.Flags,
+				Explanation: fu.Explanation,
 				Position:    len(out) + 1,
 				NumWords:    weblate.CountWords(fu.Source),
 				IDHash:      weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
@@ -237,6 +246,7 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 			if t.IsSource {
 				u.Target = fu.Source
 				u.State = weblate.StateReadOnly
+				u.Explanation = fu.SourceExplanation
 			}
 			u.ID = r.unitID(t, key)
 			out = append(out, u)

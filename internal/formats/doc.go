@@ -1,0 +1,65 @@
+/*
+Package formats reads translation files — Android resources, TBX, gettext PO and the
+others in the registry — from bytes into units, each format carrying what Weblate
+knows of it; it knows nothing of git or HTTP.
+
+# What a format is
+
+A format is a type implementing Format: Info says what Weblate knows of it (its
+file_format ID and name, whether it is monolingual, how its plural forms are named,
+which states it can express, its MIME type and extension) and Parse turns a file's
+bytes into Units. Register adds it to the registry, which is all the rest of gitlate
+reads: the configuration accepts every registered ID, the scan engine decides from
+Info how to read a component (a template and translations by key, or bilingual
+files), and the API names downloads from Info.
+
+Optional interfaces add what only some formats can do:
+
+  - Streamer hands units over one at a time, so the statistics of a large file are
+    counted without keeping its units (Android).
+  - Writer writes units back as a file of the format (TBX: the source translation of
+    a glossary, which has no file of its own).
+  - PluralTagger orders plural forms named by category by a table of the format's
+    own instead of the language's CLDR categories (Android).
+
+# Adding a format
+
+A format is one file, format_name.go, plus its tests:
+
+ 1. Read how Weblate 4.18 reads it: its class in weblate/formats/ttkit.py (or
+    convert.py, or base.py) and the translate-toolkit storage class it wraps
+    (translate/storage/*.py, translate-toolkit 3.9). Note in the type's doc comment
+    what you followed, and where translate-toolkit's behaviour is odd but kept.
+ 2. Declare a type, its Info and its Parse. Parse gets the whole file; it must never
+    panic, must bound its work and memory by the input's size, and must return an
+    error naming the line for a file Weblate could not load. Units come in file
+    order, with Key the unit's identity in the file (what Weblate takes as context
+    for monolingual formats), Source and Target as Weblate stores them (already
+    unescaped, plural forms in Target), and the flags the format has (Fuzzy,
+    Approved, ReadOnly), Note, Location, Flags and Explanation where it has them.
+ 3. Register it in an init function: func init() { Register(myFormat{}) }.
+ 4. Decode text with the shared helpers: DecodeText for byte-order marks and UTF-16,
+    AppendUnicodeEscape for "\uXXXX" escapes with surrogate pairs joined. An
+    XML-based format reads through the XML layer below, which enforces the
+    entity-expansion budget every XML format must have.
+ 5. Tests beside it: a table test of Weblate's rules on small inputs written by hand
+    (units, states, plurals, keys, escapes, what is not a unit); a differential test
+    against translate-toolkit (ttk_test.go runs testdata/ttk_dump.py with Debian's
+    python3-translate and compares every unit) on real files from public projects,
+    trimmed, in testdata/ with their licence; a fuzz target (no panic, bounded
+    output). Bump ParserVersion when an existing parser's output changes.
+
+Nothing else in gitlate has to change for a new format: statistics, units, the
+change log and downloads all follow from Info and the units Parse returns.
+
+# The XML layer
+
+xmlscan.go and xmldtd.go are a purpose-built XML tokenizer: encoding/xml allocates
+per token and tops out near 30 MB/s, translation files use a small regular subset of
+XML, and a scanner handing out sub-slices of the input is several times faster.
+Well-formedness follows libxml2 as lxml drives it for translate-toolkit, because a
+file Weblate cannot load must not get statistics here either. The layer owns the
+limits every XML document gets: one entity-expansion budget per document, shared by
+every reference, and the decoding of the document's encoding.
+*/
+package formats
