@@ -18,10 +18,15 @@ import (
 type Pool struct {
 	opts PoolOptions
 
-	mu       sync.Mutex
-	repos    map[string]Repository
+	mu    sync.Mutex
+	repos map[string]Repository // component key → its repository
+	// shared are the repositories opened, by what they are (Spec.shareKey): the
+	// components of one repository share one handle, so its index, object caches and
+	// clone are read and kept once, not once per component.
+	shared   map[string]Repository
 	clones   map[string]*cloneState
 	fetchErr map[string]error
+	fetched  map[string]Hash // component key → the branch head its last fetch saw
 	statuses map[string]*statusEntry
 
 	cloned        chan struct{} // capacity 1: a clone finished (or failed)
@@ -45,8 +50,8 @@ func NewPool(opts PoolOptions) *Pool {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Pool{opts: opts, repos: map[string]Repository{}, clones: map[string]*cloneState{},
-		fetchErr: map[string]error{}, statuses: map[string]*statusEntry{}, cloned: make(chan struct{}, 1)}
+	return &Pool{opts: opts, repos: map[string]Repository{}, shared: map[string]Repository{}, clones: map[string]*cloneState{},
+		fetchErr: map[string]error{}, fetched: map[string]Hash{}, statuses: map[string]*statusEntry{}, cloned: make(chan struct{}, 1)}
 }
 
 // Open returns the repository of the component key ("project/component"),
@@ -60,15 +65,29 @@ func (p *Pool) Open(ctx context.Context, key string, spec Spec) (Repository, err
 		return r, nil
 	}
 	spec.DataDir, spec.LocalName, spec.NoClone = p.opts.DataDir, key, p.opts.Background
+	share := spec.shareKey()
+	if r := p.shared[share]; r != nil {
+		p.repos[key] = r
+		return r, nil
+	}
 	r, err := Open(ctx, spec)
 	if errors.Is(err, ErrNotCloned) {
-		return nil, p.startClone(key, spec)
+		return nil, p.startClone(share, spec)
 	}
 	if err != nil {
 		return nil, err
 	}
-	p.repos[key] = r
+	p.repos[key], p.shared[share] = r, r
 	return r, nil
+}
+
+// shareKey identifies the repository a Spec opens: components with the same one
+// share a handle. A local: repository is the component's own.
+func (s Spec) shareKey() string {
+	if s.Repo == "local:" {
+		return s.Repo + s.LocalName + "\x00" + s.Branch
+	}
+	return s.Repo + "\x00" + s.Branch
 }
 
 // Get returns the repository of key if it is open.
@@ -79,11 +98,21 @@ func (p *Pool) Get(key string) Repository {
 }
 
 // Forget drops the repository of key (its directory vanished): the next Open opens
-// it afresh.
+// it afresh, for every component that shared it.
 func (p *Pool) Forget(key string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	delete(p.repos, key)
+	r := p.repos[key]
+	for k, o := range p.repos {
+		if o == r {
+			delete(p.repos, k)
+		}
+	}
+	for k, o := range p.shared {
+		if o == r {
+			delete(p.shared, k)
+		}
+	}
 }
 
 // Cloned receives a value when a background clone finished or failed: the next
@@ -125,7 +154,8 @@ func IsCloning(err error) bool {
 	return errors.As(err, &c)
 }
 
-// startClone clones a remote repository in the background. p.mu is held.
+// startClone clones a remote repository in the background; key is its share key,
+// so that the components of one repository wait for one clone. p.mu is held.
 func (p *Pool) startClone(key string, spec Spec) error {
 	st := p.clones[key]
 	if st == nil {
@@ -152,7 +182,7 @@ func (p *Pool) startClone(key string, spec Spec) error {
 			p.opts.Logger.Warn("clone failed", "component", key, "err", err, "retry after", st.next)
 		} else {
 			delete(p.clones, key)
-			p.repos[key] = r
+			p.shared[key] = r // each component takes it at its next Open
 		}
 		p.mu.Unlock()
 		select {
@@ -174,15 +204,18 @@ func Backoff(n int, interval time.Duration) time.Duration {
 	return min(d, interval)
 }
 
-// Fetch fetches the remote repository of key and reports whether its branch
-// moved. A repository that is not open (never opened, or its clone is pending) or
-// not a clone fetches nothing. A failure is kept (FetchErr) until a fetch works.
+// Fetch fetches the remote repository of key and reports whether its branch moved
+// since the last fetch for this component (components sharing a clone each see a
+// move once). A repository that is not open (never opened, or its clone is pending)
+// or not a clone fetches nothing. A failure is kept (FetchErr) until a fetch works.
 func (p *Pool) Fetch(ctx context.Context, key string) (moved bool, err error) {
-	f, ok := p.Get(key).(Fetcher)
+	r := p.Get(key)
+	f, ok := r.(Fetcher)
 	if !ok {
 		return false, nil // checkouts and local repositories are read as they are
 	}
-	moved, err = f.Fetch(ctx)
+	before := p.seenHead(key, r)
+	_, err = f.Fetch(ctx)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if err != nil {
@@ -193,7 +226,27 @@ func (p *Pool) Fetch(ctx context.Context, key string) (moved bool, err error) {
 		return false, err
 	}
 	delete(p.fetchErr, key)
-	return moved, nil
+	var after Hash
+	if h, err := r.Head(); err == nil && h != nil {
+		after = h.Hash
+	}
+	p.fetched[key] = after
+	return after != before, nil
+}
+
+// seenHead is the head the component's last fetch saw, or the head now for its
+// first fetch.
+func (p *Pool) seenHead(key string, r Repository) Hash {
+	p.mu.Lock()
+	h, ok := p.fetched[key]
+	p.mu.Unlock()
+	if ok {
+		return h
+	}
+	if c, err := r.Head(); err == nil && c != nil {
+		return c.Hash
+	}
+	return Hash{}
 }
 
 // FetchErr is why the last fetch of key failed, or nil.

@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +54,50 @@ func TestStatusReused(t *testing.T) {
 	}
 	if st, err := p.Status(context.Background(), "demo/other"); err != nil || st.Remote != nil || st.GitStatus != "" {
 		t.Errorf("a repository not open: %+v %v", st, err)
+	}
+}
+
+// TestPoolSharesRepositories: components of one repository share one handle (one
+// clone, one index read); each sees a fetch that moved the branch once.
+func TestPoolSharesRepositories(t *testing.T) {
+	work := newCheckout(t, map[string]string{"a.txt": "1"})
+	bare := filepath.Join(t.TempDir(), "app.git")
+	git(t, work, "clone", "-q", "--bare", work, bare)
+	p := NewPool(PoolOptions{DataDir: t.TempDir()})
+	ctx := context.Background()
+	spec := Spec{Repo: "file://" + bare, Branch: "main"}
+	a, err := p.Open(ctx, "demo/a", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Open(ctx, "demo/b", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Error("two components of one repository have two handles")
+	}
+	other, err := p.Open(ctx, "demo/c", Spec{Repo: "local:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine, _ := p.Open(ctx, "demo/d", Spec{Repo: "local:"}); mine == other {
+		t.Error("two local: repositories share a handle")
+	}
+	for _, key := range []string{"demo/a", "demo/b"} {
+		if moved, err := p.Fetch(ctx, key); err != nil || moved {
+			t.Errorf("%s: first fetch moved %v, %v", key, moved, err)
+		}
+	}
+	writeFile(t, work, "a.txt", "2")
+	git(t, work, "commit", "-qam", "two")
+	git(t, work, "push", "-q", bare, "HEAD:main")
+	for _, key := range []string{"demo/a", "demo/b"} {
+		if moved, err := p.Fetch(ctx, key); err != nil || !moved {
+			t.Errorf("%s: fetch after a push moved %v, %v", key, moved, err)
+		}
+		if moved, _ := p.Fetch(ctx, key); moved {
+			t.Errorf("%s: a second fetch moved again", key)
+		}
 	}
 }
