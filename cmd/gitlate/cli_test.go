@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/store"
 )
 
 func writeFile(t *testing.T, path, content string) {
@@ -84,6 +88,74 @@ func TestUsage(t *testing.T) {
 		if code, _, _ := runCLI(tt.args...); code != tt.code {
 			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
 		}
+	}
+}
+
+// TestEveryFlagReadsTheEnvironment: each flag of each command has its variable
+// (GITLATE_ and its name), which sets it unless the command line does, and a bad
+// value names the variable.
+func TestEveryFlagReadsTheEnvironment(t *testing.T) {
+	for _, cmd := range []string{"serve", "scan", "check"} {
+		var o options
+		fs := newFlags(cmd, &o, io.Discard)
+		fs.VisitAll(func(f *flag.Flag) {
+			name := envName(f.Name)
+			if !strings.HasPrefix(name, "GITLATE_") || strings.ContainsAny(name, "-abcdefghijklmnopqrstuvwxyz") {
+				t.Errorf("%s --%s: variable %q", cmd, f.Name, name)
+			}
+			value := map[string]string{"rescan": "1h0m0s", "trust-proxy": "true", "format": "json"}[f.Name]
+			if value == "" {
+				value = "/env/" + f.Name
+			}
+			t.Setenv(name, value)
+			var o2 options
+			fs2 := newFlags(cmd, &o2, io.Discard)
+			if err := fromEnvironment(fs2); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if got := fs2.Lookup(f.Name).Value.String(); got != value {
+				t.Errorf("%s --%s from %s: %q, want %q", cmd, f.Name, name, got, value)
+			}
+			if err := fs2.Parse([]string{"--" + f.Name + "=" + f.DefValue}); err != nil {
+				t.Fatal(err)
+			}
+			if got := fs2.Lookup(f.Name).Value.String(); got != f.DefValue {
+				t.Errorf("%s --%s: the command line does not win over %s", cmd, f.Name, name)
+			}
+			os.Unsetenv(name)
+		})
+	}
+	t.Setenv("GITLATE_RESCAN", "soon")
+	if code, _, errs := runCLI("serve", "--listen", "127.0.0.1:0"); code != 2 || !strings.Contains(errs, "GITLATE_RESCAN") {
+		t.Errorf("a bad GITLATE_RESCAN: exit %d, %q", code, errs)
+	}
+}
+
+// TestVersion: --version and the version command print the module version and the
+// Go toolchain, exit 0, and start nothing.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}, {"serve", "--version"}} {
+		code, out, _ := runCLI(args...)
+		if code != 0 || !strings.HasPrefix(out, "gitlate ") || !strings.Contains(out, "go1.") {
+			t.Errorf("%v: %d %q", args, code, out)
+		}
+	}
+}
+
+// TestSecondServerNamesData: a second server on the data directory another one holds
+// says to give it its own --data.
+func TestSecondServerNamesData(t *testing.T) {
+	data := t.TempDir()
+	st, err := store.Open(filepath.Join(data, "ids.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg := filepath.Join(t.TempDir(), "projects.yaml")
+	writeFile(t, cfg, "projects: []\n")
+	code, _, errs := runCLI("serve", "--config", cfg, "--data", data, "--listen", "127.0.0.1:0")
+	if code != 1 || !strings.Contains(errs, "in use by another gitlate process") || !strings.Contains(errs, "--data") {
+		t.Errorf("exit %d, %q", code, errs)
 	}
 }
 

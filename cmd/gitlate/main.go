@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -44,12 +45,14 @@ Usage:
                   [--trust-proxy] [--rescan DURATION]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
+  gitlate version
   gitlate help
 
 Without --config, gitlate uses the bundled sample repositories.
-Each flag can also be set with an environment variable:
-GITLATE_CONFIG, GITLATE_LISTEN, GITLATE_DATA, GITLATE_BASE_URL, GITLATE_TOKENS
-(comma-separated API tokens), GITLATE_TRUST_PROXY (1: honour X-Forwarded-*).
+Every flag can also be set with an environment variable: GITLATE_ and the flag's
+name in capitals, "-" as "_" (GITLATE_CONFIG, GITLATE_BASE_URL, GITLATE_RESCAN,
+GITLATE_TRUST_PROXY=1, …); a flag on the command line wins. API tokens for the few
+write operations come from GITLATE_TOKENS (comma-separated).
 "gitlate COMMAND -h" lists the command's flags with their defaults.
 `
 
@@ -68,30 +71,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("gitlate "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
-		fs.PrintDefaults()
+	if cmd == "version" || slices.Contains(args, "--version") || slices.Contains(args, "-version") {
+		fmt.Fprintln(stdout, version())
+		return 0
 	}
 	var o options
-	fs.StringVar(&o.config, "config", os.Getenv("GITLATE_CONFIG"), "projects.yaml to serve (default: the bundled samples)")
-	fs.StringVar(&o.data, "data", envOr("GITLATE_DATA", defaultDataDir()), "data directory: clones, local: repositories, cache")
+	fs := newFlags(cmd, &o, stderr)
 	switch cmd {
-	case "serve":
-		fs.StringVar(&o.listen, "listen", envOr("GITLATE_LISTEN", ":8080"), "address to listen on")
-		fs.StringVar(&o.baseURL, "base-url", os.Getenv("GITLATE_BASE_URL"), "fixed base URL of every link (default: from each request)")
-		fs.BoolVar(&o.trustProxy, "trust-proxy", os.Getenv("GITLATE_TRUST_PROXY") == "1", "honour X-Forwarded-Proto and X-Forwarded-Host")
-		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
-	case "scan":
-		fs.StringVar(&o.format, "format", "table", "output format: table or json")
-	case "check":
 	case "help": // "-h" and "--help" are flags: they reach fs.Parse, which prints fs.Usage
 		fmt.Fprint(stdout, usage)
 		return 0
+	case "serve", "scan", "check":
 	default:
 		fmt.Fprintf(stderr, "gitlate: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err := fromEnvironment(fs); err != nil {
+		fmt.Fprintf(stderr, "gitlate %s: %v\n", cmd, err)
 		return 2
 	}
 	if err := fs.Parse(args); err != nil {
@@ -121,11 +117,73 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return serveCmd(ctx, cfg, &o, logger, stderr)
 }
 
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
+// newFlags defines the flags of cmd into o.
+func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("gitlate "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
+		fs.PrintDefaults()
 	}
-	return def
+	fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
+	fs.StringVar(&o.data, "data", defaultDataDir(), "data directory: clones, local: repositories, cache")
+	switch cmd {
+	case "serve":
+		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on")
+		fs.StringVar(&o.baseURL, "base-url", "", "fixed base URL of every link (default: from each request)")
+		fs.BoolVar(&o.trustProxy, "trust-proxy", false, "honour X-Forwarded-Proto and X-Forwarded-Host")
+		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
+	case "scan":
+		fs.StringVar(&o.format, "format", "table", "output format: table or json")
+	}
+	return fs
+}
+
+// envName is the environment variable a flag reads: GITLATE_BASE_URL for base-url.
+func envName(flagName string) string {
+	return "GITLATE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// fromEnvironment sets every flag of fs whose variable is set (envName); the
+// command line, parsed afterwards, wins.
+func fromEnvironment(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		if v, ok := os.LookupEnv(envName(f.Name)); ok && v != "" && err == nil {
+			if serr := f.Value.Set(v); serr != nil {
+				err = fmt.Errorf("%s=%q: %v", envName(f.Name), v, serr)
+			}
+		}
+	})
+	return err
+}
+
+// version is the module version and the VCS revision the binary was built from, as
+// the Go toolchain records them (go install …@version, or a build in a checkout).
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "gitlate (unknown version)"
+	}
+	v := "gitlate " + bi.Main.Version
+	var rev, modified, when string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		case "vcs.time":
+			when = " " + s.Value
+		}
+	}
+	if rev != "" {
+		v += " (" + rev + when + modified + ")"
+	}
+	return v + " " + bi.GoVersion
 }
 
 // defaultDataDir is the per-user state directory ($XDG_STATE_HOME/gitlate).
