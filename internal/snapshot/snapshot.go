@@ -271,17 +271,17 @@ func (s *Snapshot) Aggregate() {
 // Unit is one string of a translation, as /api/units/ shows it. Units are read from
 // the files on demand, not kept in the snapshot.
 type Unit struct {
-	ID       int
-	Source   []string // plural forms of the source
-	Target   []string // plural forms of the translation
-	Context  string   // Android name, TBX term id, PO msgctxt
-	Note     string
+	ID      int
+	Source  []string // plural forms of the source
+	Target  []string // plural forms of the translation
+	Context string   // Android name, TBX term id, PO msgctxt
+	Note    string
 	// Location, Flags and Explanation are what the file says of the string (see
 	// formats.Unit).
 	Location, Flags, Explanation string
 	State                        weblate.State
-	Position int // 1-based, in file (or template) order
-	NumWords int
+	Position                     int // 1-based, in file (or template) order
+	NumWords                     int
 	// IDHash and ContentHash are Weblate's signed 64-bit SipHash values.
 	IDHash, ContentHash int64
 	// SourceUnit is the id of the source translation's unit for the same string.
