@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -58,6 +60,52 @@ func TestCheck(t *testing.T) {
 	code, out, errs := runCLI("scan", "--config", cfg, "--data", data)
 	if code != 0 || !strings.Contains(out, "cs") || !strings.Contains(errs, "warning: demo/app: ParseError") {
 		t.Errorf("scan: %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestCheckCreatesNothing: check reads what the data directory holds and writes
+// nothing there — no clone, no local: repository, no store, no samples — and an
+// empty local: glossary is no problem.
+func TestCheckCreatesNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	repo, _ := appCheckout(t, dir, `<resources><string name="a">A</string></resources>`, `<resources><string name="a">Á</string></resources>`, true, "")
+	bare := filepath.Join(dir, "app.git")
+	gitCLI(t, dir, "clone", "-q", "--bare", repo, bare)
+	cfg := filepath.Join(dir, "check.yaml")
+	writeFile(t, cfg, `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Remote
+        slug: remote
+        repo: file://`+bare+`
+        filemask: res/values-*/strings.xml
+        template: res/values/strings.xml
+        file_format: aresource
+      - name: Glossary
+        slug: glossary
+        repo: "local:"
+        filemask: "*.tbx"
+        file_format: tbx
+        is_glossary: true
+`)
+	data := filepath.Join(dir, "data")
+	if code, out, errs := runCLI("check", "--config", cfg, "--data", data); code != 0 || !strings.Contains(out, "ok: 1 projects, 2 components") {
+		t.Fatalf("check: %d %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(data); !errors.Is(err, fs.ErrNotExist) {
+		entries, _ := os.ReadDir(data)
+		t.Errorf("check wrote into the data directory: %v", entries)
+	}
+	// Without --config: the samples are checked without being written there either.
+	if code, out, errs := runCLI("check", "--data", data); code != 0 || !strings.Contains(out, "ok:") {
+		t.Fatalf("check of the samples: %d %s %s", code, out, errs)
+	}
+	if _, err := os.Stat(data); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("checking the samples wrote into the data directory")
 	}
 }
 

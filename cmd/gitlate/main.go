@@ -101,7 +101,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	cfg, err := loadConfig(&o)
+	samplesDir := o.data
+	if cmd == "check" && o.config == "" {
+		// check leaves the data directory as it is: the samples it checks are
+		// materialized elsewhere, for the time of the check.
+		dir, err := os.MkdirTemp("", "gitlate-samples-")
+		if err != nil {
+			fmt.Fprintf(stderr, "gitlate: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(dir)
+		samplesDir, o.data = dir, dir
+	}
+	cfg, err := loadConfig(&o, samplesDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
@@ -197,16 +209,16 @@ func defaultDataDir() string {
 	return filepath.Join(os.TempDir(), "gitlate")
 }
 
-// loadConfig reads --config, or materializes the bundled samples into the data
-// directory and reads their config.
-func loadConfig(o *options) (*config.Config, error) {
+// loadConfig reads --config, or materializes the bundled samples into dir and
+// reads their config.
+func loadConfig(o *options, dir string) (*config.Config, error) {
 	path := o.config
 	if path == "" {
-		if err := os.MkdirAll(o.data, 0o755); err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("data directory: %w", err)
 		}
 		var err error
-		if path, err = samples.Materialize(o.data); err != nil {
+		if path, err = samples.Materialize(dir); err != nil {
 			return nil, fmt.Errorf("sample repositories: %w", err)
 		}
 	}
@@ -223,8 +235,9 @@ type parts struct {
 // newParts constructs the pipeline from repositories to snapshots. st keeps ids
 // and parse results; nil keeps them in memory (one-shot commands, which show no
 // ids and must not wait for the store a running server holds).
-func newParts(cfg *config.Config, o *options, logger *slog.Logger, st *store.Store, background bool) *parts {
-	p := &parts{repos: repos.NewPool(repos.PoolOptions{DataDir: o.data, Background: background, Logger: logger})}
+func newParts(cfg *config.Config, o *options, logger *slog.Logger, st *store.Store, pool repos.PoolOptions) *parts {
+	pool.DataDir, pool.Logger = o.data, logger
+	p := &parts{repos: repos.NewPool(pool)}
 	var ids store.IDs = store.NewMemoryIDs()
 	var journal store.Journal = store.NewMemoryJournal()
 	sopts := scan.Options{Repos: p.repos, IDs: ids, Journal: journal, Logger: logger}
@@ -266,7 +279,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	// (below), as that work writes to the store.
 	defer st.Close()
 
-	p := newParts(cfg, o, logger, st, true)
+	p := newParts(cfg, o, logger, st, repos.PoolOptions{Background: true})
 	reader := units.New(p.repos, st)
 	apiSrv, err := api.New(p.live, api.Options{
 		BaseURL:    o.baseURL,
@@ -404,7 +417,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		debug.SetGCPercent(200)
 	}
 	debug.SetMemoryLimit(1 << 30)
-	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, false).live.Build(ctx, false)
+	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{}).live.Build(ctx, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
 		return 1
@@ -457,7 +470,9 @@ func describeAlert(a *snapshot.Alert) string {
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
-	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, false).live.Build(ctx, true)
+	p := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{ReadOnly: true})
+	defer p.repos.Close()
+	snap, err := p.live.Build(ctx, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate check: %v\n", err)
 		return 1

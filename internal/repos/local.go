@@ -31,13 +31,10 @@ func openLocal(spec Spec) (Repository, error) {
 	if spec.DataDir == "" {
 		return nil, fmt.Errorf("%w: local: repositories need a data directory", ErrBadSpec)
 	}
-	comps := strings.Split(spec.LocalName, "/")
-	for _, c := range comps {
-		if !localNameComp.MatchString(c) {
-			return nil, fmt.Errorf("%w: local name %q: want slash-separated [A-Za-z0-9._-] names", ErrBadSpec, spec.LocalName)
-		}
+	dir, err := localDir(spec)
+	if err != nil {
+		return nil, err
 	}
-	dir := filepath.Join(append([]string{spec.DataDir, "local"}, comps...)...) + ".git"
 	unlock := lockDir(dir)
 	defer unlock()
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
@@ -57,6 +54,17 @@ func openLocal(spec Spec) (Repository, error) {
 		return nil, err
 	}
 	return &localRepo{r}, nil
+}
+
+// localDir is where the local: repository of spec lives.
+func localDir(spec Spec) (string, error) {
+	comps := strings.Split(spec.LocalName, "/")
+	for _, c := range comps {
+		if !localNameComp.MatchString(c) {
+			return "", fmt.Errorf("%w: local name %q: want slash-separated [A-Za-z0-9._-] names", ErrBadSpec, spec.LocalName)
+		}
+	}
+	return filepath.Join(append([]string{spec.DataDir, "local"}, comps...)...) + ".git", nil
 }
 
 func createLocal(dir, branch string) error {

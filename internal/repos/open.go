@@ -56,6 +56,20 @@ func Open(ctx context.Context, spec Spec) (Repository, error) {
 	}
 }
 
+// kindOf says how a Spec.Repo is opened: KindLocal, KindRemote, or "" for a path
+// on disk (a checkout or a bare repository: which one, Open finds out).
+func kindOf(repo string) Kind {
+	switch {
+	case repo == "local:":
+		return KindLocal
+	case filepath.IsAbs(repo):
+		return ""
+	case strings.Contains(repo, "://"), scpLike.MatchString(repo):
+		return KindRemote
+	}
+	return ""
+}
+
 // openPath opens a checkout or a bare repository on disk.
 func openPath(spec Spec) (Repository, error) {
 	dir := filepath.Clean(spec.Repo)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,6 +30,7 @@ type Pool struct {
 	fetchErr map[string]error
 	fetched  map[string]Hash // component key → the branch head its last fetch saw
 	statuses map[string]*statusEntry
+	scratch  string // ReadOnly's temporary directory, made on first use
 
 	cloned        chan struct{} // capacity 1: a clone finished (or failed)
 	fetchFailures atomic.Int64
@@ -43,6 +46,11 @@ type PoolOptions struct {
 	Background bool
 	// Logger receives clone failures; nil discards them.
 	Logger *slog.Logger
+	// ReadOnly leaves DataDir as it is (`gitlate check`): clones and local:
+	// repositories already there are read, and what would be created there — a
+	// first clone, a new local: repository — is made in a temporary directory
+	// that Close removes.
+	ReadOnly bool
 }
 
 // NewPool returns an empty pool.
@@ -70,6 +78,12 @@ func (p *Pool) Open(ctx context.Context, key string, spec Spec) (Repository, err
 		p.repos[key] = r
 		return r, nil
 	}
+	if p.opts.ReadOnly {
+		var err error
+		if spec, err = p.readOnly(spec); err != nil {
+			return nil, err
+		}
+	}
 	r, err := Open(ctx, spec)
 	if errors.Is(err, ErrNotCloned) {
 		return nil, p.startClone(share, spec)
@@ -79,6 +93,47 @@ func (p *Pool) Open(ctx context.Context, key string, spec Spec) (Repository, err
 	}
 	p.repos[key], p.shared[share] = r, r
 	return r, nil
+}
+
+// readOnly points spec at the scratch directory when opening it would create
+// something in the data directory. p.mu is held.
+func (p *Pool) readOnly(spec Spec) (Spec, error) {
+	switch kindOf(spec.Repo) {
+	case KindLocal:
+		if dir, err := localDir(spec); err != nil || isGitDir(dir, "") {
+			return spec, nil // a bad name fails in Open, an existing repository is read
+		}
+	case KindRemote:
+		spec.NoClone = true
+		if u, err := parseRemoteURL(spec.Repo); err != nil || cloneUsable(filepath.Join(spec.DataDir, "clones", cloneDirName(u.clean)), u.clean) {
+			return spec, nil
+		}
+		spec.NoClone = false
+	default:
+		return spec, nil // paths are read where they are
+	}
+	if p.scratch == "" {
+		dir, err := os.MkdirTemp("", "gitlate-check-")
+		if err != nil {
+			return spec, err
+		}
+		p.scratch = dir
+	}
+	spec.DataDir = p.scratch
+	return spec, nil
+}
+
+// Close removes what a ReadOnly pool made (its scratch directory).
+func (p *Pool) Close() error {
+	p.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.scratch == "" {
+		return nil
+	}
+	err := os.RemoveAll(p.scratch)
+	p.scratch = ""
+	return err
 }
 
 // shareKey identifies the repository a Spec opens: components with the same one

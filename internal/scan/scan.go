@@ -344,7 +344,9 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		s.repoFailed(c, src, err)
 		return c, src
 	}
-	if len(matches) == 0 {
+	// A local: repository without commits is a glossary nobody has written to yet:
+	// empty, not misconfigured.
+	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || head != nil) {
 		s.alert(c, weblate.AlertNoMatch, "", "filemask %q matches no file", cc.Filemask)
 	}
 
