@@ -285,7 +285,13 @@ var fixtures = map[string]struct {
 		`2:1: invalid YAML: found character that cannot start any token (a tab; indent with spaces)`,
 	}},
 	// yaml.v3 reports where the unclosed flow mapping started, without a column.
-	"bad/syntax.yaml":        {problems: []string{`1: invalid YAML: did not find expected ',' or '}'`}},
+	"bad/syntax.yaml": {problems: []string{`1: invalid YAML: did not find expected ',' or '}' (a [ or { is not closed)`}},
+	// yaml.v3's messages get the line the mistake is on and what usually causes it.
+	"bad/alias.yaml":         {problems: []string{`8: invalid YAML: did not find expected alphabetic or numeric character (a value starting with "*" is read as a YAML alias or anchor: quote it, e.g. "*.tbx")`}},
+	"bad/indent.yaml":        {problems: []string{`4: invalid YAML: did not find expected '-' indicator (check the indentation of this line against the lines above it: keys of one mapping line up, list items start with "- ")`}},
+	"bad/colon.yaml":         {problems: []string{`4: invalid YAML: mapping values are not allowed in this context (a value containing ": " must be quoted)`}},
+	"bad/quote.yaml":         {problems: []string{`4: invalid YAML: found unexpected end of stream (a quoted value is not closed)`}},
+	"bad/at-sign.yaml":       {problems: []string{`4: invalid YAML: found character that cannot start any token (a value starting with "@" must be quoted, e.g. "@team")`}},
 	"bad/two-documents.yaml": {problems: []string{`3:1: only one YAML document is allowed (remove the "---")`}},
 	"bad/not-mapping.yaml":   {problems: []string{`1:1: must be a mapping, not a list`}},
 	"bad/no-projects.yaml": {problems: []string{

@@ -110,10 +110,60 @@ func (d *decoder) syntaxError(data []byte, err error) {
 		if line, col := findIndentTab(data, p.Line, true); col > 0 {
 			p.Line, p.Column = line, col
 			msg += " (a tab; indent with spaces)"
+			break
 		}
+		fallthrough
+	default:
+		p.Line, msg = explainSyntax(data, p.Line, msg)
 	}
 	p.Message = "invalid YAML: " + msg
 	d.problems = append(d.problems, p)
+}
+
+// explainSyntax finds the line a yaml.v3 syntax error is about and says, in plain
+// words, what is usually wrong there. yaml.v3 reports some mistakes far from where
+// they are (a key indented one space too few is reported at the start of its
+// block): the first line whose addition makes the document fail is the culprit.
+func explainSyntax(data []byte, line int, msg string) (int, string) {
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) <= 2000 { // a configuration, not a data file: parsing prefixes is cheap
+		var prefix strings.Builder
+		for i, l := range lines {
+			prefix.WriteString(l)
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte(prefix.String()), &n); err != nil && !strings.Contains(err.Error(), "end of stream") {
+				if i+1 > line {
+					line = i + 1
+				}
+				break
+			}
+		}
+	}
+	text := ""
+	if line >= 1 && line <= len(lines) {
+		text = lines[line-1]
+	}
+	value := strings.TrimSpace(text)
+	if _, v, ok := strings.Cut(value, ": "); ok {
+		value = strings.TrimSpace(v)
+	} else {
+		value = strings.TrimSpace(strings.TrimPrefix(value, "- "))
+	}
+	switch {
+	case strings.HasPrefix(value, "*") || strings.HasPrefix(value, "&"):
+		msg += fmt.Sprintf(` (a value starting with %q is read as a YAML alias or anchor: quote it, e.g. "%s")`, value[:1], value)
+	case value != "" && strings.ContainsRune("@`%!|>", rune(value[0])) && strings.Contains(msg, "cannot start any token"):
+		msg += fmt.Sprintf(` (a value starting with %q must be quoted, e.g. "%s")`, value[:1], value)
+	case strings.Contains(msg, "mapping values are not allowed"):
+		msg += ` (a value containing ": " must be quoted)`
+	case strings.Contains(msg, "end of stream") && strings.ContainsAny(text, `"'`):
+		msg += " (a quoted value is not closed)"
+	case strings.Contains(msg, "expected ',' or"):
+		msg += " (a [ or { is not closed)"
+	case strings.Contains(msg, "did not find expected"):
+		msg += " (check the indentation of this line against the lines above it: keys of one mapping line up, list items start with \"- \")"
+	}
+	return line, msg
 }
 
 // findIndentTab returns the first line from line on (only that line if only is set)
