@@ -2,8 +2,15 @@ package repos
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/pem"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/ssh"
 )
 
 func TestRedactURL(t *testing.T) {
@@ -45,5 +52,42 @@ func TestRemoteErrorsHideQueryTokens(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "http://127.0.0.1:1/app.git") {
 		t.Errorf("the error does not name the repository: %v", err)
+	}
+}
+
+// TestSSHNote: an ssh authentication failure says which keys were tried and which
+// known_hosts checks the host.
+func TestSSHNote(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("SSH_AUTH_SOCK", "")
+	t.Setenv("SSH_KNOWN_HOSTS", "")
+	auth, note := sshKeyAuth("ssh://git@example.org/app.git")
+	if auth != nil {
+		t.Errorf("auth without keys: %v", auth)
+	}
+	for _, want := range []string{"no ssh agent", filepath.Join(home, ".ssh", "id_ed25519") + " (missing)", filepath.Join(home, ".ssh", "id_rsa") + " (missing)", filepath.Join(home, ".ssh", "known_hosts") + " (missing"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q lacks %q", note, want)
+		}
+	}
+	u := remoteURL{clean: "ssh://git@example.org/app.git", shown: "ssh://git@example.org/app.git", sshNote: note}
+	err := u.fail(ErrFetch, errors.New("ssh: handshake failed: ssh: unable to authenticate, attempted methods [none]"))
+	if !errors.Is(err, ErrFetch) || !strings.Contains(err.Error(), "keys tried") {
+		t.Errorf("fail: %v", err)
+	}
+	if err := u.fail(ErrFetch, errors.New("repository not found")); strings.Contains(err.Error(), "keys tried") {
+		t.Errorf("a note on an error that is not about authentication: %v", err)
+	}
+	// A key file present is the one offered.
+	_, priv, _ := ed25519.GenerateKey(nil)
+	block, err := ssh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_ed25519"), pem.EncodeToMemory(block), 0o600)
+	if auth, note := sshKeyAuth("git@example.org:app.git"); auth == nil || !strings.Contains(note, "user git with key "+filepath.Join(home, ".ssh", "id_ed25519")) {
+		t.Errorf("with a key: %v %q", auth, note)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -106,6 +107,30 @@ type remoteURL struct {
 	// shown is clean without its query and fragment (RedactURL): what errors say.
 	shown string
 	auth  transport.AuthMethod
+	// sshNote says, for an ssh URL, which credentials were offered and which
+	// known_hosts checks the host: an authentication error alone does not.
+	sshNote string
+}
+
+// fail wraps an error of a network operation on u (op is ErrClone or ErrFetch): the
+// URL shown without secrets, and for ssh what was offered.
+func (u remoteURL) fail(op error, err error) error {
+	err = redactErr(err, u.clean, u.shown)
+	if u.sshNote != "" && isAuthError(err) {
+		return fmt.Errorf("%w: %s: %w (%s)", op, u.shown, err, u.sshNote)
+	}
+	return fmt.Errorf("%w: %s: %w", op, u.shown, err)
+}
+
+// isAuthError reports an error of ssh authentication or host verification.
+func isAuthError(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"unable to authenticate", "handshake failed", "knownhosts", "key mismatch", "SSH agent", "authentication required", "permission denied", "Permission denied"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return errors.Is(err, transport.ErrAuthenticationRequired) || errors.Is(err, transport.ErrAuthorizationFailed)
 }
 
 // parseRemoteURL separates credentials from a remote URL. For http(s) the whole
@@ -114,7 +139,8 @@ type remoteURL struct {
 func parseRemoteURL(s string) (remoteURL, error) {
 	if !strings.Contains(s, "://") {
 		// scp-like: user@host:path holds no secret.
-		return remoteURL{clean: s, shown: s, auth: sshKeyAuth(s)}, nil
+		auth, note := sshKeyAuth(s)
+		return remoteURL{clean: s, shown: s, auth: auth, sshNote: note}, nil
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -144,37 +170,50 @@ func parseRemoteURL(s string) (remoteURL, error) {
 	r.clean = u.String()
 	r.shown = RedactURL(r.clean)
 	if r.auth == nil && strings.Contains(u.Scheme, "ssh") {
-		r.auth = sshKeyAuth(r.clean)
+		r.auth, r.sshNote = sshKeyAuth(r.clean)
 	}
 	return r, nil
 }
 
 // sshKeyAuth returns key-file authentication for an ssh URL when no ssh agent is
 // running (a server or container usually has a deploy key file and no agent), and
-// nil otherwise, letting go-git use the agent. Host keys are checked against
-// known_hosts either way.
-func sshKeyAuth(rawURL string) transport.AuthMethod {
-	if os.Getenv("SSH_AUTH_SOCK") != "" {
-		return nil
+// nil otherwise, letting go-git use the agent; and a note of what it offered.
+// Host keys are checked against known_hosts either way.
+func sshKeyAuth(rawURL string) (transport.AuthMethod, string) {
+	home, _ := os.UserHomeDir()
+	knownHosts := filepath.Join(home, ".ssh", "known_hosts")
+	if v := os.Getenv("SSH_KNOWN_HOSTS"); v != "" {
+		knownHosts = v
+	}
+	hosts := "host keys checked against " + knownHosts
+	if _, err := os.Stat(knownHosts); err != nil {
+		hosts += " (missing: add the host with ssh-keyscan)"
+	}
+	if sock := os.Getenv("SSH_AUTH_SOCK"); sock != "" {
+		return nil, "keys offered by the ssh agent at " + sock + "; " + hosts
 	}
 	ep, err := transport.NewEndpoint(rawURL)
-	if err != nil {
-		return nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return nil
+	if err != nil || home == "" {
+		return nil, "no ssh agent and no home directory for keys; " + hosts
 	}
 	user := ep.User
 	if user == "" {
 		user = "git"
 	}
+	var tried []string
 	for _, name := range []string{"id_ed25519", "id_ecdsa", "id_rsa"} {
-		if keys, err := gitssh.NewPublicKeysFromFile(user, filepath.Join(home, ".ssh", name), ""); err == nil {
-			return keys
+		path := filepath.Join(home, ".ssh", name)
+		keys, err := gitssh.NewPublicKeysFromFile(user, path, "")
+		if err == nil {
+			return keys, fmt.Sprintf("user %s with key %s; %s", user, path, hosts)
 		}
+		why := "missing"
+		if !errors.Is(err, fs.ErrNotExist) {
+			why = "unreadable: " + err.Error()
+		}
+		tried = append(tried, path+" ("+why+")")
 	}
-	return nil
+	return nil, "no ssh agent; keys tried: " + strings.Join(tried, ", ") + "; " + hosts
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -310,7 +349,7 @@ func clone(ctx context.Context, dir string, u remoteURL, branch string, unlock f
 	fail := func(err error) error {
 		// Wrapped, so errors.Is sees context.Canceled or transport errors; the URL
 		// is the clean one and go-git never saw credentials in a URL.
-		return fmt.Errorf("%w: %s: %w", ErrClone, u.shown, redactErr(err, u.clean, u.shown))
+		return u.fail(ErrClone, err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return false, fail(err)
@@ -438,7 +477,7 @@ func fetchAll(ctx context.Context, dir string, u remoteURL, unlock func()) (aban
 		})
 	}, unlock)
 	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-		return abandoned, fmt.Errorf("%w: %s: %w", ErrFetch, u.shown, redactErr(err, u.clean, u.shown))
+		return abandoned, u.fail(ErrFetch, err)
 	}
 	return false, nil
 }
