@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"expvar"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -62,6 +64,7 @@ func main() {
 
 type options struct {
 	config, listen, data, baseURL, format string
+	debugListen                           string
 	trustProxy                            bool
 	rescan                                time.Duration
 }
@@ -146,6 +149,7 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fs.StringVar(&o.baseURL, "base-url", "", "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", false, "honour X-Forwarded-Proto and X-Forwarded-Host")
 		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
+		fs.StringVar(&o.debugListen, "debug-listen", "", "address of a second listener serving Go's profiles (/debug/pprof/) and /debug/vars; off by default, keep it private")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	}
@@ -325,8 +329,17 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		cancel()
 		p.live.Wait()
 	}()
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	if o.debugListen != "" {
+		dbg, err := debugServer(o.debugListen)
+		if err != nil {
+			fmt.Fprintf(stderr, "gitlate: --debug-listen: %v\n", err)
+			return 1
+		}
+		defer dbg.Close()
+		logger.Info("serving profiles", "debug-listen", dbg.Addr)
+	}
 	snap := p.live.Snapshot()
 	logger.Info("serving", "listen", ln.Addr().String(), "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
 	select {
@@ -341,6 +354,26 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	defer cancelShutdown()
 	_ = srv.Shutdown(shutdown)
 	return 0
+}
+
+// debugServer serves net/http/pprof and expvar on addr, apart from the API: profiles
+// show what the server does and stop it for a moment while they are taken, so they
+// are opt-in and belong on a private address.
+func debugServer(addr string) (*http.Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.Handle("/debug/vars", expvar.Handler())
+	srv := &http.Server{Addr: ln.Addr().String(), Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	return srv, nil
 }
 
 // router routes every request: /metrics, the API, the webhooks and the pages.

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"io"
+	"net"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/prometheus/common/expfmt"
@@ -51,6 +55,37 @@ func TestMetricsEndpoint(t *testing.T) {
 	for _, r := range []string{"/api/projects/", "/api/projects/:project/", "unmatched"} {
 		if !routes[r] {
 			t.Errorf("no request series for route %q (have %v)", r, routes)
+		}
+	}
+}
+
+// TestDebugListen: --debug-listen serves Go's profiles and expvar on a second
+// address, and the API address serves neither.
+func TestDebugListen(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbg := l.Addr().String()
+	l.Close()
+	cfg := filepath.Join(t.TempDir(), "projects.yaml")
+	writeFile(t, cfg, "projects: []\n")
+	base := serve(t, false, "--config", cfg, "--debug-listen", dbg)
+	for path, want := range map[string]string{"/debug/pprof/": "goroutine", "/debug/vars": `"memstats"`} {
+		resp, err := http.Get("http://" + dbg + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("%s: %d", path, resp.StatusCode)
+		}
+		if resp, err := http.Get(base + path); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				t.Errorf("the API address serves %s", path)
+			}
 		}
 	}
 }
