@@ -1,4 +1,4 @@
-// Command gitlate-bench reproduces the figures of issue 7, each measured with its
+// Command gitlate-bench reproduces gitlate's performance figures, each measured with its
 // baseline in the same run and printed with the ratio:
 //
 //	scan         cold `gitlate scan` of ../shared/corpora against ttk_stats.py, and
@@ -7,7 +7,8 @@
 //	memory       RSS and time to first answer on 100 components × 100 languages × 1,000 units
 //	incremental  files re-parsed after one file of a 100-language component changed
 //	scale        scan time and RSS for 1, 10, 100 and 1,000 components
-//	restart      issue 5: first answer and files parsed after a restart with a warm cache
+//	restart      first answer and files parsed after a restart with a warm cache
+//	components   cold `gitlate scan` of 41 components in one checkout against ttk_stats.py
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -61,11 +62,12 @@ func main() {
 	figures := map[string]func(*options) error{
 		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
+		"components": componentsFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart")
+			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components")
 			continue
 		}
 		if figures[a] == nil {
