@@ -154,11 +154,11 @@ type yamlWalker struct {
 	// those get the keys merged into them with "<<" (ruamel.yaml 0.17 applies merges
 	// nowhere else: not at the root, not in sequence items).
 	mapValues map[*yaml.Node]bool
-	v11    bool
-	units  []Unit
-	path   []byte // "->key->[0]…"
-	budget int    // bytes of keys and values, and nodes, still allowed
-	pool   []string
+	v11       bool
+	units     []Unit
+	path      []byte // "->key->[0]…"
+	budget    int    // bytes of keys and values, and nodes, still allowed
+	pool      []string
 }
 
 var errYAMLBudget = errors.New("aliases expand the document beyond what its size allows")
