@@ -205,3 +205,27 @@ func compareTestdataFiles(t *testing.T, format, dir string, exts ...string) int 
 	t.Logf("%s: %d files, %d units compared with translate-toolkit", format, len(paths), units)
 	return units
 }
+
+// TestTTKPlainFiles compares every unit of the real files in testdata (see each
+// folder's SOURCE) with translate-toolkit, each read as the formats a Weblate
+// component could declare for it: a UTF-8 properties file is also read as
+// ISO-8859-1 (mojibake, as Weblate shows it), a UTF-16 strings file also as UTF-8
+// (refused by both), Rails files also as plain YAML.
+func TestTTKPlainFiles(t *testing.T) {
+	requireTTK(t)
+	compareTestdataFiles(t, "properties", "properties/jmeter", ".properties")
+	compareTestdataFiles(t, "properties", "properties/petclinic", ".properties")
+	compareTestdataFiles(t, "properties-utf8", "properties/jmeter", ".properties")
+	compareTestdataFiles(t, "properties-utf8", "properties/jmeter-utf8", ".properties")
+	compareTestdataFiles(t, "properties-utf8", "properties/petclinic", ".properties")
+	compareTestdataFiles(t, "strings", "strings/sparkle", ".strings")
+	compareTestdataFiles(t, "strings", "strings/monolingual", ".strings")
+	compareTestdataFiles(t, "strings-utf8", "strings/ypimagepicker", ".strings")
+	compareTestdataFiles(t, "strings-utf8", "strings/sparkle", ".strings")
+	compareTestdataFiles(t, "strings", "strings/ypimagepicker", ".strings")
+	requireTTKYAML(t)
+	compareTestdataFiles(t, "ruby-yaml", "yaml/rails-i18n", ".yml")
+	compareTestdataFiles(t, "yaml", "yaml/rails-i18n", ".yml")
+	compareTestdataFiles(t, "yaml", "yaml/papermod", ".yaml")
+	compareTestdataFiles(t, "ruby-yaml", "yaml/papermod", ".yaml")
+}
