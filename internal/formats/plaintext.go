@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/runenames"
 )
@@ -52,14 +53,15 @@ func decodePyUTF16(data []byte) (string, error) {
 	if len(data)%2 != 0 {
 		return "", errors.New("the file is not UTF-16: odd number of bytes")
 	}
-	var b strings.Builder
-	b.Grow(len(data) / 2)
+	out := make([]byte, 0, len(data)/2+len(data)/8)
 	for i := 0; i < len(data); i += 2 {
 		u := rune(data[i]) | rune(data[i+1])<<8
 		if big {
 			u = rune(data[i])<<8 | rune(data[i+1])
 		}
 		switch {
+		case u < utf8.RuneSelf:
+			out = append(out, byte(u))
 		case utf16.IsSurrogate(u):
 			if u >= 0xDC00 || i+3 >= len(data) {
 				return "", fmt.Errorf("the file is not UTF-16: unpaired surrogate at byte %d", i)
@@ -72,21 +74,35 @@ func decodePyUTF16(data []byte) (string, error) {
 			if r == utf8.RuneError {
 				return "", fmt.Errorf("the file is not UTF-16: unpaired surrogate at byte %d", i)
 			}
-			b.WriteRune(r)
+			out = utf8.AppendRune(out, r)
 			i += 2
-		case u < utf8.RuneSelf:
-			b.WriteByte(byte(u))
 		default:
-			b.WriteRune(u)
+			out = utf8.AppendRune(out, u)
 		}
 	}
-	return b.String(), nil
+	return unsafe.String(unsafe.SliceData(out), len(out)), nil // out is not used again
 }
 
-// pyStrip, pyRstrip and pyLstrip are Python's str.strip family without arguments:
-// they strip what str.isspace calls white space.
-func pyStrip(s string) string  { return strings.TrimFunc(s, pyIsSpace) }
-func pyRstrip(s string) string { return strings.TrimRightFunc(s, pyIsSpace) }
+// pyStrip and pyRstrip are Python's str.strip and str.rstrip without arguments
+// (pyLstrip is in po.go): they strip what str.isspace calls white space. Text that
+// starts and ends with a printable ASCII character, most lines, is returned at once.
+func pyStrip(s string) string {
+	if s == "" || isPlainASCII(s[0]) && isPlainASCII(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimFunc(s, pyIsSpace)
+}
+
+func pyRstrip(s string) string {
+	if s == "" || isPlainASCII(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimRightFunc(s, pyIsSpace)
+}
+
+// isPlainASCII reports an ASCII byte that is neither white space nor a control
+// character (str.isspace counts \x1c-\x1f as white space).
+func isPlainASCII(c byte) bool { return c > ' ' && c < 0x7F }
 
 // pyNextChar is s[i:i+1] in Python for a byte offset i: the character starting
 // there (empty at the end).
@@ -203,7 +219,7 @@ func propDecode(s string) (string, error) {
 		}
 	}
 	d.flush()
-	return string(d.out), nil
+	return unsafe.String(unsafe.SliceData(d.out), len(d.out)), nil // d.out is not used again
 }
 
 // surrogateJoiner appends text, joining a high surrogate code with the low one

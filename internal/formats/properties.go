@@ -72,51 +72,65 @@ func (f *propFormat) Parse(data []byte) (*File, error) {
 		return nil, &SyntaxError{Line: 1, Msg: err.Error()}
 	}
 	p := propParser{strings: f.strings}
+	// Most units have a "=", most comments and blank lines none; a Unit is large
+	// enough that allocating one a line showed in the profile.
+	p.out.Units = make([]Unit, 0, min(strings.Count(text, "="), strings.Count(text, "\n"))+1)
 	if err := p.parse(text); err != nil {
 		return nil, err
 	}
-	out := &File{Units: make([]Unit, 0, len(p.units))}
-	var pool []string
-	for i := range p.units {
-		u := &p.units[i]
-		if u.name == "" && u.value == "" {
-			continue // comments only, or the header: not a unit
-		}
-		value, err := propDecode(u.value)
-		if err != nil {
-			return nil, &SyntaxError{Line: u.line, Msg: err.Error()}
-		}
-		out.Units = append(out.Units, Unit{
-			Key:      u.name,
-			Target:   oneString(&pool, value),
-			ReadOnly: u.name == "", // propunit.istranslatable is bool(name)
-			Note:     strings.Join(u.comments, "\n"),
-			Line:     u.line,
-		})
-	}
-	return out, nil
+	return &p.out, nil
 }
 
-// propRaw is a propunit as parsed: nothing is decoded yet.
+// propRaw is the propunit being read (its comments are p.comments): nothing is
+// decoded yet.
 type propRaw struct {
 	name, value string
 	delimiter   bool // a delimiter was found (propunit.delimiter is not "")
-	comments    []string
 	line        int
 }
 
 type propParser struct {
-	strings bool
-	units   []propRaw
-	cur     propRaw
-	buf     []byte // the value of a key continued on further lines
+	strings  bool
+	cur      propRaw
+	comments []string
+	buf      []byte // the value of a key continued on further lines
+	added    int    // propunits added, blank ones included
+	first    propRaw
+	out      File
+	pool     []string
+	err      error
 }
 
 var errPropKeyQuote = errors.New("unterminated quoted key")
 
-// add is propfile.addunit followed by a fresh unit.
+// add is propfile.addunit followed by a fresh unit. A propunit with neither key
+// nor value (comments only, or the header) is not a unit of Weblate's.
 func (p *propParser) add() {
-	p.units = append(p.units, p.cur)
+	u := &p.cur
+	if p.added == 0 {
+		p.first = *u
+	}
+	p.added++
+	if (u.name != "" || u.value != "") && p.err == nil {
+		value, err := propDecode(u.value)
+		if err != nil {
+			p.err = &SyntaxError{Line: u.line, Msg: err.Error()}
+		}
+		note := ""
+		if c := p.comments; len(c) == 1 {
+			note = c[0]
+		} else if len(c) > 1 {
+			note = strings.Join(c, "\n")
+		}
+		p.out.Units = append(p.out.Units, Unit{
+			Key:      u.name,
+			Target:   oneString(&p.pool, value),
+			ReadOnly: u.name == "", // propunit.istranslatable is bool(name)
+			Note:     note,
+			Line:     u.line,
+		})
+	}
+	p.comments = p.comments[:0]
 	p.cur = propRaw{delimiter: true}
 }
 
@@ -130,6 +144,10 @@ func (p *propParser) parse(text string) error {
 		line, rest, more := strings.Cut(text, "\n")
 		text = rest
 		line = strings.TrimRight(line, "\r\n")
+		stripped := ""
+		if !inValue {
+			stripped = pyStrip(line)
+		}
 		switch {
 		case inValue:
 			// The value grows in a buffer: a long run of continuation lines would
@@ -142,23 +160,23 @@ func (p *propParser) parse(text string) error {
 				p.cur.value = p.valueStrip(string(p.buf))
 				p.add()
 			}
-		case inComment || isPropCommentLine(line) || isPropCommentStart(line) || isPropCommentEnd(line):
+		case inComment || isPropCommentLine(stripped) || isPropCommentStart(stripped) || isPropCommentEnd(stripped):
 			if !p.strings || line != "/* No comment provided by engineer. */" {
-				p.cur.comments = append(p.cur.comments, line)
+				p.comments = append(p.comments, line)
 			}
-			if isPropCommentStart(line) {
+			if isPropCommentStart(stripped) {
 				inComment = true
-			} else if isPropCommentEnd(line) {
+			} else if isPropCommentEnd(stripped) {
 				inComment = false
 			}
-		case pyStrip(line) == "":
+		case stripped == "":
 			if p.cur.name != "" {
 				p.add()
 			} else {
-				p.cur.comments = append(p.cur.comments, "")
+				p.comments = append(p.comments, "")
 			}
 			// The first block of comments ended by a blank line is the header.
-			if !wasHeader && p.cur.name == "" && p.cur.value == "" && pyStrip(strings.Join(p.cur.comments, "\n")) != "" {
+			if !wasHeader && p.cur.name == "" && p.cur.value == "" && !commentsBlank(p.comments) {
 				p.add()
 				wasHeader = true
 			}
@@ -189,22 +207,32 @@ func (p *propParser) parse(text string) error {
 			break
 		}
 	}
-	c := p.cur.comments
 	if inValue {
 		p.cur.value = string(p.buf)
 	}
+	c := p.comments
 	if inValue || len(c) > 0 && !(len(c) == 1 && c[0] == "") {
 		p.add()
 	}
-	if len(p.units) > 0 && !p.units[0].delimiter {
-		return &SyntaxError{Line: p.units[0].line, Msg: "the first entry has no delimiter"}
+	if p.added > 0 && !p.first.delimiter {
+		return &SyntaxError{Line: p.first.line, Msg: "the first entry has no delimiter"}
 	}
-	return nil
+	return p.err
 }
 
-// isPropCommentLine is properties.is_comment_one_line.
-func isPropCommentLine(line string) bool {
-	s := pyStrip(line)
+// commentsBlank reports whether comment lines joined with newlines are white space
+// only (str(propunit).strip() is empty).
+func commentsBlank(c []string) bool {
+	for _, l := range c {
+		if pyStrip(l) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isPropCommentLine is properties.is_comment_one_line, given the stripped line.
+func isPropCommentLine(s string) bool {
 	for _, start := range []string{"#", "!", "//", ";"} {
 		if strings.HasPrefix(s, start) {
 			return true
@@ -213,14 +241,13 @@ func isPropCommentLine(line string) bool {
 	return strings.HasPrefix(s, "/*") && strings.HasSuffix(s, "*/")
 }
 
-// isPropCommentStart and isPropCommentEnd are is_comment_start and is_comment_end.
-func isPropCommentStart(line string) bool {
-	s := pyStrip(line)
+// isPropCommentStart and isPropCommentEnd are is_comment_start and
+// is_comment_end, given the stripped line.
+func isPropCommentStart(s string) bool {
 	return strings.HasPrefix(s, "/*") && !strings.HasSuffix(s, "*/")
 }
 
-func isPropCommentEnd(line string) bool {
-	s := pyStrip(line)
+func isPropCommentEnd(s string) bool {
 	return !strings.HasPrefix(s, "/*") && strings.HasSuffix(s, "*/")
 }
 
@@ -245,9 +272,11 @@ func (p *propParser) findDelimiter(line string) (int, error) {
 	// backslash; Python's line[pos-1] is the last character when pos is 0.
 	find := func(d byte) int {
 		for pos := start; pos < len(line); pos++ {
-			if line[pos] != d {
-				continue
+			i := strings.IndexByte(line[pos:], d)
+			if i < 0 {
+				return -1
 			}
+			pos += i
 			prev := pos - 1
 			if prev < 0 {
 				prev = len(line) - 1
