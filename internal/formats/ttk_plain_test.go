@@ -147,63 +147,68 @@ func comparePlainDocs(t *testing.T, format string, docs [][]byte, known func(doc
 	}
 }
 
-// compareTestdataFiles compares every file below testdata/dir whose name ends in
-// one of exts, read as format; it returns how many units were compared.
-func compareTestdataFiles(t *testing.T, format, dir string, exts ...string) int {
+// plainFileSet is the files below testdata/dir whose names end in ext, read as
+// format.
+type plainFileSet struct{ format, dir, ext string }
+
+// compareTestdataFiles compares every file of the sets with translate-toolkit (one
+// run of the script for all) and logs how many units each set compared.
+func compareTestdataFiles(t *testing.T, sets ...plainFileSet) {
 	t.Helper()
-	var paths []string
-	err := filepath.Walk(filepath.Join("testdata", dir), func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		for _, e := range exts {
-			if strings.HasSuffix(p, e) {
-				paths = append(paths, p)
-			}
-		}
-		return nil
-	})
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no %s files under testdata/%s: %v", format, dir, err)
+	type file struct {
+		set  int
+		path string
 	}
-	reqs := make([]plainTTKRequest, len(paths))
-	for i, p := range paths {
-		abs, _ := filepath.Abs(p)
-		reqs[i] = plainTTKRequest{Format: format, Path: abs}
+	var files []file
+	var reqs []plainTTKRequest
+	for i, set := range sets {
+		n := len(files)
+		err := filepath.Walk(filepath.Join("testdata", set.dir), func(p string, info os.FileInfo, err error) error {
+			if err == nil && strings.HasSuffix(p, set.ext) {
+				abs, _ := filepath.Abs(p)
+				files = append(files, file{i, p})
+				reqs = append(reqs, plainTTKRequest{Format: set.format, Path: abs})
+			}
+			return err
+		})
+		if err != nil || len(files) == n {
+			t.Fatalf("no %s files under testdata/%s: %v", set.ext, set.dir, err)
+		}
 	}
 	res := runPlainTTK(t, reqs)
-	f := mustLookup(t, format)
-	units := 0
-	for i, p := range paths {
-		data, err := os.ReadFile(p)
+	units := make([]int, len(sets))
+	for i, f := range files {
+		set := sets[f.set]
+		data, err := os.ReadFile(f.path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := f.Parse(data)
+		got, err := mustLookup(t, set.format).Parse(data)
 		if res[i].Error != "" {
 			if err == nil {
-				t.Errorf("%s: translate-toolkit fails (%s), we parse it", p, res[i].Error)
+				t.Errorf("%s as %s: translate-toolkit fails (%s), we parse it", f.path, set.format, res[i].Error)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("%s: %v (translate-toolkit parses it)", p, err)
+			t.Errorf("%s as %s: %v (translate-toolkit parses it)", f.path, set.format, err)
 			continue
 		}
 		if len(got.Units) == 0 {
-			t.Errorf("%s: no units; a test file should have some", p)
+			t.Errorf("%s as %s: no units; a test file should have some", f.path, set.format)
 		}
 		for j, d := range comparePlain(got.Units, res[i].Units) {
 			if j == 10 {
-				t.Errorf("%s: … more differences", p)
+				t.Errorf("%s as %s: … more differences", f.path, set.format)
 				break
 			}
-			t.Errorf("%s: %s", p, d)
+			t.Errorf("%s as %s: %s", f.path, set.format, d)
 		}
-		units += len(got.Units)
+		units[f.set] += len(got.Units)
 	}
-	t.Logf("%s: %d files, %d units compared with translate-toolkit", format, len(paths), units)
-	return units
+	for i, set := range sets {
+		t.Logf("%s as %s: %d units compared with translate-toolkit", set.dir, set.format, units[i])
+	}
 }
 
 // TestTTKPlainFiles compares every unit of the real files in testdata (see each
@@ -213,19 +218,23 @@ func compareTestdataFiles(t *testing.T, format, dir string, exts ...string) int 
 // (refused by both), Rails files also as plain YAML.
 func TestTTKPlainFiles(t *testing.T) {
 	requireTTK(t)
-	compareTestdataFiles(t, "properties", "properties/jmeter", ".properties")
-	compareTestdataFiles(t, "properties", "properties/petclinic", ".properties")
-	compareTestdataFiles(t, "properties-utf8", "properties/jmeter", ".properties")
-	compareTestdataFiles(t, "properties-utf8", "properties/jmeter-utf8", ".properties")
-	compareTestdataFiles(t, "properties-utf8", "properties/petclinic", ".properties")
-	compareTestdataFiles(t, "strings", "strings/sparkle", ".strings")
-	compareTestdataFiles(t, "strings", "strings/monolingual", ".strings")
-	compareTestdataFiles(t, "strings-utf8", "strings/ypimagepicker", ".strings")
-	compareTestdataFiles(t, "strings-utf8", "strings/sparkle", ".strings")
-	compareTestdataFiles(t, "strings", "strings/ypimagepicker", ".strings")
+	compareTestdataFiles(t,
+		plainFileSet{"properties", "properties/jmeter", ".properties"},
+		plainFileSet{"properties", "properties/petclinic", ".properties"},
+		plainFileSet{"properties-utf8", "properties/jmeter", ".properties"},
+		plainFileSet{"properties-utf8", "properties/jmeter-utf8", ".properties"},
+		plainFileSet{"properties-utf8", "properties/petclinic", ".properties"},
+		plainFileSet{"strings", "strings/sparkle", ".strings"},
+		plainFileSet{"strings", "strings/monolingual", ".strings"},
+		plainFileSet{"strings-utf8", "strings/ypimagepicker", ".strings"},
+		plainFileSet{"strings-utf8", "strings/sparkle", ".strings"},
+		plainFileSet{"strings", "strings/ypimagepicker", ".strings"},
+	)
 	requireTTKYAML(t)
-	compareTestdataFiles(t, "ruby-yaml", "yaml/rails-i18n", ".yml")
-	compareTestdataFiles(t, "yaml", "yaml/rails-i18n", ".yml")
-	compareTestdataFiles(t, "yaml", "yaml/papermod", ".yaml")
-	compareTestdataFiles(t, "ruby-yaml", "yaml/papermod", ".yaml")
+	compareTestdataFiles(t,
+		plainFileSet{"ruby-yaml", "yaml/rails-i18n", ".yml"},
+		plainFileSet{"yaml", "yaml/rails-i18n", ".yml"},
+		plainFileSet{"yaml", "yaml/papermod", ".yaml"},
+		plainFileSet{"ruby-yaml", "yaml/papermod", ".yaml"},
+	)
 }

@@ -119,15 +119,16 @@ func (f *yamlFormat) Parse(data []byte) (*File, error) {
 
 func utf8Valid(b []byte) bool { return utf8.Valid(trimUTF8BOM(b)) }
 
-var yamlLineRe = regexp.MustCompile(`line (\d+)`)
+var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
 
 // yamlError gives yaml.v3's error the line it names.
 func yamlError(err error) error {
-	line := 1
-	if m := yamlLineRe.FindStringSubmatch(err.Error()); m != nil {
+	msg, line := err.Error(), 1
+	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
 	}
-	return &SyntaxError{Line: line, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	return &SyntaxError{Line: line, Msg: strings.TrimPrefix(msg, "yaml: ")}
 }
 
 // yaml11Directive reports a "%YAML 1.1" directive before the document, which makes
