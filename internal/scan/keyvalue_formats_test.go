@@ -7,7 +7,10 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -197,5 +200,83 @@ func TestKeyValueFormatStats(t *testing.T) {
 	}
 	if strings.Join(alerts, "\n") != strings.Join(wantAlerts, "\n") {
 		t.Errorf("alerts:\n%s\nwant:\n%s", strings.Join(alerts, "\n"), strings.Join(wantAlerts, "\n"))
+	}
+}
+
+// TestKeyValueLanguageCodes: the language of each file name the conventions of
+// these formats produce, as Weblate's fuzzy_get resolves it (and as
+// TestKeyValueFormatStats sees whole components). Apple's Base.lproj resolves to
+// English through Weblate's language aliases, so next to an en.lproj template it
+// is the source language a second time.
+func TestKeyValueLanguageCodes(t *testing.T) {
+	cfg := testutil.Config(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Java
+        slug: java
+        repo: /nonexistent
+        filemask: src/messages_*.properties
+        template: src/messages.properties
+        file_format: properties
+      - name: Apple
+        slug: apple
+        repo: /nonexistent
+        filemask: App/*.lproj/Localizable.strings
+        template: App/en.lproj/Localizable.strings
+        file_format: strings
+      - name: Rails
+        slug: rails
+        repo: /nonexistent
+        filemask: config/locales/*.yml
+        template: config/locales/en.yml
+        file_format: ruby-yaml
+`)
+	p := cfg.Projects[0]
+	en, err := lang.Resolve("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		comp, path, code, lang string // lang "" : not a translation file
+	}{
+		{"java", "src/messages_de.properties", "de", "de"},
+		{"java", "src/messages_pt_BR.properties", "pt_BR", "pt_BR"},
+		{"java", "src/messages_zh_CN.properties", "zh_CN", "zh_Hans"},
+		{"java", "src/messages_sr_Latn.properties", "sr_Latn", "sr_Latn"},
+		{"java", "src/messages.properties", "", ""}, // the template
+		{"apple", "App/de.lproj/Localizable.strings", "de", "de"},
+		{"apple", "App/pt-BR.lproj/Localizable.strings", "pt-BR", "pt_BR"},
+		{"apple", "App/zh-Hans.lproj/Localizable.strings", "zh-Hans", "zh_Hans"},
+		{"apple", "App/zh-Hant.lproj/Localizable.strings", "zh-Hant", "zh_Hant"},
+		{"apple", "App/es-419.lproj/Localizable.strings", "es-419", "es_419"},
+		{"apple", "App/Base.lproj/Localizable.strings", "Base", "en"},
+		{"apple", "App/en.lproj/Localizable.strings", "", ""}, // the template
+		{"rails", "config/locales/pt-BR.yml", "pt-BR", "pt_BR"},
+		{"rails", "config/locales/zh-TW.yml", "zh-TW", "zh_Hant"},
+		{"rails", "config/locales/de.yml", "de", "de"},
+	}
+	for _, c := range cases {
+		var cc *config.Component
+		for _, x := range p.Components {
+			if x.Slug == c.comp {
+				cc = x
+			}
+		}
+		rule, err := scan.NewRule(cc, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, l, ok, err := rule.Of(c.path, en)
+		switch {
+		case c.lang == "":
+			if ok {
+				t.Errorf("%s: matched as %q %v; want it left out", c.path, code, l)
+			}
+		case !ok || err != nil:
+			t.Errorf("%s: not a translation (%v)", c.path, err)
+		case code != c.code || l.Code != c.lang:
+			t.Errorf("%s: code %q language %s, want %q %s", c.path, code, l.Code, c.code, c.lang)
+		}
 	}
 }
