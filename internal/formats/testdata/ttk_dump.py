@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Dump what translate-toolkit reads from Android and TBX files, as JSON.
+"""Dump what translate-toolkit reads from Android, TBX, PO, properties, strings and
+YAML files, as JSON.
 
 The formats package's differential test runs this with Debian's python3-translate
 (translate-toolkit 3.8.4) and compares every unit with the Go parsers.
@@ -11,6 +12,9 @@ stdin: a JSON list of requests, each one of
   {"format": "aresource-bytes", "data": TEXT, "lang": CODE}   (file content inline)
   {"format": "tbx-bytes", "data": TEXT}
   {"format": "po-bytes", "data": TEXT}   (TEXT's characters U+0000-U+00FF are the file's bytes)
+  {"format": "properties"|"properties-utf8"|"properties-utf16"|"strings"|"strings-utf8",
+   "path": P or "data": TEXT (bytes as for po-bytes)}   (Weblate's file_format ids)
+  {"format": "yaml"|"ruby-yaml", "path": P or "data": TEXT (bytes as for po-bytes)}
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
 """
@@ -20,7 +24,12 @@ import os
 import sys
 
 from translate.misc.multistring import multistring
-from translate.storage import aresource, pypo, tbx
+from translate.storage import aresource, properties, pypo, tbx
+
+try:  # translate.storage.yaml needs ruamel.yaml (Debian: python3-ruamel.yaml)
+    from translate.storage import yaml as ttkyaml
+except ImportError:
+    ttkyaml = None
 
 
 def clean(text):
@@ -93,6 +102,61 @@ def po_units(data):
     return {"units": units}
 
 
+# Weblate 4.18's store class for each file_format id (weblate/formats/ttkit.py) and the
+# encoding it forces on the store before parsing (force_encoding), if any.
+PROPERTIES_CLASSES = {
+    "properties": (properties.javafile, "iso-8859-1"),
+    "properties-utf8": (properties.javautf8file, None),
+    "properties-utf16": (properties.javafile, "utf-16"),
+    "strings": (properties.stringsfile, None),
+    "strings-utf8": (properties.stringsutf8file, None),
+}
+
+
+def properties_units(kind, data):
+    cls, encoding = PROPERTIES_CLASSES[kind]
+    store = cls()
+    if encoding:
+        store.encoding = encoding
+    store.parse(data)
+    # PropertiesBaseFormat.is_valid: Weblate refuses a file whose first unit has no
+    # delimiter.
+    if store.units and not store.units[0].delimiter:
+        raise ValueError("first unit has no delimiter")
+    units = []
+    for unit in store.units:
+        if unit.isblank():
+            continue
+        units.append({
+            "key": clean(unit.getid()),
+            # PropertiesUnit: source (template) and target are both unit.source.
+            "target": [clean(unit.source)],
+            "readonly": not unit.istranslatable(),
+            "note": clean(unit.getnotes()),
+            # KeyValueUnit.is_translated: not fuzzy and the raw value is not empty.
+            "translated": bool(unit.value) and not unit.isfuzzy(),
+        })
+    return {"units": units}
+
+
+def yaml_units(kind, data):
+    if ttkyaml is None:
+        return {"error": "ImportError: ruamel.yaml is not installed"}
+    store = ttkyaml.RubyYAMLFile() if kind == "ruby-yaml" else ttkyaml.YAMLFile()
+    store.parse(data)
+    units = []
+    for unit in store.units:
+        target = forms(unit.target)
+        units.append({
+            "key": clean(unit.getid()),
+            "target": target,
+            # Weblate's unit is plural when its text joins several strings.
+            "plural": len(target) > 1,
+            "translated": unit.istranslated(),
+        })
+    return {"units": units}
+
+
 def handle(req):
     try:
         kind = req["format"]
@@ -104,6 +168,15 @@ def handle(req):
             return tbx_units(req["data"].encode("utf-8", "surrogateescape"))
         if kind == "po-bytes":
             return po_units(req["data"].encode("latin-1"))
+        if kind in PROPERTIES_CLASSES or kind in ("yaml", "ruby-yaml"):
+            if "path" in req:
+                with open(req["path"], "rb") as handle:
+                    data = handle.read()
+            else:
+                data = req.get("data", "").encode("latin-1")
+            if kind in PROPERTIES_CLASSES:
+                return properties_units(kind, data)
+            return yaml_units(kind, data)
         with open(req["path"], "rb") as handle:
             data = handle.read()
         if kind == "aresource":
