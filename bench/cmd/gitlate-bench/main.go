@@ -9,6 +9,7 @@
 //	scale        scan time and RSS for 1, 10, 100 and 1,000 components
 //	restart      first answer and files parsed after a restart with a warm cache
 //	components   cold `gitlate scan` of 41 components in one checkout against ttk_stats.py
+//	commits      p99 of reads while a commit lands every 250 ms, against the quiet p99
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -62,12 +63,12 @@ func main() {
 	figures := map[string]func(*options) error{
 		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
-		"components": componentsFigure,
+		"components": componentsFigure, "commits": commitsFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components")
+			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits")
 			continue
 		}
 		if figures[a] == nil {
