@@ -88,10 +88,7 @@ func New(src Source, opts Options) (*Server, error) {
 // Install registers the page and badge routes on r, which must be at the base
 // URL's path prefix (the group the API is installed on).
 func (s *Server) Install(r gin.IRouter) {
-	get := func(path string, h gin.HandlerFunc) {
-		r.GET(path, h)
-		r.HEAD(path, h)
-	}
+	get := func(path string, h gin.HandlerFunc) { Get(r, path, h) }
 	get("/", s.home)
 	get("/projects/", s.projectList)
 	get("/projects/:project/", s.project)
@@ -104,6 +101,47 @@ func (s *Server) Install(r gin.IRouter) {
 	get("/languages/:lang/", s.language)
 	get("/widgets/*widget", s.widget)
 	get("/static/gitlate.css", s.stylesheet)
+}
+
+// Allow is what every page, badge and stylesheet allows: they are read-only.
+const Allow = "GET, HEAD, OPTIONS"
+
+// unsafeMethods are the methods gin routes besides GET, HEAD and OPTIONS; a
+// read-only resource answers them 405 (RFC 9110 section 15.5.6). Methods gin does
+// not know reach the engine's NoMethod handler (MethodNotAllowed).
+var unsafeMethods = []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete,
+	http.MethodConnect, http.MethodTrace}
+
+// allowHeader is Allow as a header value, made once.
+var allowHeader = []string{Allow}
+
+// Get registers a read-only resource at path: h answers GET and HEAD, OPTIONS
+// answers 204 with Allow, every other method 405 with Allow.
+func Get(r gin.IRoutes, path string, h gin.HandlerFunc) {
+	r.GET(path, h)
+	r.HEAD(path, h)
+	r.OPTIONS(path, options)
+	for _, m := range unsafeMethods {
+		r.Handle(m, path, MethodNotAllowed)
+	}
+}
+
+// options answers OPTIONS on a read-only resource (RFC 9110 section 9.3.7).
+func options(c *gin.Context) {
+	c.Writer.Header()["Allow"] = allowHeader
+	c.Status(http.StatusNoContent)
+}
+
+// MethodNotAllowed answers a method a read-only resource does not support. As an
+// engine's NoMethod handler (with HandleMethodNotAllowed), it also answers the
+// methods gin does not route by name: where GET is among the methods gin found
+// for the path, the resource is one of Get's; otherwise Allow keeps gin's list.
+func MethodNotAllowed(c *gin.Context) {
+	h := c.Writer.Header()
+	if c.FullPath() != "" || strings.Contains(h.Get("Allow"), http.MethodGet) {
+		h["Allow"] = allowHeader
+	}
+	c.Data(http.StatusMethodNotAllowed, "text/plain; charset=utf-8", []byte("405 method not allowed\n"))
 }
 
 // NotFound answers a request outside the API that no route matches with an HTML

@@ -135,6 +135,8 @@ func newHandler(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handle
 	g := e.Group(srv.opts.Prefix)
 	srv.Install(g)
 	e.NoRoute(srv.NotFound)
+	e.HandleMethodNotAllowed = true
+	e.NoMethod(MethodNotAllowed)
 	return e
 }
 
@@ -538,5 +540,43 @@ func BenchmarkPages(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMethods: every kind of route answers GET and HEAD, OPTIONS with 204 and
+// Allow, and every other method — those gin routes by name and one it does not —
+// with 405 and Allow; a path no route matches is 404 whatever the method.
+func TestMethods(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
+	routes := []string{"/", "/projects/", "/projects/demo/", "/projects/demo/android/", "/projects/demo/android/ar/",
+		"/translate/demo/android/ar/", "/engage/demo/", "/engage/demo/ar/", "/languages/", "/languages/ar/",
+		"/widgets/demo/-/svg-badge.svg", "/widgets/demo/ar/android/multi-auto.svg", "/static/gitlate.css"}
+	for _, path := range routes {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			if got := get(t, h, "GET", path); got.status != 200 {
+				t.Errorf("GET: status %d", got.status)
+			}
+			if got := get(t, h, "HEAD", path); got.status != 200 || got.body != "" {
+				t.Errorf("HEAD: status %d, %d bytes", got.status, len(got.body))
+			}
+			if got := get(t, h, "OPTIONS", path); got.status != 204 || got.header.Get("Allow") != "GET, HEAD, OPTIONS" || got.body != "" {
+				t.Errorf("OPTIONS: status %d, Allow %q, body %q", got.status, got.header.Get("Allow"), got.body)
+			}
+			for _, m := range []string{"POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"} {
+				got := get(t, h, m, path)
+				if got.status != 405 || got.header.Get("Allow") != "GET, HEAD, OPTIONS" {
+					t.Errorf("%s: status %d, Allow %q", m, got.status, got.header.Get("Allow"))
+				}
+			}
+		})
+	}
+	for _, path := range []string{"/no/such/page", "/projects/demo/android/ar/extra/", "/static/other.css"} {
+		for _, m := range []string{"GET", "HEAD", "OPTIONS", "POST", "DELETE", "PROPFIND"} {
+			if got := get(t, h, m, path); got.status != 404 || got.header.Get("Allow") != "" {
+				t.Errorf("%s %s: status %d, Allow %q", m, path, got.status, got.header.Get("Allow"))
+			}
+		}
 	}
 }
