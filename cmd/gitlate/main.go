@@ -283,17 +283,30 @@ func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger 
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
 	}))
 	root := engine.Group(apiSrv.Prefix())
-	root.GET("/metrics", mx.Handler())
-	root.HEAD("/metrics", mx.Handler())
+	web.Get(root, "/metrics", mx.Handler())
 	apiSrv.Install(root)
 	apiSrv.InstallHooks(root)
 	webSrv.Install(root)
+	isAPI := func(c *gin.Context) bool {
+		return strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api"
+	}
 	engine.NoRoute(func(c *gin.Context) {
-		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
+		if isAPI(c) {
 			apiSrv.NotFound(c)
 			return
 		}
 		webSrv.NotFound(c)
+	})
+	// A method gin does not route by name (PROPFIND, …) on a known path: pages and
+	// /metrics answer 405; the API answers such methods as it answers unknown paths.
+	engine.HandleMethodNotAllowed = true
+	engine.NoMethod(func(c *gin.Context) {
+		if isAPI(c) {
+			c.Writer.Header().Del("Allow")
+			apiSrv.NotFound(c)
+			return
+		}
+		web.MethodNotAllowed(c)
 	})
 	return engine
 }
