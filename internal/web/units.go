@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -67,10 +65,12 @@ func unitState(state weblate.State) (label, class string) {
 	}
 }
 
-// unitList reads the units through the snapshot the translation belongs to, so a
-// re-scan between the page's lookup and the read cannot mix two states.
-func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
-	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
+// unitList lists the units of t that query selects, page page of them (the last
+// when page is past it); self is the page's own address, which the pager's links
+// extend. The units are read through t, that is through the snapshot it belongs
+// to, so a re-scan between the page's lookup and the read cannot mix two states.
+func (s *Server) unitList(t *snapshot.Translation, self, query string, page int) unitList {
+	l := unitList{Query: query}
 	if s.opts.Units == nil {
 		return l
 	}
@@ -93,10 +93,7 @@ func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.T
 	sort.SliceStable(picked, func(i, j int) bool { return unitRank(picked[i].State) < unitRank(picked[j].State) })
 	l.Matching = len(picked)
 	l.Pages = max(1, (len(picked)+unitsPerPage-1)/unitsPerPage)
-	l.Page = 1
-	if n, err := strconv.Atoi(c.Query("page")); err == nil {
-		l.Page = min(max(n, 1), l.Pages)
-	}
+	l.Page = min(max(page, 1), l.Pages)
 	lo := (l.Page - 1) * unitsPerPage
 	for _, un := range picked[lo:min(lo+unitsPerPage, len(picked))] {
 		label, class := unitState(un.State)
@@ -110,7 +107,7 @@ func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.T
 		if n > 1 {
 			v.Set("page", strconv.Itoa(n))
 		}
-		u := c.Request.URL.Path
+		u := self
 		if enc := v.Encode(); enc != "" {
 			u += "?" + enc
 		}
