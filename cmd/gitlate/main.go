@@ -230,9 +230,10 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		return 1
 	}
 	mx := metrics.New(p.live, p.engine, p.repos, apiSrv.Prefix())
-	// Documents are rendered before a snapshot is swapped in, not by the first
-	// requests after it (which would queue behind the rendering).
+	// Documents and pages are rendered before a snapshot is swapped in, not by the
+	// first requests after it (which would queue behind the rendering).
 	p.live.OnSnapshot(apiSrv.Prepare)
+	p.live.OnSnapshot(webSrv.Prepare)
 	srv := &http.Server{
 		Handler:           router(apiSrv, webSrv, mx, logger),
 		ReadHeaderTimeout: 10 * time.Second,
