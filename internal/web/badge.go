@@ -162,12 +162,10 @@ func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 	return out
 }
 
-// badgePct writes a percentage for a badge: the API's number, without a
-// trailing ".0" (an empty translation is complete: its badge says "100%").
-func badgePct(p float64) string {
-	s := pct(p)
-	return strings.TrimSuffix(s, ".0") + "%"
-}
+// badgePct writes a percentage for a badge or chart as every page and the API
+// write it: one decimal, always ("75.0%"; an empty translation is complete:
+// "100.0%").
+func badgePct(p float64) string { return pct(p) + "%" }
 
 // statusColor is Weblate's badge color scale.
 func statusColor(p float64) string {
@@ -244,7 +242,7 @@ func multiChart(rows []chartRow, color string, columns bool) []byte {
 		nameW = max(nameW, textWidth(r.name)+10)
 	}
 	height := len(rows)*15 + 15
-	width := nameW + 210
+	width := nameW + 220 // the percentage at nameW+170 is up to 42 px wide ("100.0%")
 	if columns {
 		width, height = height, nameW+130
 	}
