@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html/template"
 	"net/http"
 	"sort"
 	"strconv"
@@ -115,13 +116,14 @@ type componentRow struct {
 }
 
 type projectData struct {
-	Name, Web, Instructions string
-	Matrix                  matrix
-	Languages               []langRow
-	Components              []componentRow
-	Changes                 []change
-	EngageURL               string
-	Badges                  []badgeLink
+	Name, Web    string
+	Instructions template.HTML
+	Matrix       matrix
+	Languages    []langRow
+	Components   []componentRow
+	Changes      []change
+	EngageURL    string
+	Badges       []badgeLink
 }
 
 type badgeLink struct {
@@ -140,7 +142,7 @@ func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
 		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: p.Config.Instructions,
+	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
 		Changes: s.recentChanges(p.Changes), EngageURL: u.engage(p, nil)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
@@ -176,6 +178,7 @@ type translationRow struct {
 	Name, Code, URL string
 	// Where names the component (on language pages).
 	Where    string
+	ShowCode bool // the row names a language: its code is shown next to its name
 	IsSource bool
 	S        stats
 }
@@ -246,9 +249,11 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 	} else if cm.Repo.Kind == repos.KindCheckout {
 		d.Info = append(d.Info, info{Name: "Read from", Value: "working tree (uncommitted edits included)"})
 	}
-	for _, t := range cm.Translations {
+	// People look a language up by name; the component keeps its translations in
+	// file order. The source comes first, as the caption says.
+	for _, t := range bySourceThenName(cm.Translations) {
 		d.Translations = append(d.Translations, translationRow{Name: t.Language.Label(), Code: t.Language.Code,
-			URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
+			ShowCode: true, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
 	d.Badges = []badgeLink{
 		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
@@ -363,6 +368,21 @@ func (s *Server) translationAnswer(t *snapshot.Translation, translate bool, quer
 	return a, d.Units.Page
 }
 
+// bySourceThenName is byName with the source translation first.
+func bySourceThenName(ts []*snapshot.Translation) []*snapshot.Translation {
+	out := byName(ts)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].IsSource && !out[j].IsSource })
+	return out
+}
+
+// instructions renders a project's instructions for translators ("" for none).
+func instructions(p *snapshot.Project) template.HTML {
+	if strings.TrimSpace(p.Config.Instructions) == "" {
+		return ""
+	}
+	return renderMarkdown(p.Config.Instructions)
+}
+
 // htmlLang turns a Weblate code (pt_BR, sr@latin) into a BCP 47 tag for lang="".
 func htmlLang(code string) string {
 	code, _, _ = strings.Cut(code, "@")
@@ -370,15 +390,16 @@ func htmlLang(code string) string {
 }
 
 type engageData struct {
-	Project, Instructions string
-	Language              string
-	Code                  string
-	ProjectURL            string
-	LanguageURL           string
-	S                     stats
-	Translations          []translationRow
-	Languages             []langRow
-	Badge                 badgeLink
+	Project      string
+	Instructions template.HTML
+	Language     string
+	Code         string
+	ProjectURL   string
+	LanguageURL  string
+	S            stats
+	Translations []translationRow
+	Languages    []langRow
+	Badge        badgeLink
 }
 
 func (s *Server) engage(c *gin.Context) { s.cached(c, (*Server).engagePage) }
@@ -399,7 +420,7 @@ func (s *Server) engagePage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, Language: pl.Language.Label(),
+	d := &engageData{Project: p.Config.Name, Instructions: instructions(p), Language: pl.Language.Label(),
 		Code: code, ProjectURL: u.project(p), LanguageURL: u.language(pl.Language), S: stats{&pl.Stats}}
 	for _, cm := range p.Components {
 		if t := cm.Translation(code); t != nil {
@@ -421,7 +442,7 @@ func (s *Server) engageProjectPage(snap *snapshot.Snapshot, c *gin.Context) *ans
 		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, ProjectURL: u.project(p), S: stats{&p.Stats}}
+	d := &engageData{Project: p.Config.Name, Instructions: instructions(p), ProjectURL: u.project(p), S: stats{&p.Stats}}
 	for _, pl := range p.Languages {
 		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
 			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
