@@ -184,7 +184,7 @@ func TestPages(t *testing.T) {
 		{"/engage/demo/ar/", 200, []string{`Help translate Demo &lt;&amp;&gt; App into Arabic`, `data-stat="translated_percent">33.3<`, `href="/translate/demo/android/ar/"`, `href="/widgets/demo/ar/svg-badge.svg"`}},
 		{"/languages/", 200, []string{`href="/languages/ar/"`, `right-to-left`, `href="/languages/pt_BR/"`}},
 		{"/languages/cs/", 200, []string{`<h1>Czech</h1>`, `href="/engage/demo/cs/"`, `href="/engage/other/cs/"`, `Other / Web`, `href="/api/languages/cs/"`}},
-		{"/projects/demo/?format=api", 200, []string{`<table class="matrix">`}},
+		{"/projects/demo/?format=api", 200, []string{`<table class="matrix">`, `<tfoot>`}},
 		{"/projects/demo/android/ar/?format=api", 200, []string{`Arabic`}},
 		{"/projects/nope/", 404, []string{`Page not found`}},
 		{"/projects/demo/nope/", 404, []string{`Page not found`}},
@@ -645,5 +645,18 @@ func TestInstructionsMarkdown(t *testing.T) {
 	// No instructions, no section.
 	if got := get(t, newHandler(t, fixture(t), Options{}), "GET", "/projects/other/"); strings.Contains(got.body, "instr-h") {
 		t.Errorf("a project without instructions shows the section")
+	}
+}
+
+// TestMatrixTotalRow: a matrix of one component has no total row, which would
+// repeat that component's row (126 cells of it, for a large project).
+func TestMatrixTotalRow(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, fixture(t), Options{})
+	if got := get(t, h, "GET", "/projects/other/"); !strings.Contains(got.body, `<table class="matrix">`) || strings.Contains(got.body, "<tfoot>") {
+		t.Errorf("a one-component matrix has a total row, or no matrix")
+	}
+	if got := get(t, h, "GET", "/projects/demo/"); !strings.Contains(got.body, `<tfoot><tr><th scope="row">All components</th><td class="num total" data-language="ar">33.3%</td>`) {
+		t.Errorf("a two-component matrix lacks its total row")
 	}
 }
