@@ -192,7 +192,7 @@ func newBrowser(t *testing.T, chromium, base string, width, height int) *browser
 // every fact of a definition list inside the screen, no table scrolling
 // sideways; on an Arabic page, every
 // placeholder in a left-to-right isolated span, drawn left to right ("%1$s",
-// not "s$1%"). It saves phone-*.png to testdata/screenshots/ for review.
+// not "s$1%"), and the text aligned to the right of its cell. It saves phone-*.png to testdata/screenshots/ for review.
 func TestBrowserPhone(t *testing.T) {
 	chromium := findChromium()
 	if chromium == "" {
@@ -252,6 +252,7 @@ func TestBrowserPhone(t *testing.T) {
 		Total, LTR, Isolated int
 		Order                string // the order "%" and "s" of "%1$s" are drawn in
 		Newlines, Plurals    int
+		Cells, RightAligned  int
 		PluralLabels         []string
 	}
 	b.evalInto(`(() => {
@@ -271,6 +272,16 @@ func TestBrowserPhone(t *testing.T) {
 			res.Order = percent < r.getBoundingClientRect().left ? '%…s' : 's…%';
 		}
 		res.Newlines = document.querySelectorAll('td[dir=rtl] .nl').length;
+		// Right-to-left text starts at the right of its cell.
+		res.Cells = 0; res.RightAligned = 0;
+		for (const td of document.querySelectorAll('td[dir=rtl]')) {
+			const text = td.querySelector('.text');
+			if (!text || !text.textContent.trim()) continue;
+			res.Cells++;
+			const pad = parseFloat(getComputedStyle(td).paddingRight);
+			const right = Math.max(...[...td.querySelectorAll('.form > span')].map(e => e.getBoundingClientRect().right));
+			if (right >= td.getBoundingClientRect().right - pad - 2) res.RightAligned++;
+		}
 		const labels = [...document.querySelectorAll('td[dir=rtl] .plural')].map(e => e.textContent);
 		res.Plurals = labels.length;
 		res.PluralLabels = [...new Set(labels)];
@@ -281,6 +292,9 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	if ph.Order != "%…s" {
 		t.Errorf(`"%%1$s" in Arabic is drawn %s`, ph.Order)
+	}
+	if ph.Cells == 0 || ph.RightAligned != ph.Cells {
+		t.Errorf("%d of %d Arabic cells start at their right", ph.RightAligned, ph.Cells)
 	}
 	if ph.Newlines == 0 {
 		t.Errorf("no newline marked in the Arabic strings")
