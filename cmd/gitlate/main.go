@@ -305,9 +305,10 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		return 1
 	}
 	mx := metrics.New(p.live, p.engine, p.repos, apiSrv.Prefix())
-	// Documents are rendered before a snapshot is swapped in, not by the first
-	// requests after it (which would queue behind the rendering).
+	// Documents and pages are rendered before a snapshot is swapped in, not by the
+	// first requests after it (which would queue behind the rendering).
 	p.live.OnSnapshot(apiSrv.Prepare)
+	p.live.OnSnapshot(webSrv.Prepare)
 	srv := &http.Server{
 		Handler:           router(apiSrv, webSrv, mx, logger),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -387,17 +388,30 @@ func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger 
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
 	}))
 	root := engine.Group(apiSrv.Prefix())
-	root.GET("/metrics", mx.Handler())
-	root.HEAD("/metrics", mx.Handler())
+	web.Get(root, "/metrics", mx.Handler())
 	apiSrv.Install(root)
 	apiSrv.InstallHooks(root)
 	webSrv.Install(root)
+	isAPI := func(c *gin.Context) bool {
+		return strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api"
+	}
 	engine.NoRoute(func(c *gin.Context) {
-		if strings.HasPrefix(c.Request.URL.Path, apiSrv.Prefix()+"/api/") || c.Request.URL.Path == apiSrv.Prefix()+"/api" {
+		if isAPI(c) {
 			apiSrv.NotFound(c)
 			return
 		}
 		webSrv.NotFound(c)
+	})
+	// A method gin does not route by name (PROPFIND, …) on a known path: pages and
+	// /metrics answer 405; the API answers such methods as it answers unknown paths.
+	engine.HandleMethodNotAllowed = true
+	engine.NoMethod(func(c *gin.Context) {
+		if isAPI(c) {
+			c.Writer.Header().Del("Allow")
+			apiSrv.NotFound(c)
+			return
+		}
+		web.MethodNotAllowed(c)
 	})
 	return engine
 }

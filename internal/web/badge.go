@@ -49,39 +49,58 @@ type chartRow struct {
 }
 
 func (s *Server) widget(c *gin.Context) {
-	snap := s.src.Snapshot()
-	parts := strings.Split(strings.Trim(c.Param("widget"), "/"), "/")
-	if len(parts) < 3 || len(parts) > 4 {
-		s.NotFound(c)
+	set := s.pages()
+	if a := set.get(c.Request.URL.Path); a != nil {
+		a.send(c)
 		return
+	}
+	a, canonical := s.widgetAnswer(set.snap, c.Param("widget"))
+	if a == nil {
+		s.notFound.send(c)
+		return
+	}
+	if canonical {
+		// Another name for a widget ("svg-x.svg", an unknown color) is drawn, not
+		// kept: the names are endless.
+		a = set.keep(c.Request.URL.Path, a)
+	}
+	a.send(c)
+}
+
+// widgetAnswer draws the widget at path (the part after /widgets), or returns nil
+// for one that does not exist; canonical says whether path is the widget's own
+// name (the color one of its colors).
+func (s *Server) widgetAnswer(snap *snapshot.Snapshot, path string) (a *answer, canonical bool) {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) < 3 || len(parts) > 4 {
+		return nil, false
 	}
 	sc, ok := s.widgetScope(snap, parts[0], parts[1], parts[2:len(parts)-1])
 	if !ok {
-		s.NotFound(c)
-		return
+		return nil, false
 	}
 	file := parts[len(parts)-1]
 	stem, ok := strings.CutSuffix(file, ".svg")
 	if !ok {
-		s.NotFound(c)
-		return
+		return nil, false
 	}
 	name, color, _ := strings.Cut(stem, "-")
 	var body []byte
 	switch name {
-	case "svg":
-		body = statusBadge(sc.stats)
-	case "language":
-		body = languageBadge(len(sc.rows) + sc.hidden)
-	case "multi":
-		body = multiChart(sc.rows, color, false)
-	case "horizontal":
-		body = multiChart(sc.rows, color, true)
+	case "svg", "language":
+		canonical = color == "badge"
+		if name == "svg" {
+			body = statusBadge(sc.stats)
+		} else {
+			body = languageBadge(len(sc.rows) + sc.hidden)
+		}
+	case "multi", "horizontal":
+		canonical = color == "auto" || chartColors[color] != ""
+		body = multiChart(sc.rows, color, name == "horizontal")
 	default:
-		s.NotFound(c)
-		return
+		return nil, false
 	}
-	send(c, http.StatusOK, "image/svg+xml; charset=utf-8", badgeCache, body)
+	return newAnswer(http.StatusOK, "image/svg+xml; charset=utf-8", badgeCache, body), canonical
 }
 
 func (s *Server) widgetScope(snap *snapshot.Snapshot, project, language string, component []string) (*widgetScope, bool) {
@@ -143,12 +162,10 @@ func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 	return out
 }
 
-// badgePct writes a percentage for a badge: the API's number, without a
-// trailing ".0" (an empty translation is complete: its badge says "100%").
-func badgePct(p float64) string {
-	s := pct(p)
-	return strings.TrimSuffix(s, ".0") + "%"
-}
+// badgePct writes a percentage for a badge or chart as every page and the API
+// write it: one decimal, always ("75.0%"; an empty translation is complete:
+// "100.0%").
+func badgePct(p float64) string { return pct(p) + "%" }
 
 // statusColor is Weblate's badge color scale.
 func statusColor(p float64) string {
@@ -225,7 +242,7 @@ func multiChart(rows []chartRow, color string, columns bool) []byte {
 		nameW = max(nameW, textWidth(r.name)+10)
 	}
 	height := len(rows)*15 + 15
-	width := nameW + 210
+	width := nameW + 220 // the percentage at nameW+170 is up to 42 px wide ("100.0%")
 	if columns {
 		width, height = height, nameW+130
 	}

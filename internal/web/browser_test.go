@@ -78,35 +78,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("browser test skipped in -short mode")
 	}
 	ts, _ := sampleServer(t)
-	shots := filepath.Join("testdata", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
-
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-default-browser-check", true),
-		// A page restored from the back-forward cache fires no load event and keeps
-		// its old document, which chromedp's queries would then wait on forever.
-		chromedp.Flag("disable-features", "BackForwardCache"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	// The first Run starts the browser; it must not carry the timeout (see chromedp.Run).
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
-
-	b := &browser{t: t, ctx: ctx, base: ts.URL, shots: shots}
+	b := newBrowser(t, chromium, ts.URL, 1280, 900)
 
 	b.open("/")
 	b.screenshot("1-home")
@@ -174,6 +146,163 @@ func TestBrowser(t *testing.T) {
 
 	b.open("/projects/tinynotes/nothing-here/")
 	b.expectText("h1", "Page not found")
+}
+
+// newBrowser starts headless Chromium with a window of width × height CSS
+// pixels, for the server at base.
+func newBrowser(t *testing.T, chromium, base string, width, height int) *browser {
+	t.Helper()
+	shots := filepath.Join("testdata", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-default-browser-check", true),
+		// A page restored from the back-forward cache fires no load event and keeps
+		// its old document, which chromedp's queries would then wait on forever.
+		chromedp.Flag("disable-features", "BackForwardCache"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	// The first Run starts the browser; it must not carry the timeout (see chromedp.Run).
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	// The window's size includes no browser chrome in headless mode, but the
+	// viewport is set exactly, as a phone's would be.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelTimeout)
+	return &browser{t: t, ctx: ctx, base: base, shots: shots}
+}
+
+// TestBrowserPhone opens the main pages in a viewport 390 pixels wide (a
+// phone's) and checks what the layout must do there: nothing wider than the
+// screen (the page never scrolls sideways), every visible table caption and
+// every fact of a definition list inside the screen, no table scrolling
+// sideways; on an Arabic page, every
+// placeholder in a left-to-right isolated span, drawn left to right ("%1$s",
+// not "s$1%"), and the text aligned to the right of its cell. It saves phone-*.png to testdata/screenshots/ for review.
+func TestBrowserPhone(t *testing.T) {
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("chromium is not installed (Debian: apt-get install chromium); skipping the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	ts, _ := sampleServer(t)
+	b := newBrowser(t, chromium, ts.URL, 390, 844)
+	pages := []struct{ name, path string }{
+		{"1-home", "/"},
+		{"2-project", "/projects/tinynotes/"},
+		{"3-component", "/projects/tinynotes/app/"},
+		{"4-translation-ar", "/projects/tinynotes/app/ar/"},
+		{"5-translate-ar", "/translate/tinynotes/app/ar/"},
+		{"6-engage-ar", "/engage/tinynotes/ar/"},
+		{"7-languages", "/languages/"},
+		{"8-language-ar", "/languages/ar/"},
+	}
+	for _, p := range pages {
+		b.open(p.path)
+		b.screenshot("phone-" + p.name)
+		// Layout facts, measured by the browser: [what, offending element].
+		var problems [][2]string
+		b.evalInto(`(() => {
+			const w = document.documentElement.clientWidth, out = [];
+			const describe = e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' "' + e.textContent.trim().slice(0, 40) + '"';
+			if (document.documentElement.scrollWidth > w) out.push(['the page is wider than the screen: ' + document.documentElement.scrollWidth + 'px', '']);
+			for (const e of document.querySelectorAll('body *')) {
+				const r = e.getBoundingClientRect();
+				if (r.width > 0 && r.right > w + 1 && !e.closest('.scroll')) out.push(['sticks out of the screen', describe(e)]);
+			}
+			// On a phone no table scrolls sideways either: what it holds fits.
+			for (const e of document.querySelectorAll('.scroll')) {
+				if (e.scrollWidth > e.clientWidth + 1) out.push(['scrolls sideways: ' + e.scrollWidth + 'px in ' + e.clientWidth + 'px', describe(e.firstElementChild)]);
+			}
+			for (const e of document.querySelectorAll('caption:not(.sr-only), .facts dt, .facts dd')) {
+				const r = e.getBoundingClientRect();
+				if (getComputedStyle(e).display === 'none' || r.width === 0) out.push(['hidden', describe(e)]);
+				else if (r.left < -1 || r.right > w + 1) out.push(['clipped: ' + Math.round(r.left) + '..' + Math.round(r.right) + 'px', describe(e)]);
+			}
+			return out;
+		})()`, &problems)
+		for _, pr := range problems {
+			t.Errorf("%s at 390px: %s %s", p.path, pr[0], pr[1])
+		}
+		if n := b.eval(`String(document.querySelectorAll('caption:not(.sr-only)').length)`); n == "0" {
+			t.Errorf("%s: no visible caption to check", p.path)
+		}
+	}
+
+	// The Arabic strings: placeholders isolated left to right and drawn so, newlines
+	// shown, plural forms named.
+	b.open("/translate/tinynotes/app/ar/")
+	var ph struct {
+		Total, LTR, Isolated int
+		Order                string // the order "%" and "s" of "%1$s" are drawn in
+		Newlines, Plurals    int
+		Cells, RightAligned  int
+		PluralLabels         []string
+	}
+	b.evalInto(`(() => {
+		const spans = [...document.querySelectorAll('td[dir=rtl] .ph')];
+		const res = {Total: spans.length, LTR: 0, Isolated: 0, Order: 'missing'};
+		for (const e of spans) {
+			const cs = getComputedStyle(e);
+			if (e.getAttribute('dir') === 'ltr' && cs.direction === 'ltr') res.LTR++;
+			if (cs.unicodeBidi === 'isolate') res.Isolated++;
+		}
+		const e = spans.find(e => e.textContent === '%1$s');
+		if (e) {
+			const t = e.firstChild, r = document.createRange();
+			r.setStart(t, 0); r.setEnd(t, 1);
+			const percent = r.getBoundingClientRect().left;
+			r.setStart(t, 3); r.setEnd(t, 4);
+			res.Order = percent < r.getBoundingClientRect().left ? '%…s' : 's…%';
+		}
+		res.Newlines = document.querySelectorAll('td[dir=rtl] .nl').length;
+		// Right-to-left text starts at the right of its cell.
+		res.Cells = 0; res.RightAligned = 0;
+		for (const td of document.querySelectorAll('td[dir=rtl]')) {
+			const text = td.querySelector('.text');
+			if (!text || !text.textContent.trim()) continue;
+			res.Cells++;
+			const pad = parseFloat(getComputedStyle(td).paddingRight);
+			const right = Math.max(...[...td.querySelectorAll('.form > span')].map(e => e.getBoundingClientRect().right));
+			if (right >= td.getBoundingClientRect().right - pad - 2) res.RightAligned++;
+		}
+		const labels = [...document.querySelectorAll('td[dir=rtl] .plural')].map(e => e.textContent);
+		res.Plurals = labels.length;
+		res.PluralLabels = [...new Set(labels)];
+		return res;
+	})()`, &ph)
+	if ph.Total == 0 || ph.LTR != ph.Total || ph.Isolated != ph.Total {
+		t.Errorf("placeholders in Arabic: %d, %d with dir=ltr, %d isolated", ph.Total, ph.LTR, ph.Isolated)
+	}
+	if ph.Order != "%…s" {
+		t.Errorf(`"%%1$s" in Arabic is drawn %s`, ph.Order)
+	}
+	if ph.Cells == 0 || ph.RightAligned != ph.Cells {
+		t.Errorf("%d of %d Arabic cells start at their right", ph.RightAligned, ph.Cells)
+	}
+	if ph.Newlines == 0 {
+		t.Errorf("no newline marked in the Arabic strings")
+	}
+	// translate-toolkit's Android table gives Arabic all six CLDR categories.
+	if got := strings.Join(ph.PluralLabels, " "); got != "zero one two few many other" {
+		t.Errorf("plural forms of Arabic labelled %q", got)
+	}
 }
 
 type browser struct {
@@ -246,6 +375,18 @@ func (b *browser) eval(js string) string {
 		b.t.Fatalf("%s: %v", js, err)
 	}
 	return v
+}
+
+// evalInto evaluates js and decodes its (JSON-serialisable) value into v.
+func (b *browser) evalInto(js string, v any) {
+	b.t.Helper()
+	out, err := chromedp.Run(b.step(), chromedp.Evaluate[json.RawMessage](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	if err := json.Unmarshal(out, v); err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
 }
 
 func (b *browser) expectText(sel, want string) {

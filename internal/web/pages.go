@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html/template"
 	"net/http"
 	"sort"
 	"strconv"
@@ -14,9 +15,11 @@ import (
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
-// Handlers look the path up in one snapshot, build the page's model and render
-// it. An unknown object answers the 404 page; query strings (the API appends
-// ?format=api to every URL it writes) do not change what a page shows.
+// Handlers answer from the pages of the snapshot being served (cache.go); on a
+// miss a builder looks the path up in that snapshot, builds the page's model and
+// renders it, or returns nil for an unknown object (the 404 page). Query strings
+// (the API appends ?format=api to every URL it writes) do not change what a page
+// shows, except the unit list's search and page.
 
 // projectRow is one project in a list.
 type projectRow struct {
@@ -46,7 +49,10 @@ type homeData struct {
 }
 
 func (s *Server) home(c *gin.Context) {
-	snap := s.src.Snapshot()
+	s.cached(c, func(s *Server, snap *snapshot.Snapshot, _ *gin.Context) *answer { return s.homePage(snap) })
+}
+
+func (s *Server) homePage(snap *snapshot.Snapshot) *answer {
 	u := urls{s.opts.Prefix}
 	d := &homeData{Projects: s.projectRows(snap), Languages: len(snap.Languages),
 		Changes: s.recentChanges(snap.Changes), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
@@ -60,13 +66,16 @@ func (s *Server) home(c *gin.Context) {
 			}
 		}
 	}
-	s.render(c, http.StatusOK, "home", &page{Title: "Translations", API: "/api/"}, d)
+	return s.render(http.StatusOK, "home", &page{Title: "Translations", API: "/api/"}, d)
 }
 
 func (s *Server) projectList(c *gin.Context) {
-	snap := s.src.Snapshot()
+	s.cached(c, func(s *Server, snap *snapshot.Snapshot, _ *gin.Context) *answer { return s.projectListPage(snap) })
+}
+
+func (s *Server) projectListPage(snap *snapshot.Snapshot) *answer {
 	u := urls{s.opts.Prefix}
-	s.render(c, http.StatusOK, "projects", &page{Title: "Projects", API: "/api/projects/",
+	return s.render(http.StatusOK, "projects", &page{Title: "Projects", API: "/api/projects/",
 		Crumbs: []link{{"Home", u.home()}}}, s.projectRows(snap))
 }
 
@@ -107,13 +116,14 @@ type componentRow struct {
 }
 
 type projectData struct {
-	Name, Web, Instructions string
-	Matrix                  matrix
-	Languages               []langRow
-	Components              []componentRow
-	Changes                 []change
-	EngageURL               string
-	Badges                  []badgeLink
+	Name, Web    string
+	Instructions template.HTML
+	Matrix       matrix
+	Languages    []langRow
+	Components   []componentRow
+	Changes      []change
+	EngageURL    string
+	Badges       []badgeLink
 }
 
 type badgeLink struct {
@@ -121,14 +131,18 @@ type badgeLink struct {
 }
 
 func (s *Server) project(c *gin.Context) {
-	snap := s.src.Snapshot()
-	p := snap.Project(c.Param("project"))
+	s.cached(c, func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer {
+		return s.projectPage(snap, c.Param("project"))
+	})
+}
+
+func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
+	p := snap.Project(slug)
 	if p == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: p.Config.Instructions,
+	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
 		Changes: s.recentChanges(p.Changes), EngageURL: u.engage(p, nil)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
@@ -155,7 +169,7 @@ func (s *Server) project(c *gin.Context) {
 		{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")},
 		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
 	}
-	s.render(c, http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
+	return s.render(http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
 }
 
@@ -164,6 +178,7 @@ type translationRow struct {
 	Name, Code, URL string
 	// Where names the component (on language pages).
 	Where    string
+	ShowCode bool // the row names a language: its code is shown next to its name
 	IsSource bool
 	S        stats
 }
@@ -188,17 +203,16 @@ type commitView struct {
 	When                         time.Time
 }
 
-func (s *Server) component(c *gin.Context) {
-	snap := s.src.Snapshot()
+func (s *Server) component(c *gin.Context) { s.cached(c, (*Server).componentPage) }
+
+func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	p := snap.Project(c.Param("project"))
 	if p == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	cm := p.Component(c.Param("component"))
 	if cm == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	u := urls{s.opts.Prefix}
 	cc := cm.Config
@@ -235,15 +249,17 @@ func (s *Server) component(c *gin.Context) {
 	} else if cm.Repo.Kind == repos.KindCheckout {
 		d.Info = append(d.Info, info{Name: "Read from", Value: "working tree (uncommitted edits included)"})
 	}
-	for _, t := range cm.Translations {
+	// People look a language up by name; the component keeps its translations in
+	// file order. The source comes first, as the caption says.
+	for _, t := range bySourceThenName(cm.Translations) {
 		d.Translations = append(d.Translations, translationRow{Name: t.Language.Label(), Code: t.Language.Code,
-			URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
+			ShowCode: true, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
 	d.Badges = []badgeLink{
 		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
 		{"Translation status of " + cc.Name + " by language", u.widget(p, nil, cm, "multi-auto.svg")},
 	}
-	s.render(c, http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
+	return s.render(http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
@@ -266,28 +282,58 @@ type translationData struct {
 	Badge                     badgeLink
 }
 
-func (s *Server) lookupTranslation(c *gin.Context) (*snapshot.Snapshot, *snapshot.Translation) {
-	snap := s.src.Snapshot()
+func lookupTranslation(snap *snapshot.Snapshot, c *gin.Context) *snapshot.Translation {
 	p := snap.Project(c.Param("project"))
 	if p == nil {
-		return snap, nil
+		return nil
 	}
 	cm := p.Component(c.Param("component"))
 	if cm == nil {
-		return snap, nil
+		return nil
 	}
-	return snap, cm.Translation(c.Param("lang"))
+	return cm.Translation(c.Param("lang"))
 }
 
 func (s *Server) translation(c *gin.Context) { s.translationPage(c, false) }
 func (s *Server) translate(c *gin.Context)   { s.translationPage(c, true) }
 
+// translationPage answers both pages of a translation. Without a search, a page
+// of the unit list is kept like any other page (under "?page=N" after the first);
+// a search, whose words are the visitor's, is rendered for its request only.
 func (s *Server) translationPage(c *gin.Context, translate bool) {
-	snap, t := s.lookupTranslation(c)
+	set := s.pages()
+	key := c.Request.URL.Path
+	var query string
+	page := 1
+	if c.Request.URL.RawQuery != "" {
+		query = strings.TrimSpace(c.Query("q"))
+		if n, err := strconv.Atoi(c.Query("page")); err == nil && n > 1 {
+			page = n
+			key += "?page=" + strconv.Itoa(n)
+		}
+	}
+	if query == "" {
+		if a := set.get(key); a != nil {
+			a.send(c)
+			return
+		}
+	}
+	t := lookupTranslation(set.snap, c)
 	if t == nil {
-		s.NotFound(c)
+		s.notFound.send(c)
 		return
 	}
+	a, shown := s.translationAnswer(t, translate, query, page)
+	if query == "" && shown == page {
+		a = set.keep(key, a)
+	}
+	a.send(c)
+}
+
+// translationAnswer renders a translation's page (its translate page when
+// translate) with the units query selects, page pageNo of them; shown is the page
+// shown (the last when pageNo is past it).
+func (s *Server) translationAnswer(t *snapshot.Translation, translate bool, query string, pageNo int) (a *answer, shown int) {
 	u := urls{s.opts.Prefix}
 	cm := t.Component
 	p := cm.Project
@@ -303,14 +349,38 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 	if t.Filename != "" {
 		d.FileURL = s.opts.Prefix + t.APIPath() + "file/"
 	}
-	d.Units = s.unitList(c, snap, t)
+	self := d.TranslationURL
+	if translate {
+		self = d.TranslateURL
+	}
+	d.Units = s.unitList(t, self, query, pageNo)
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
 	title := cm.Config.Name + " — " + t.Language.Label()
 	if translate {
 		title = "Translate " + title
 	}
-	s.render(c, http.StatusOK, "translation", &page{Title: title, API: t.APIPath(),
+	a = s.render(http.StatusOK, "translation", &page{Title: title, API: t.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}, {cm.Config.Name, u.component(cm)}}}, d)
+	if d.Units.Err != "" {
+		// The file may read next time; a failure is not kept.
+		a.noStore = true
+	}
+	return a, d.Units.Page
+}
+
+// bySourceThenName is byName with the source translation first.
+func bySourceThenName(ts []*snapshot.Translation) []*snapshot.Translation {
+	out := byName(ts)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].IsSource && !out[j].IsSource })
+	return out
+}
+
+// instructions renders a project's instructions for translators ("" for none).
+func instructions(p *snapshot.Project) template.HTML {
+	if strings.TrimSpace(p.Config.Instructions) == "" {
+		return ""
+	}
+	return renderMarkdown(p.Config.Instructions)
 }
 
 // htmlLang turns a Weblate code (pt_BR, sr@latin) into a BCP 47 tag for lang="".
@@ -320,23 +390,24 @@ func htmlLang(code string) string {
 }
 
 type engageData struct {
-	Project, Instructions string
-	Language              string
-	Code                  string
-	ProjectURL            string
-	LanguageURL           string
-	S                     stats
-	Translations          []translationRow
-	Languages             []langRow
-	Badge                 badgeLink
+	Project      string
+	Instructions template.HTML
+	Language     string
+	Code         string
+	ProjectURL   string
+	LanguageURL  string
+	S            stats
+	Translations []translationRow
+	Languages    []langRow
+	Badge        badgeLink
 }
 
-func (s *Server) engage(c *gin.Context) {
-	snap := s.src.Snapshot()
+func (s *Server) engage(c *gin.Context) { s.cached(c, (*Server).engagePage) }
+
+func (s *Server) engagePage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	p := snap.Project(c.Param("project"))
 	if p == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	code := c.Param("lang")
 	var pl *snapshot.ProjectLanguage
@@ -346,11 +417,10 @@ func (s *Server) engage(c *gin.Context) {
 		}
 	}
 	if pl == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, Language: pl.Language.Label(),
+	d := &engageData{Project: p.Config.Name, Instructions: instructions(p), Language: pl.Language.Label(),
 		Code: code, ProjectURL: u.project(p), LanguageURL: u.language(pl.Language), S: stats{&pl.Stats}}
 	for _, cm := range p.Components {
 		if t := cm.Translation(code); t != nil {
@@ -360,25 +430,25 @@ func (s *Server) engage(c *gin.Context) {
 		}
 	}
 	d.Badge = badgeLink{"Translation status of " + p.Config.Name + " in " + pl.Language.Name, u.widget(p, pl.Language, nil, "svg-badge.svg")}
-	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name + " into " + pl.Language.Name,
+	return s.render(http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name + " into " + pl.Language.Name,
 		API: p.APIPath() + "languages/", Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
-func (s *Server) engageProject(c *gin.Context) {
-	snap := s.src.Snapshot()
+func (s *Server) engageProject(c *gin.Context) { s.cached(c, (*Server).engageProjectPage) }
+
+func (s *Server) engageProjectPage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	p := snap.Project(c.Param("project"))
 	if p == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	u := urls{s.opts.Prefix}
-	d := &engageData{Project: p.Config.Name, Instructions: p.Config.Instructions, ProjectURL: u.project(p), S: stats{&p.Stats}}
+	d := &engageData{Project: p.Config.Name, Instructions: instructions(p), ProjectURL: u.project(p), S: stats{&p.Stats}}
 	for _, pl := range p.Languages {
 		d.Languages = append(d.Languages, langRow{Name: pl.Language.Label(), Code: pl.Language.Code,
 			URL: u.language(pl.Language), Engage: u.engage(p, pl.Language), S: stats{&pl.Stats}})
 	}
 	d.Badge = badgeLink{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")}
-	s.render(c, http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name, API: p.APIPath(),
+	return s.render(http.StatusOK, "engage", &page{Title: "Translate " + p.Config.Name, API: p.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {p.Config.Name, u.project(p)}}}, d)
 }
 
@@ -389,7 +459,10 @@ type languageRow struct {
 }
 
 func (s *Server) languageList(c *gin.Context) {
-	snap := s.src.Snapshot()
+	s.cached(c, func(s *Server, snap *snapshot.Snapshot, _ *gin.Context) *answer { return s.languageListPage(snap) })
+}
+
+func (s *Server) languageListPage(snap *snapshot.Snapshot) *answer {
 	u := urls{s.opts.Prefix}
 	rows := make([]languageRow, 0, len(snap.Languages))
 	for _, le := range snap.Languages {
@@ -398,7 +471,7 @@ func (s *Server) languageList(c *gin.Context) {
 	}
 	// People look a language up by name; the API lists by id.
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Name < rows[j].Name })
-	s.render(c, http.StatusOK, "languages", &page{Title: "Languages", API: "/api/languages/",
+	return s.render(http.StatusOK, "languages", &page{Title: "Languages", API: "/api/languages/",
 		Crumbs: []link{{"Home", u.home()}}}, rows)
 }
 
@@ -423,12 +496,12 @@ type languageData struct {
 	Translations          []translationRow
 }
 
-func (s *Server) language(c *gin.Context) {
-	snap := s.src.Snapshot()
+func (s *Server) language(c *gin.Context) { s.cached(c, (*Server).languagePage) }
+
+func (s *Server) languagePage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	le := snap.Language(c.Param("lang"))
 	if le == nil {
-		s.NotFound(c)
-		return
+		return nil
 	}
 	u := urls{s.opts.Prefix}
 	l := le.Language
@@ -447,7 +520,7 @@ func (s *Server) language(c *gin.Context) {
 		d.Translations = append(d.Translations, translationRow{Name: cm.Config.Name, Where: cm.Project.Config.Name,
 			Code: l.Code, URL: u.translation(t), IsSource: t.IsSource, S: stats{&t.Stats}})
 	}
-	s.render(c, http.StatusOK, "language", &page{Title: l.Label(), API: snapshot.LanguageAPIPath(l),
+	return s.render(http.StatusOK, "language", &page{Title: l.Label(), API: snapshot.LanguageAPIPath(l),
 		Crumbs: []link{{"Home", u.home()}, {"Languages", u.languages()}}}, d)
 }
 

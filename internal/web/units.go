@@ -1,13 +1,13 @@
 package web
 
 import (
+	"html/template"
 	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/gin-gonic/gin"
-
+	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -32,8 +32,44 @@ type unitList struct {
 type unitRow struct {
 	ID             int
 	Context        string
-	Source, Target []string
+	Source, Target []form
 	State, Class   string
+}
+
+// form is one plural form of a string as a page shows it.
+type form struct {
+	// Label names the form by its CLDR plural category ("one", "few"); "" for a
+	// string without plural forms.
+	Label string
+	Text  template.HTML // richText
+}
+
+// forms prepares the forms of a string for a page; tags are the categories the
+// forms are ordered by. Forms whose count differs from the categories' (a file
+// with its own plural rule) are numbered instead.
+func forms(texts, tags []string) []form {
+	out := make([]form, len(texts))
+	for i, s := range texts {
+		out[i].Text = richText(s)
+		switch {
+		case len(texts) == 1:
+		case len(tags) == len(texts):
+			out[i].Label = tags[i]
+		default:
+			out[i].Label = "form " + strconv.Itoa(i+1)
+		}
+	}
+	return out
+}
+
+// pluralTags are the categories the plural forms of c's strings in language l
+// are ordered by, whose file names it code: the format's own table where it has
+// one (Android's, in translate-toolkit), else the language's CLDR categories.
+func pluralTags(c *snapshot.Component, l *lang.Language, code string) []string {
+	if c.Format != nil {
+		return c.Format.PluralTags(code)
+	}
+	return l.Categories
 }
 
 // unitRank orders the list: what needs work first, read-only strings last.
@@ -67,10 +103,12 @@ func unitState(state weblate.State) (label, class string) {
 	}
 }
 
-// unitList reads the units through the snapshot the translation belongs to, so a
-// re-scan between the page's lookup and the read cannot mix two states.
-func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.Translation) unitList {
-	l := unitList{Query: strings.TrimSpace(c.Query("q"))}
+// unitList lists the units of t that query selects, page page of them (the last
+// when page is past it); self is the page's own address, which the pager's links
+// extend. The units are read through t, that is through the snapshot it belongs
+// to, so a re-scan between the page's lookup and the read cannot mix two states.
+func (s *Server) unitList(t *snapshot.Translation, self, query string, page int) unitList {
+	l := unitList{Query: query}
 	if s.opts.Units == nil {
 		return l
 	}
@@ -93,14 +131,21 @@ func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.T
 	sort.SliceStable(picked, func(i, j int) bool { return unitRank(picked[i].State) < unitRank(picked[j].State) })
 	l.Matching = len(picked)
 	l.Pages = max(1, (len(picked)+unitsPerPage-1)/unitsPerPage)
-	l.Page = 1
-	if n, err := strconv.Atoi(c.Query("page")); err == nil {
-		l.Page = min(max(n, 1), l.Pages)
-	}
+	l.Page = min(max(page, 1), l.Pages)
 	lo := (l.Page - 1) * unitsPerPage
+	c := t.Component
+	var srcTags []string
+	if c.SourceLanguage != nil {
+		srcTags = pluralTags(c, c.SourceLanguage, c.SourceLanguage.Code)
+	}
+	tags := pluralTags(c, t.Language, t.LanguageCode)
+	if t.IsSource {
+		tags = srcTags
+	}
 	for _, un := range picked[lo:min(lo+unitsPerPage, len(picked))] {
 		label, class := unitState(un.State)
-		l.Rows = append(l.Rows, unitRow{ID: un.ID, Context: un.Context, Source: un.Source, Target: un.Target, State: label, Class: class})
+		l.Rows = append(l.Rows, unitRow{ID: un.ID, Context: un.Context, Source: forms(un.Source, srcTags),
+			Target: forms(un.Target, tags), State: label, Class: class})
 	}
 	pageURL := func(n int) string {
 		v := url.Values{}
@@ -110,7 +155,7 @@ func (s *Server) unitList(c *gin.Context, snap *snapshot.Snapshot, t *snapshot.T
 		if n > 1 {
 			v.Set("page", strconv.Itoa(n))
 		}
-		u := c.Request.URL.Path
+		u := self
 		if enc := v.Encode(); enc != "" {
 			u += "?" + enc
 		}

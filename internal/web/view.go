@@ -147,7 +147,7 @@ type change struct {
 	Who    string
 	// Target is the new text (its plural forms), in the language Lang written in
 	// direction Dir.
-	Target    []string
+	Target    []form
 	Lang, Dir string
 	Object    link
 }
@@ -163,8 +163,9 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 	for i := len(all) - 1; i >= len(all)-n; i-- {
 		ch := all[i]
 		v := change{When: ch.Timestamp, Action: ch.Label()}
+		var texts []string
 		if ch.Target != "" {
-			v.Target = strings.Split(ch.Target, weblate.PluralSeparator)
+			texts = strings.Split(ch.Target, weblate.PluralSeparator)
 		}
 		switch {
 		case ch.Author != nil:
@@ -176,16 +177,20 @@ func (s *Server) recentChanges(all []*snapshot.Change) []change {
 		case ch.Translation != nil:
 			t := ch.Translation
 			v.Object = link{t.Component.Project.Config.Name + " / " + t.Component.Config.Name + " / " + t.Language.Label(), u.translation(t)}
-			l := t.Language
+			l, code := t.Language, t.LanguageCode
 			if ch.Action == weblate.ActionSourceChange && t.Component.SourceLanguage != nil {
 				// A source string change carries source text.
-				l = t.Component.SourceLanguage
+				l, code = t.Component.SourceLanguage, t.Component.SourceLanguage.Code
 			}
 			v.Lang, v.Dir = htmlLang(l.Code), l.Direction
+			v.Target = forms(texts, pluralTags(t.Component, l, code))
 		case ch.Component != nil:
 			v.Object = link{ch.Component.Project.Config.Name + " / " + ch.Component.Config.Name, u.component(ch.Component)}
 		case ch.Project != nil:
 			v.Object = link{ch.Project.Config.Name, u.project(ch.Project)}
+		}
+		if v.Target == nil && texts != nil {
+			v.Target = forms(texts, nil)
 		}
 		out = append(out, v)
 	}

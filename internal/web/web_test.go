@@ -27,13 +27,15 @@ func (f fixed) Snapshot() *snapshot.Snapshot { return f.snap }
 
 var (
 	english = &lang.Language{ID: 1, Code: "en", Name: "English", Direction: "ltr", Population: 100,
-		Plural: lang.Plural{ID: 10, Number: 2, Formula: "n != 1", Type: 1}}
+		Plural: lang.Plural{ID: 10, Number: 2, Formula: "n != 1", Type: 1}, Categories: []string{"one", "other"}}
 	czech = &lang.Language{ID: 2, Code: "cs", Name: "Czech", Direction: "ltr", Population: 10,
-		Plural: lang.Plural{ID: 20, Number: 3, Formula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", Type: 2}}
+		Plural:     lang.Plural{ID: 20, Number: 3, Formula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", Type: 2},
+		Categories: []string{"one", "few", "other"}}
 	arabic = &lang.Language{ID: 3, Code: "ar", Name: "Arabic", Direction: "rtl", Population: 1000,
-		Plural: lang.Plural{ID: 30, Number: 6, Formula: "n==0 ? 0 : n==1 ? 1 : 2", Type: 3}}
+		Plural:     lang.Plural{ID: 30, Number: 6, Formula: "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5", Type: 3},
+		Categories: []string{"zero", "one", "two", "few", "many", "other"}}
 	portuguese = &lang.Language{ID: 4, Code: "pt_BR", Name: "Portuguese (Brazil)", Direction: "ltr", Population: 200,
-		Plural: lang.Plural{ID: 40, Number: 2, Formula: "n > 1", Type: 1}}
+		Plural: lang.Plural{ID: 40, Number: 2, Formula: "n > 1", Type: 1}, Categories: []string{"one", "other"}}
 )
 
 var when = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
@@ -135,6 +137,8 @@ func newHandler(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handle
 	g := e.Group(srv.opts.Prefix)
 	srv.Install(g)
 	e.NoRoute(srv.NotFound)
+	e.HandleMethodNotAllowed = true
+	e.NoMethod(MethodNotAllowed)
 	return e
 }
 
@@ -163,14 +167,16 @@ func TestPages(t *testing.T) {
 		status int
 		want   []string // substrings of the body, in order
 	}{
-		{"/", 200, []string{`<title>Translations · gitlate`, `href="/api/"`, `Demo &lt;&amp;&gt; App`, `data-stat="translated_percent">75.0<`, `New translation`, `<div class="target" lang="ar" dir="rtl"><p class="form">مرحبا &lt;b&gt;</p></div>`}},
+		{"/", 200, []string{`<title>Translations · gitlate`, `href="/api/"`, `Demo &lt;&amp;&gt; App`, `data-stat="translated_percent">75.0<`, `New translation`, `<div class="target" lang="ar" dir="rtl"><p class="form"><span class="text">مرحبا <span class="mk" dir="ltr">&lt;b&gt;</span></span></p></div>`}},
 		{"/projects/", 200, []string{`href="/projects/demo/"`, `href="/projects/other/"`}},
 		{"/projects/demo/", 200, []string{`href="https://example.org/"`, `href="/api/projects/demo/"`, `Keep it short.`, `<table class="matrix">`, `Glossary</a> <span class="tag glossary">Glossary</span>`,
 			`href="/projects/demo/glossary/ar/" data-language="ar"><span data-stat="translated_percent">100.0</span>%`, `/widgets/demo/-/svg-badge.svg`}},
-		{"/projects/demo/android/", 200, []string{`href="/api/components/demo/android/"`, `data-language="cs"`, `66.6`, `data-language="ar"`, `by Yousef Haddad`, `<code>https://example.org/demo.git</code>`}},
+		// Languages by name, the source first, each with its code.
+		{"/projects/demo/android/", 200, []string{`href="/api/components/demo/android/"`, `data-language="en"`, `>English</a> <code>en</code> <span class="tag">source</span>`,
+			`data-language="ar"`, `>Arabic</a> <code>ar</code>`, `by Yousef Haddad`, `data-language="cs"`, `66.6`, `data-language="pt_BR"`, `<code>https://example.org/demo.git</code>`}},
 		{"/projects/demo/android/ar/", 200, []string{`Android <span class="sep">—</span> Arabic`, `href="/api/translations/demo/android/ar/file/"`, `data-stat="translated_percent">33.3<`, `data-stat="fuzzy_percent">33.3<`, `<code>res/values-ar/strings.xml</code>`, `href="/api/translations/demo/android/ar/"`}},
 		{"/projects/demo/android/pt_BR/", 200, []string{`<code>pt-rBR</code>`}},
-		{"/projects/demo/android/cs/", 200, []string{`Translation changed`, `<div class="target" lang="cs" dir="ltr"><p class="form">%d poznámka</p><p class="form">%d poznámky</p><p class="form">%d poznámek</p></div>`}},
+		{"/projects/demo/android/cs/", 200, []string{`Translation changed`, `<div class="target" lang="cs" dir="ltr"><p class="form"><span class="plural" lang="en" dir="ltr">one</span> <span class="text"><span class="ph" dir="ltr">%d</span> poznámka</span></p><p class="form"><span class="plural" lang="en" dir="ltr">few</span> <span class="text"><span class="ph" dir="ltr">%d</span> poznámky</span></p><p class="form"><span class="plural" lang="en" dir="ltr">other</span> <span class="text"><span class="ph" dir="ltr">%d</span> poznámek</span></p></div>`}},
 		{"/projects/demo/android/en/", 200, []string{`<span class="tag">source</span>`}},
 		{"/projects/demo/glossary/en/", 200, []string{`none: the source strings come from the other files`}},
 		{"/translate/demo/android/ar/", 200, []string{`Translate Android`, `id="strings"`, `Progress`}},
@@ -178,7 +184,7 @@ func TestPages(t *testing.T) {
 		{"/engage/demo/ar/", 200, []string{`Help translate Demo &lt;&amp;&gt; App into Arabic`, `data-stat="translated_percent">33.3<`, `href="/translate/demo/android/ar/"`, `href="/widgets/demo/ar/svg-badge.svg"`}},
 		{"/languages/", 200, []string{`href="/languages/ar/"`, `right-to-left`, `href="/languages/pt_BR/"`}},
 		{"/languages/cs/", 200, []string{`<h1>Czech</h1>`, `href="/engage/demo/cs/"`, `href="/engage/other/cs/"`, `Other / Web`, `href="/api/languages/cs/"`}},
-		{"/projects/demo/?format=api", 200, []string{`<table class="matrix">`}},
+		{"/projects/demo/?format=api", 200, []string{`<table class="matrix">`, `<tfoot>`}},
 		{"/projects/demo/android/ar/?format=api", 200, []string{`Arabic`}},
 		{"/projects/nope/", 404, []string{`Page not found`}},
 		{"/projects/demo/nope/", 404, []string{`Page not found`}},
@@ -233,6 +239,9 @@ func checkPage(t *testing.T, body string) {
 	}
 	if n := strings.Count(body, `role="progressbar"`); n != strings.Count(body, `aria-valuetext="`) {
 		t.Errorf("%d progress bars, not all with a text equivalent", n)
+	}
+	if strings.Contains(body, `role="progressbar"`) && !strings.Contains(body, `<ul class="legend"`) {
+		t.Errorf("progress bars without a legend")
 	}
 	if strings.Contains(body, "ZgotmplZ") {
 		t.Errorf("html/template rejected a value (ZgotmplZ) in:\n%s", body)
@@ -419,8 +428,8 @@ func TestRightToLeft(t *testing.T) {
 	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
 	got := get(t, h, "GET", "/projects/demo/android/ar/")
 	for _, w := range []string{
-		`<td lang="en" dir="ltr"><div class="form">Demo</div></td><td lang="ar" dir="rtl"><div class="form">ديمو</div></td>`,
-		`<div class="target" lang="ar" dir="rtl"><p class="form">مرحبا &lt;b&gt;</p></div>`,
+		`<td lang="en" dir="ltr"><div class="form"><span class="text">Demo</span></div></td><td lang="ar" dir="rtl"><div class="form"><span class="text">ديمو</span></div></td>`,
+		`<div class="target" lang="ar" dir="rtl"><p class="form"><span class="text">مرحبا <span class="mk" dir="ltr">&lt;b&gt;</span></span></p></div>`,
 	} {
 		if !strings.Contains(got.body, w) {
 			t.Errorf("lacks %s", w)
@@ -538,5 +547,116 @@ func BenchmarkPages(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMethods: every kind of route answers GET and HEAD, OPTIONS with 204 and
+// Allow, and every other method — those gin routes by name and one it does not —
+// with 405 and Allow; a path no route matches is 404 whatever the method.
+func TestMethods(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
+	routes := []string{"/", "/projects/", "/projects/demo/", "/projects/demo/android/", "/projects/demo/android/ar/",
+		"/translate/demo/android/ar/", "/engage/demo/", "/engage/demo/ar/", "/languages/", "/languages/ar/",
+		"/widgets/demo/-/svg-badge.svg", "/widgets/demo/ar/android/multi-auto.svg", "/static/gitlate.css"}
+	for _, path := range routes {
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			if got := get(t, h, "GET", path); got.status != 200 {
+				t.Errorf("GET: status %d", got.status)
+			}
+			if got := get(t, h, "HEAD", path); got.status != 200 || got.body != "" {
+				t.Errorf("HEAD: status %d, %d bytes", got.status, len(got.body))
+			}
+			if got := get(t, h, "OPTIONS", path); got.status != 204 || got.header.Get("Allow") != "GET, HEAD, OPTIONS" || got.body != "" {
+				t.Errorf("OPTIONS: status %d, Allow %q, body %q", got.status, got.header.Get("Allow"), got.body)
+			}
+			for _, m := range []string{"POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"} {
+				got := get(t, h, m, path)
+				if got.status != 405 || got.header.Get("Allow") != "GET, HEAD, OPTIONS" {
+					t.Errorf("%s: status %d, Allow %q", m, got.status, got.header.Get("Allow"))
+				}
+			}
+		})
+	}
+	for _, path := range []string{"/no/such/page", "/projects/demo/android/ar/extra/", "/static/other.css"} {
+		for _, m := range []string{"GET", "HEAD", "OPTIONS", "POST", "DELETE", "PROPFIND"} {
+			if got := get(t, h, m, path); got.status != 404 || got.header.Get("Allow") != "" {
+				t.Errorf("%s %s: status %d, Allow %q", m, path, got.status, got.header.Get("Allow"))
+			}
+		}
+	}
+}
+
+// TestStringsShown: the unit list shows what a string is made of — placeholders
+// and markup in left-to-right isolated spans, newlines kept and marked, a
+// string of spaces drawn, plural forms named by the language's CLDR categories
+// (numbered when the file has another count of forms).
+func TestStringsShown(t *testing.T) {
+	t.Parallel()
+	units := unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
+		return []snapshot.Unit{
+			{ID: 1, Context: "confirm", Source: []string{`Delete "%1$s"?`}, Target: []string{`هل تريد حذف "%1$s"؟`}, State: weblate.StateTranslated},
+			{ID: 2, Context: "lines", Source: []string{"One.\nTwo."}, Target: []string{"واحد.\nاثنان."}, State: weblate.StateTranslated},
+			{ID: 3, Context: "gap", Source: []string{" "}, Target: []string{" "}, State: weblate.StateTranslated},
+			{ID: 4, Context: "count", Source: []string{"{n} note", "{n} notes"},
+				Target: []string{"لا ملاحظات", "ملاحظة", "ملاحظتان", "{n} ملاحظات", "{n} ملاحظة", "{n} ملاحظة"}, State: weblate.StateTranslated},
+			{ID: 5, Context: "odd", Source: []string{"a", "b"}, Target: []string{"x", "y"}, State: weblate.StateTranslated},
+			{ID: 6, Context: "bold", Source: []string{"<b>Save</b>"}, Target: []string{"<b>احفظ</b>"}, State: weblate.StateTranslated},
+		}, nil
+	})
+	h := newHandler(t, fixture(t), Options{Units: units})
+	got := get(t, h, "GET", "/translate/demo/android/ar/")
+	for _, w := range []string{
+		`<td lang="ar" dir="rtl"><div class="form"><span class="text">هل تريد حذف &#34;<span class="ph" dir="ltr">%1$s</span>&#34;؟</span></div></td>`,
+		`<span class="text">واحد.<span class="nl" aria-hidden="true">↵</span>` + "\n" + `اثنان.</span>`,
+		`<span class="text"><span class="ws" title="1 whitespace character">␣</span></span>`,
+		`<div class="form"><span class="plural" lang="en" dir="ltr">one</span> <span class="text"><span class="ph" dir="ltr">{n}</span> note</span></div>`,
+		`<div class="form"><span class="plural" lang="en" dir="ltr">zero</span> <span class="text">لا ملاحظات</span></div>`,
+		`<div class="form"><span class="plural" lang="en" dir="ltr">many</span> <span class="text"><span class="ph" dir="ltr">{n}</span> ملاحظة</span></div>`,
+		`<span class="plural" lang="en" dir="ltr">form 2</span> <span class="text">y</span>`,
+		`<span class="mk" dir="ltr">&lt;b&gt;</span>احفظ<span class="mk" dir="ltr">&lt;/b&gt;</span>`,
+	} {
+		if !strings.Contains(got.body, w) {
+			t.Errorf("lacks %s", w)
+		}
+	}
+	checkPage(t, got.body)
+}
+
+// TestInstructionsMarkdown: a project's instructions are Markdown, rendered on
+// the project and invitation pages without what could run in the browser.
+func TestInstructionsMarkdown(t *testing.T) {
+	t.Parallel()
+	snap := fixture(t)
+	snap.Project("demo").Config.Instructions = "# Style\n\nUse **formal** forms; see [the guide](https://example.org/guide).\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))"
+	h := newHandler(t, snap, Options{})
+	for _, path := range []string{"/projects/demo/", "/engage/demo/", "/engage/demo/ar/"} {
+		got := get(t, h, "GET", path)
+		for _, w := range []string{`<div class="md"><h3>Style</h3>`, `Use <strong>formal</strong> forms; see <a href="https://example.org/guide" rel="nofollow noopener">the guide</a>.`, `<p>x</p>`} {
+			if !strings.Contains(got.body, w) {
+				t.Errorf("%s lacks %s", path, w)
+			}
+		}
+		if strings.Contains(got.body, "<script>") || strings.Contains(got.body, "javascript:") {
+			t.Errorf("%s lets a script through", path)
+		}
+	}
+	// No instructions, no section.
+	if got := get(t, newHandler(t, fixture(t), Options{}), "GET", "/projects/other/"); strings.Contains(got.body, "instr-h") {
+		t.Errorf("a project without instructions shows the section")
+	}
+}
+
+// TestMatrixTotalRow: a matrix of one component has no total row, which would
+// repeat that component's row (126 cells of it, for a large project).
+func TestMatrixTotalRow(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, fixture(t), Options{})
+	if got := get(t, h, "GET", "/projects/other/"); !strings.Contains(got.body, `<table class="matrix">`) || strings.Contains(got.body, "<tfoot>") {
+		t.Errorf("a one-component matrix has a total row, or no matrix")
+	}
+	if got := get(t, h, "GET", "/projects/demo/"); !strings.Contains(got.body, `<tfoot><tr><th scope="row">All components</th><td class="num total" data-language="ar">33.3%</td>`) {
+		t.Errorf("a two-component matrix lacks its total row")
 	}
 }

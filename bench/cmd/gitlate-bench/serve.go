@@ -104,6 +104,12 @@ func serveFigure(o *options) error {
 		"/api/components/newpipe/strings/statistics/",
 		"/api/projects/newpipe/languages/",
 		"/api/projects/newpipe/",
+		// Pages and a badge: a project (its component × language matrix), a
+		// component, a translation with the first page of its strings.
+		"/projects/newpipe/",
+		"/projects/newpipe/strings/",
+		"/projects/newpipe/strings/ar/",
+		"/widgets/newpipe/-/svg-badge.svg",
 	}
 	respDir := filepath.Join(dir, "responses")
 	if err := os.MkdirAll(respDir, 0o755); err != nil {
@@ -116,7 +122,7 @@ func serveFigure(o *options) error {
 		if err != nil || code != http.StatusOK {
 			return fmt.Errorf("GET %s: %d %v", ep, code, err)
 		}
-		f := filepath.Join(respDir, fmt.Sprintf("%d.json", i))
+		f := filepath.Join(respDir, fmt.Sprintf("%d.body", i))
 		if err := os.WriteFile(f, body, 0o644); err != nil {
 			return err
 		}
