@@ -162,10 +162,11 @@ func byName(ts []*snapshot.Translation) []*snapshot.Translation {
 	return out
 }
 
-// badgePct writes a percentage for a badge or chart as every page and the API
-// write it: one decimal, always ("75.0%"; an empty translation is complete:
-// "100.0%").
-func badgePct(p float64) string { return pct(p) + "%" }
+// badgePct writes a percentage for a badge or chart as Weblate's widgets do: the
+// API's percentage truncated to an integer (weblate/trans/widgets.py,
+// get_percent_text and MultiLanguageWidget: int(percent)), so 99.9 is "99%" and an
+// empty translation, complete, "100%".
+func badgePct(p float64) string { return strconv.Itoa(int(p)) + "%" }
 
 // statusColor is Weblate's badge color scale.
 func statusColor(p float64) string {
@@ -242,7 +243,7 @@ func multiChart(rows []chartRow, color string, columns bool) []byte {
 		nameW = max(nameW, textWidth(r.name)+10)
 	}
 	height := len(rows)*15 + 15
-	width := nameW + 220 // the percentage at nameW+170 is up to 42 px wide ("100.0%")
+	width := nameW + 210 // Weblate's: the percentage at nameW+170 is up to 35 px wide ("100%")
 	if columns {
 		width, height = height, nameW+130
 	}

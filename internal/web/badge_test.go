@@ -39,12 +39,12 @@ func TestBadgeGolden(t *testing.T) {
 		name, path string
 		says       string // the value the badge shows
 	}{
-		{"project-badge", "/widgets/demo/-/svg-badge.svg", "translated: 75.0%"},
-		{"project-language-badge", "/widgets/demo/ar/svg-badge.svg", "translated: 33.3%"},
-		{"component-badge", "/widgets/demo/-/android/svg-badge.svg", "translated: 75.0%"},
-		{"translation-badge", "/widgets/demo/cs/android/svg-badge.svg", "translated: 66.6%"},
+		{"project-badge", "/widgets/demo/-/svg-badge.svg", "translated: 75%"},
+		{"project-language-badge", "/widgets/demo/ar/svg-badge.svg", "translated: 33%"},
+		{"component-badge", "/widgets/demo/-/android/svg-badge.svg", "translated: 75%"},
+		{"translation-badge", "/widgets/demo/cs/android/svg-badge.svg", "translated: 66%"},
 		// Spec rule 1: an object with no strings is complete.
-		{"empty-translation-badge", "/widgets/demo/ar/glossary/svg-badge.svg", "translated: 100.0%"},
+		{"empty-translation-badge", "/widgets/demo/ar/glossary/svg-badge.svg", "translated: 100%"},
 		{"language-count-badge", "/widgets/demo/-/language-badge.svg", "languages: 4"},
 		{"project-multi-auto", "/widgets/demo/-/multi-auto.svg", "Translation status by language"},
 		{"component-multi-red", "/widgets/demo/-/android/multi-red.svg", "Translation status by language"},
@@ -77,13 +77,15 @@ func TestBadgeValues(t *testing.T) {
 		translated, total int
 		want, color       string
 	}{
-		{0, 0, "100.0%", "#4c1"},
-		{0, 5, "0.0%", "#e05d44"},
-		{1, 2000, "0.1%", "#e05d44"},
-		{1999, 2000, "99.9%", "#4c1"},
-		{3, 4, "75.0%", "#dfb317"},
-		{2, 3, "66.6%", "#e05d44"},
-		{9, 10, "90.0%", "#4c1"},
+		// Weblate's widgets show the API's percentage truncated to an integer, and
+		// choose the colour from the percentage itself (99.9 is green, "99%").
+		{0, 0, "100%", "#4c1"},
+		{0, 5, "0%", "#e05d44"},
+		{1, 2000, "0%", "#e05d44"},
+		{1999, 2000, "99%", "#4c1"},
+		{3, 4, "75%", "#dfb317"},
+		{2, 3, "66%", "#e05d44"},
+		{9, 10, "90%", "#4c1"},
 	}
 	for _, tt := range tests {
 		st := &snapshot.Stats{Translated: tt.translated, Total: tt.total}
