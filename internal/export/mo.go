@@ -17,6 +17,7 @@ import (
 var potCreationDate = regexp.MustCompile(`(?im)^POT-Creation-Date:.*(\n|$)`)
 
 func writeMO(t *Translation) ([]byte, error) {
+	t = withoutEOT(t)
 	messages := map[string][]byte{}
 	// The store holds the header and every unit Weblate adds (translated ones).
 	stored := 1

@@ -213,7 +213,29 @@ func tzString(t time.Time) string {
 	return fmt.Sprintf("%c%02d%02d", sign, off/3600, off/60%60)
 }
 
+// withoutEOT drops U+0004 from the units' texts: gettext reserves it to separate
+// a context from its message and refuses PO files holding it. Weblate writes it
+// through; gitlate writes files gettext can read.
+func withoutEOT(t *Translation) *Translation {
+	c := *t
+	c.Units = slices.Clone(t.Units)
+	drop := func(s string) string { return strings.ReplaceAll(s, "\x04", "") }
+	for i := range c.Units {
+		u := &c.Units[i]
+		u.Source, u.Target = slices.Clone(u.Source), slices.Clone(u.Target)
+		for j := range u.Source {
+			u.Source[j] = drop(u.Source[j])
+		}
+		for j := range u.Target {
+			u.Target[j] = drop(u.Target[j])
+		}
+		u.Context = drop(u.Context)
+	}
+	return &c
+}
+
 func writePO(t *Translation) ([]byte, error) {
+	t = withoutEOT(t)
 	var b strings.Builder
 	// The header is a unit with an empty msgid; its fuzzy flag is cleared by the
 	// updates.

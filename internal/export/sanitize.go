@@ -5,11 +5,12 @@ import (
 	"strings"
 )
 
-// sanitize replaces invalid UTF-8 with U+FFFD in every text of t, as Django does
-// when it decodes what Weblate stores; the writers then see only valid text.
+// sanitize makes every text of t one Weblate could hold: invalid UTF-8 becomes
+// U+FFFD, as Django decodes it, and NUL characters go (PostgreSQL text cannot hold
+// them, so Weblate's strings never contain one).
 func sanitize(t *Translation) *Translation {
 	c := *t
-	fix := func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+	fix := func(s string) string { return strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "") }
 	fixAll := func(ss []string) []string {
 		out := slices.Clone(ss)
 		for i := range out {

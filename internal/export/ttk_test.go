@@ -213,3 +213,5 @@ func TestXLIFFMarkupMatchesTranslateToolkit(t *testing.T) {
 		}
 	}
 }
+
+func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }
