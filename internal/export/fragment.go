@@ -44,6 +44,18 @@ func parseFragment(s string) (items []richItem, ok bool) {
 	if !utf8.ValidString(s) {
 		return nil, false
 	}
+	if !strings.ContainsAny(s, "<&\r") && !strings.Contains(s, "]]>") {
+		// plain text: one text item when every character is one XML can hold
+		for _, r := range s {
+			if !isXMLChar(r) {
+				return nil, false
+			}
+		}
+		if s == "" {
+			return nil, true
+		}
+		return []richItem{{text: s}}, true
+	}
 	// XML end-of-line handling: CRLF and lone CR become LF.
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")

@@ -415,6 +415,12 @@ func poQuote(text string) []string {
 // separators, whitespace kept, long words broken, and East Asian wide and
 // full-width characters counted as two columns.
 func poWrap(text string) []string {
+	if text == "" {
+		return nil
+	}
+	if cjkLen(text) <= poWidth {
+		return []string{text} // every chunk fits on the first line
+	}
 	chunks := wrapChunks([]rune(text))
 	var lines []string
 	for len(chunks) > 0 {

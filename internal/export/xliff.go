@@ -151,8 +151,10 @@ var asciiControlCodes = []rune{0, 1, 2, 3, 4, 5, 6, 7, 8, 0xb, 0xc, 0xe, 0xf, 0x
 
 func createLanguageNode(text, purpose string) *xnode {
 	n := newNode(purpose)
-	for _, c := range asciiControlCodes {
-		text = strings.ReplaceAll(text, string(c), fmt.Sprintf("&#x%x;", c))
+	if strings.ContainsFunc(text, func(r rune) bool { return r < 0x20 }) {
+		for _, c := range asciiControlCodes {
+			text = strings.ReplaceAll(text, string(c), fmt.Sprintf("&#x%x;", c))
+		}
 	}
 	n.setText(text)
 	return n
