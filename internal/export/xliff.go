@@ -11,8 +11,8 @@ import (
 // XLIFF 1.1, xlifffile). The units are translate-toolkit's xliffunit and
 // PoXliffUnit (translate/storage/xliff.py, poxliff.py, lisa.py) ported call for
 // call: their state attributes, approvals and plural groups come from a chain of
-// side effects (a plural group first gets the target "None", as Python prints a
-// missing target), which only a literal port reproduces.
+// side effects (a plural group first gets the target "None", as Python prints
+// multistring(None)), which only a literal port reproduces.
 
 // pv is a value as translate-toolkit passes it: None, a str, or a multistring
 // (a str that also carries its plural forms).
@@ -135,9 +135,13 @@ func (u *xliffUnit) target() pv {
 		if len(u.units) == 0 {
 			return pyNone()
 		}
+		// translate-toolkit 3.9 reads a missing target as "" here (3.8 printed
+		// "None"): [unit.target or "" for unit in self.units].
 		items := make([]pv, len(u.units))
 		for i, s := range u.units {
-			items[i] = s.target()
+			if items[i] = s.target(); items[i].none {
+				items[i] = pyStr("")
+			}
 		}
 		return multistring(items)
 	}

@@ -19,7 +19,7 @@ from translate.storage.jsonl10n import JsonFile
 from translate.storage.mo import mofile
 from translate.storage.placeables.lisa import parse_xliff
 from translate.storage.po import pofile
-from translate.storage.poxliff import PoXliffFile
+from translate.storage.poxliff import PoXliffFile, PoXliffUnit
 from translate.storage.tbx import tbxfile
 from translate.storage.tmx import tmxfile
 from translate.storage.xliff import xlifffile
@@ -40,6 +40,17 @@ class FixedClock:
     def strftime(fmt, *args):
         return doc["now"][: len("YYYY-MM-DD HH:MM")]
 
+
+if translate.__version__.ver < (3, 9):
+    # Weblate 4.18 runs translate-toolkit 3.9, whose PoXliffUnit reads a missing
+    # target as "" (3.8 gave None, printed "None" in a multistring).
+    def gettarget(self, lang=None):
+        if self.hasplural():
+            strings = [unit.target or "" for unit in self.units]
+            return multistring(strings) if strings else None
+        return super(PoXliffUnit, self).gettarget(lang)
+
+    PoXliffUnit.gettarget = gettarget
 
 poheader.time = FixedClock
 poheader.tzstring = lambda: doc["now"][len("YYYY-MM-DD HH:MM") :]
