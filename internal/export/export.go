@@ -1,10 +1,14 @@
 // Package export writes a translation in the formats of Weblate 4.18's download
 // converter (the ?format= parameter of the translation file endpoint).
 //
-// Weblate builds these files with its exporters (weblate/formats/exporters.py),
-// which fill translate-toolkit stores unit by unit and serialize them; each writer
-// here follows the calls an exporter makes and the bytes translate-toolkit 3.9
-// writes for them, so a file downloaded from gitlate reads as one from Weblate.
+// Weblate builds these files with its exporters (weblate/formats/exporters.py and
+// download_translation_file in weblate/utils/views.py, read at commit 0219bd85,
+// right after 4.18.2), which fill translate-toolkit stores unit by unit and
+// serialize them; each writer here follows the calls an exporter makes and the
+// bytes translate-toolkit 3.9.2 writes for them, so a file downloaded from gitlate
+// is the one Weblate would send. Where gitlate departs from it, the writer says so
+// (text XML or gettext cannot hold, which makes Weblate fail or write a broken
+// file).
 package export
 
 import (

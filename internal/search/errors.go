@@ -9,13 +9,14 @@ import (
 
 // Error is a query Weblate refuses, or one gitlate cannot answer.
 //
-// Weblate 4.18's units endpoints (GET /api/units/ and
+// Weblate's units endpoints (GET /api/units/ and
 // /api/translations/{project}/{component}/{language}/units/) parse q before
-// searching and turn any failure into a DRF ValidationError carrying
-// "Could not parse query string: <message>" (weblate/api/views.py). DRF wraps a
-// plain-string detail in a list and its JSON renderer writes it compactly, so the
-// answer is HTTP 400 with the body ["Could not parse query string: <message>"].
-// Detail writes exactly that body.
+// searching and turn any exception into a DRF ValidationError carrying
+// "Could not parse query string: <message>", as weblate/api/views.py words it in
+// the 5.0 development line that followed 4.18. DRF (3.14) wraps a plain-string
+// detail in a list and its JSON renderer writes it compactly, so the answer is
+// HTTP 400 with the body ["Could not parse query string: <message>"]. Detail
+// writes exactly that body.
 type Error struct {
 	// Message is the text Weblate puts after "Could not parse query string: ",
 	// for example "Unsupported state: <<" or pyparsing's

@@ -1,12 +1,14 @@
 // Package search evaluates Weblate 4.18's string search language (the q parameter of
 // the units endpoints) over units held in memory.
 //
-// The grammar, the field table and the error messages follow Weblate's
-// weblate/utils/search.py (4.17–4.18 line, with the position lookup added in 4.17),
-// whose grammar is built with pyparsing 3.0.9; the lookups are Django's on
-// PostgreSQL, as weblate/utils/db.py registers them (substring is ILIKE, falling back
-// to a case-sensitive LIKE when the needle holds fewer than three alphanumeric
-// characters).
+// The grammar, the field table and the messages follow Weblate's
+// weblate/utils/search.py as of 4.16.2 (commit 02526c63), plus the position lookup
+// 4.17 added ("Added support for searching strings by position"); the grammar is
+// pyparsing 3.0.9's reading of it. The lookups are Django's on PostgreSQL as
+// weblate/utils/db.py registers them right after 4.18.2 (commit 0219bd85):
+// substring is ILIKE, falling back to a case-sensitive LIKE when the needle holds
+// fewer than three alphanumeric characters; iexact compares upper-cased text;
+// regular expressions are PostgreSQL's case-sensitive ~, run here by Go's regexp.
 package search
 
 import (
