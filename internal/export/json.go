@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -73,5 +72,3 @@ func writePyJSON(b *strings.Builder, s string) {
 	}
 	b.WriteByte('"')
 }
-
-var _ = slices.Contains[[]string]

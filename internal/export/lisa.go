@@ -1,7 +1,5 @@
 package export
 
-import "strings"
-
 // TMX and TBX follow Weblate's TMXExporter and TBXExporter over translate-toolkit's
 // tmxfile and tbxfile (translate/storage/tmx.py, tbx.py, lisa.py): one entry per
 // unit with a language node for the source and one for the target (a plural gives
@@ -81,5 +79,3 @@ func writeTBX(t *Translation) ([]byte, error) {
 	reindent(root, 0, "    ", 4)
 	return xmlDocument(`<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd">`, root, false), nil
 }
-
-var _ = strings.TrimSpace
