@@ -125,6 +125,9 @@ func checkReadable(t *testing.T, format string, data []byte, tr *Translation, ms
 // the random translations the translate-toolkit comparison uses.
 func TestRandomTextReadable(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: reading back starts nine Python processes")
+	}
 	bin, _ := exec.LookPath("msgcat")
 	r := newRand(11)
 	for round := 0; round < 3; round++ {

@@ -270,6 +270,9 @@ func TestMsgfmtAcceptsPO(t *testing.T) {
 // unicodedata (Python 3.11, Unicode 14.0.0, as in Weblate 4.18's images).
 func TestWideRangesMatchPython(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: Python walks every code point")
+	}
 	needTTK(t)
 	out, err := exec.Command(python, "-c", `import unicodedata, sys
 assert unicodedata.unidata_version == "14.0.0", unicodedata.unidata_version
