@@ -62,9 +62,11 @@ type node struct {
 	val      value
 }
 
-// maxDepth is how deep parentheses may nest. pyparsing descends a few dozen Python
-// frames per parenthesis level and Python stops at 1,000 frames, so Weblate fails
-// with a RecursionError somewhere past this depth; gitlate refuses at a fixed one.
+// maxDepth is how deep parentheses may nest. Weblate's parser (pyparsing without
+// packrat memoizing) takes about four times longer per level: 1.9 s at six levels
+// and 7.3 s at seven with pyparsing 3.0.9 here, and Python's recursion limit ends
+// it further down. This parser memoizes and stays linear; it refuses past a fixed
+// depth with Python's RecursionError message.
 const maxDepth = 20
 
 type memoKey struct {
