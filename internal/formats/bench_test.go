@@ -77,7 +77,10 @@ func BenchmarkParseAresource(b *testing.B) {
 // BenchmarkStreamAresource is BenchmarkParseAresource handing units over one at a
 // time (Streamer), as statistics read translation files.
 func BenchmarkStreamAresource(b *testing.B) {
-	stream := func(data []byte) (*File, error) { return nil, androidFormat{}.Stream(data, func(*Unit) {}) }
+	stream := func(data []byte) (*File, error) {
+		_, err := androidFormat{}.Stream(data, func(*Unit) {})
+		return nil, err
+	}
 	for _, c := range []string{"newpipe", "fdroidclient"} {
 		b.Run(c, func(b *testing.B) { benchParse(b, corpus(b, c), stream) })
 	}

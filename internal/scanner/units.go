@@ -76,7 +76,10 @@ func templateIndex(tmpl []tmplUnit) map[string]int32 {
 // counting keeps no unit, parsed whole otherwise.
 func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) error {
 	if st, ok := format.(formats.Streamer); ok {
-		return func(fn func(*formats.Unit)) error { return st.Stream(data, fn) }
+		return func(fn func(*formats.Unit)) error {
+			_, err := st.Stream(data, fn)
+			return err
+		}
 	}
 	return func(fn func(*formats.Unit)) error {
 		f, err := format.Parse(data)
