@@ -151,7 +151,8 @@ type fileResult struct {
 	changed bool
 	tmpl    []tmplUnit // template role
 	stats   snapshot.Stats
-	units   []bilUnit // bilingual role
+	units   []bilUnit         // bilingual role
+	warns   []formats.Warning // the file's warnings, each an alert of its component
 }
 
 // Scan reads every component and its history and returns a complete snapshot.
@@ -509,6 +510,15 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 	return r
 }
 
+// warningAlerts raises each warning of a file's result as an alert of the
+// component, of the warning's kind (DuplicateString is Weblate's alert for a
+// repeated key).
+func (sc *componentScan) warningAlerts(path string, r *fileResult) {
+	for _, w := range r.warns {
+		sc.s.alert(sc.c, w.Kind.String(), path, "%s", w)
+	}
+}
+
 func (sc *componentScan) fileAlert(path string, err error) {
 	switch {
 	case errors.Is(err, repos.ErrOutside):
@@ -567,6 +577,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		sc.staleAlert(cc.Template, err)
 		te.Blob = tkey.blob
 	}
+	sc.warningAlerts(cc.Template, tr)
 	src := &snapshot.Translation{
 		ID:           sc.translationID(sc.c.SourceLanguage.Code),
 		Component:    sc.c,
@@ -589,11 +600,11 @@ func (sc *componentScan) monolingual(matches []match) {
 			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
 			path: m.entry.Path,
 			compute: func(data []byte) (*fileResult, error) {
-				st, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
+				st, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
 				if err != nil {
 					return nil, err
 				}
-				return &fileResult{stats: st}, nil
+				return &fileResult{stats: st, warns: warns}, nil
 			},
 		}
 	}
@@ -607,6 +618,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		case err != nil:
 			sc.staleAlert(m.entry.Path, err)
 		}
+		sc.warningAlerts(m.entry.Path, r)
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
 			ID:           sc.translationID(m.lang.Code),
 			Component:    sc.c,
@@ -663,6 +675,7 @@ func (sc *componentScan) bilingual(matches []match) {
 		case err != nil:
 			sc.staleAlert(m.entry.Path, err)
 		}
+		sc.warningAlerts(m.entry.Path, r)
 		keys.files[m.lang.Code] = r.units
 		// The source translation holds every distinct source string of all files.
 		for _, u := range r.units {

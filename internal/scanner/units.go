@@ -72,24 +72,21 @@ func templateIndex(tmpl []tmplUnit) map[string]int32 {
 	return index
 }
 
-// eachUnit hands every unit of a file to fn: streamed when the format can, so
-// counting keeps no unit, parsed whole otherwise.
-func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) error {
+// eachUnit hands every unit of a file to fn, and returns the file's warnings:
+// streamed when the format can, so counting keeps no unit, parsed whole otherwise.
+func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) ([]formats.Warning, error) {
 	if st, ok := format.(formats.Streamer); ok {
-		return func(fn func(*formats.Unit)) error {
-			_, err := st.Stream(data, fn)
-			return err
-		}
+		return func(fn func(*formats.Unit)) ([]formats.Warning, error) { return st.Stream(data, fn) }
 	}
-	return func(fn func(*formats.Unit)) error {
+	return func(fn func(*formats.Unit)) ([]formats.Warning, error) {
 		f, err := format.Parse(data)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for i := range f.Units {
 			fn(&f.Units[i])
 		}
-		return nil
+		return f.Warnings, nil
 	}
 }
 
@@ -97,15 +94,15 @@ func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) e
 // units (index maps their keys to positions), looked up by key among the units each
 // gives (keys only in the translation are ignored; of a repeated key, the last
 // counts).
-func monolingualStats(tmpl []tmplUnit, index map[string]int32, each func(func(*formats.Unit)) error, tags []string) (snapshot.Stats, error) {
+func monolingualStats(tmpl []tmplUnit, index map[string]int32, each func(func(*formats.Unit)) ([]formats.Warning, error), tags []string) (snapshot.Stats, []formats.Warning, error) {
 	states := make([]int8, len(tmpl)) // StateEmpty until the translation has the key
-	err := each(func(u *formats.Unit) {
+	warnings, err := each(func(u *formats.Unit) {
 		if i, ok := index[u.Key]; ok {
 			states[i] = int8(unitState(u, u.FormsFor(tags), false))
 		}
 	})
 	if err != nil {
-		return snapshot.Stats{}, err
+		return snapshot.Stats{}, nil, err
 	}
 	var s snapshot.Stats
 	for i, tu := range tmpl {
@@ -115,7 +112,7 @@ func monolingualStats(tmpl []tmplUnit, index map[string]int32, each func(func(*f
 		}
 		s.AddUnit(state, tu.words, tu.chars)
 	}
-	return s, nil
+	return s, warnings, nil
 }
 
 // unitState is the state a format gives a unit (rules 4–7 of Weblate's decision).
