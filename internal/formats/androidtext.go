@@ -339,6 +339,10 @@ func (u *unescaper) appendSlow(dst, text []byte, strip, forXML bool) ([]byte, er
 			// lxml cannot put a surrogate into a tree, paired or not.
 			return dst, errNotXMLText
 		}
+		if r < 0xD800 && sj.high == 0 {
+			out = utf8.AppendRune(out, r)
+			continue
+		}
 		out = sj.AppendRune(out, r)
 	}
 	out = sj.Flush(out)

@@ -11,20 +11,20 @@ type keySet struct {
 	seeded bool
 	buf    []byte
 	ents   []keyEntry
-	slots  []int32 // index+1 into ents; 0 is empty
+	hashes []uint64 // the table: a key's hash with its lowest bit set; 0 is empty
+	index  []int32  // for each slot of hashes, the entry of ents
 }
 
 type keyEntry struct {
-	hash     uint64
 	off, len int32
 	line     int32
 }
 
 func (ks *keySet) reset() {
-	if len(ks.slots) > 1024 && len(ks.slots) > 8*len(ks.ents) {
-		ks.slots = nil // sized for a far bigger file than the last one
+	if len(ks.hashes) > 1<<16 && len(ks.hashes) > 8*len(ks.ents) {
+		ks.hashes, ks.index = nil, nil // sized for a far bigger file than the last one
 	}
-	clear(ks.slots)
+	clear(ks.hashes)
 	ks.buf = ks.buf[:0]
 	ks.ents = ks.ents[:0]
 }
@@ -35,37 +35,40 @@ func (ks *keySet) add(key string, line int) (int, bool) {
 	if !ks.seeded {
 		ks.seed, ks.seeded = maphash.MakeSeed(), true
 	}
-	if ks.slots == nil {
-		ks.slots = make([]int32, 64)
-	}
-	if 2*(len(ks.ents)+1) > len(ks.slots) {
+	if 2*(len(ks.ents)+1) > len(ks.hashes) {
 		ks.grow()
 	}
-	h := maphash.String(ks.seed, key)
-	mask := uint64(len(ks.slots) - 1)
+	h := maphash.String(ks.seed, key) | 1
+	mask := uint64(len(ks.hashes) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		s := ks.slots[i]
-		if s == 0 {
-			ks.ents = append(ks.ents, keyEntry{hash: h, off: int32(len(ks.buf)), len: int32(len(key)), line: int32(line)})
+		switch ks.hashes[i] {
+		case 0:
+			ks.hashes[i] = h
+			ks.index[i] = int32(len(ks.ents))
+			ks.ents = append(ks.ents, keyEntry{off: int32(len(ks.buf)), len: int32(len(key)), line: int32(line)})
 			ks.buf = append(ks.buf, key...)
-			ks.slots[i] = int32(len(ks.ents))
 			return 0, false
-		}
-		e := &ks.ents[s-1]
-		if e.hash == h && string(ks.buf[e.off:e.off+e.len]) == string(key) {
-			return int(e.line), true
+		case h:
+			if e := &ks.ents[ks.index[i]]; string(ks.buf[e.off:e.off+e.len]) == key {
+				return int(e.line), true
+			}
 		}
 	}
 }
 
 func (ks *keySet) grow() {
-	ks.slots = make([]int32, 2*len(ks.slots))
-	mask := uint64(len(ks.slots) - 1)
-	for n := range ks.ents {
-		i := ks.ents[n].hash & mask
-		for ks.slots[i] != 0 {
+	old, oldIndex := ks.hashes, ks.index
+	n := max(256, 2*len(old))
+	ks.hashes, ks.index = make([]uint64, n), make([]int32, n)
+	mask := uint64(n - 1)
+	for j, h := range old {
+		if h == 0 {
+			continue
+		}
+		i := h & mask
+		for ks.hashes[i] != 0 {
 			i = (i + 1) & mask
 		}
-		ks.slots[i] = int32(n + 1)
+		ks.hashes[i], ks.index[i] = h, oldIndex[j]
 	}
 }
