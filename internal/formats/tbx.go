@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit
+// tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit 3.9.2
 // (translate/storage/tbx.py, lisa.py).
 type tbxFormat struct{}
 
@@ -24,10 +24,13 @@ func (tbxFormat) Monolingual() bool { return false }
 // Weblate skips them, so they are not returned. Elements count only in the namespace translate-toolkit
 // uses: the root's default namespace.
 //
-// Note is what Weblate 4.18 shows as the unit's note: the <termNote>s, then the
-// <note>s; Explanation is the <note>s and SourceExplanation the <descrip>s. In
-// translate-toolkit 3.8.4 getnotes() ignores the "from" attribute, so every <note>
-// appears in both Note and Explanation; later versions filter by origin.
+// Note is what Weblate 4.18 shows as the unit's note (TBXUnit.notes, weblate/
+// formats/ttkit.py): the <termNote>s, then the <note from="developer">s;
+// Explanation is the <note from="translator">s and SourceExplanation the
+// <descrip>s, each list without repeats. translate-toolkit 3.9.2, which Weblate
+// 4.18 uses, picks notes by their "from" attribute (tbxunit._getnotelist), so a
+// <note> without it is in neither; 3.8.4, which Debian ships, ignored "from" and
+// put every <note> in both.
 func (tbxFormat) Parse(data []byte) (*File, error) {
 	p := tbxParsers.Get().(*tbxParser)
 	p.reset(data)
@@ -226,7 +229,7 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 	u.Source = []string{source}
 	u.Target = []string{target}
 
-	var pos, definition, notes uniqueList
+	var pos, definition, developer, translator uniqueList
 	for j := i + 1; j < end; j++ {
 		var list *uniqueList
 		switch {
@@ -235,7 +238,18 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 		case p.is(&toks[j], "descrip"):
 			list = &definition
 		case p.is(&toks[j], "note"):
-			list = &notes
+			from, _, err := p.attr(&toks[j], false, "from")
+			if err != nil {
+				return u, err
+			}
+			switch from {
+			case "developer":
+				list = &developer
+			case "translator":
+				list = &translator
+			default:
+				continue
+			}
 		default:
 			continue
 		}
@@ -246,13 +260,13 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 		list.add(v)
 	}
 	var parts []string
-	for _, n := range []string{pos.join(), notes.join()} {
+	for _, n := range []string{pos.join(), developer.join()} {
 		if n != "" {
 			parts = append(parts, n)
 		}
 	}
 	u.Note = strings.Join(parts, "\n")
-	u.Explanation = notes.join()
+	u.Explanation = translator.join()
 	u.SourceExplanation = definition.join()
 	return u, nil
 }

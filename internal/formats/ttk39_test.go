@@ -2,6 +2,8 @@ package formats
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -142,5 +144,33 @@ func TestAttributeEntityErrors(t *testing.T) {
 		if !errors.As(err, &se) {
 			t.Errorf("%v, want a *SyntaxError\n%s", err, doc)
 		}
+	}
+}
+
+// TestTTK39TBXNotes: translate-toolkit 3.9.2 picks a TBX unit's notes by origin
+// (tbxunit._getnotelist filters <note> by its "from" attribute), and Weblate 4.18
+// shows pos and developer notes as the note, translator notes as the explanation
+// and definitions as the source explanation. Worked out by hand from
+// testdata/tbx/cs.tbx: its <note> without "from" is in none of them.
+func TestTTK39TBXNotes(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "tbx", "cs.tbx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := tbxFormat{}.Parse(data)
+	if err != nil || len(f.Units) != 3 {
+		t.Fatalf("Parse: %v, %d units", err, len(f.Units))
+	}
+	u := f.Units[0]
+	if u.Note != "noun" || u.Explanation != "Not the loudness" || u.SourceExplanation != "A 3D image" {
+		t.Errorf("note %q, explanation %q, source explanation %q", u.Note, u.Explanation, u.SourceExplanation)
+	}
+	doc := `<martif><termEntry><langSet><term>a</term></langSet><termNote>p</termNote><note from="developer">d</note><note from="developer">d</note><note from="translator">t</note><note>n</note><note from="other">o</note></termEntry></martif>`
+	f, err = tbxFormat{}.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := f.Units[0]; u.Note != "p\nd" || u.Explanation != "t" {
+		t.Errorf("note %q, explanation %q; want %q, %q", u.Note, u.Explanation, "p\nd", "t")
 	}
 }

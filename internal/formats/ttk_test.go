@@ -462,6 +462,7 @@ func knownAndroidDifference(doc string) bool {
 }
 
 var tbxSnippets = []string{
+	`<martif><termEntry><langSet><term>a</term></langSet><termNote>p</termNote><note from="developer">d</note><note from="developer">d</note><note from="translator">t</note><note>n</note><note from="other">o</note></termEntry></martif>`,
 	`<martif><text><body><termEntry id="x"><langSet><tig><term> a  <b>b</b> c </term></tig></langSet><langSet><ntig><termGrp><term>t</term></termGrp></ntig><term>u</term></langSet><descrip>d1</descrip><note>n1</note><note from="translator">n2</note><note>n1</note><termNote>p</termNote></termEntry></body></text></martif>`,
 	"<martif><termEntry xml:space=\"default\"><langSet><term xml:space=\"preserve\"> a  b </term></langSet><langSet><term> x  \n y </term></langSet><note>  z  z </note></termEntry></martif>",
 	`<martif xmlns="u"><termEntry><langSet><term>a</term></langSet></termEntry></martif>`,

@@ -1417,14 +1417,28 @@ func refTBXParse(data []byte) (*File, error) {
 			}
 			return getText(found, space)
 		}
-		notes := func(local string) string {
+		// notes is _getnotelist of translate-toolkit 3.9.2: the elements local
+		// below the entry, <note>s only of the given origin ("from"), without
+		// repeats. Each <note>'s "from" is read once (the budget sees it once).
+		from := map[*refNode]string{}
+		notes := func(local, origin string) string {
 			var list []string
 			var visit func(n *refNode)
 			visit = func(n *refNode) {
 				for _, c := range n.children {
 					if is(c, local) {
-						if v := getText(c, space); indexOf(list, v) < 0 {
-							list = append(list, v)
+						f, seen := from[c]
+						if !seen && local == "note" {
+							var err error
+							if f, _, err = c.get(dtd, "from"); err != nil && walkErr == nil {
+								walkErr = err
+							}
+							from[c] = f
+						}
+						if origin == "" || f == origin {
+							if v := getText(c, space); indexOf(list, v) < 0 {
+								list = append(list, v)
+							}
 						}
 					}
 					visit(c)
@@ -1435,15 +1449,14 @@ func refTBXParse(data []byte) (*File, error) {
 		}
 		u := Unit{Key: id, Line: e.line, Source: []string{nodeText(0)}, Target: []string{nodeText(1)}}
 		var parts []string
-		noteText := notes("note")
-		for _, n := range []string{notes("termNote"), noteText} {
+		for _, n := range []string{notes("termNote", ""), notes("note", "developer")} {
 			if n != "" {
 				parts = append(parts, n)
 			}
 		}
 		u.Note = strings.Join(parts, "\n")
-		u.Explanation = noteText
-		u.SourceExplanation = notes("descrip")
+		u.Explanation = notes("note", "translator")
+		u.SourceExplanation = notes("descrip", "")
 		if walkErr != nil {
 			return nil, walkErr
 		}

@@ -4,8 +4,9 @@
 The formats package's differential test runs this with Debian's python3-translate
 (translate-toolkit 3.8.4) and compares every unit with the Go parsers. Weblate 4.18
 uses translate-toolkit 3.9.2, whose aresource.py differs from 3.8.4's only in
-AndroidResourceUnit.unescape: that function is taken from 3.9.2 (ttk39/, a trimmed
-copy under the GPL, see ttk39/COPYING) and put in place of the installed one.
+AndroidResourceUnit.unescape and whose tbx.py only in how notes are filtered by
+origin: those functions are taken from 3.9.2 (ttk39/, trimmed copies under the
+GPL, see ttk39/COPYING) and put in place of the installed ones.
 
 stdin: a JSON list of requests, each one of
   {"format": "aresource", "path": P, "lang": CODE}   (CODE as Weblate passes it)
@@ -30,8 +31,11 @@ from translate.storage import aresource, pypo, tbx
 sys.dont_write_bytecode = True  # nothing is written into testdata
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ttk39"))
 from aresource_unescape import unescape as unescape_392  # noqa: E402
+from tbx_notes import _get_origin_element, _getnotelist  # noqa: E402
 
 aresource.AndroidResourceUnit.unescape = staticmethod(unescape_392)
+tbx.tbxunit._get_origin_element = _get_origin_element
+tbx.tbxunit._getnotelist = _getnotelist
 
 
 def clean(text):
