@@ -31,12 +31,12 @@ func (androidFormat) Monolingual() bool { return true }
 // and a \u escape naming half a surrogate pair (LoneSurrogate).
 func (androidFormat) Parse(data []byte) (*File, error) {
 	ks := keySets.Get().(*keySet)
-	ks.reset()
 	p := aresParser{s: newScanner(data), keys: ks}
 	f, err := p.parse()
 	if f != nil {
 		f.Warnings = p.warnings
 	}
+	ks.reset(nil) // the pool keeps no reference to the file
 	keySets.Put(ks)
 	return f, err
 }
@@ -70,7 +70,7 @@ func (p *aresParser) reset(data []byte, emit func(*Unit)) {
 	clear(p.toks)
 	clear(p.attrs)
 	clear(p.pending)
-	p.keys.reset()
+	p.keys.reset(nil)
 	*p = aresParser{
 		s:          s,
 		keys:       p.keys,
@@ -170,10 +170,16 @@ func (p *aresParser) endWarnings() {
 
 // charge takes n bytes of unit text from the document's budget.
 func (p *aresParser) charge(n, line int) error {
-	if !p.s.dtd.spend(n) {
-		return &SyntaxError{Line: line, Msg: p.s.dtd.overBudget()}
+	if d := p.s.dtd; n <= d.budget {
+		d.budget -= n
+		return nil
 	}
-	return nil
+	return p.overBudget(line)
+}
+
+func (p *aresParser) overBudget(line int) error {
+	p.s.dtd.spend(p.s.dtd.budget + 1) // exhausted for good
+	return &SyntaxError{Line: line, Msg: p.s.dtd.overBudget()}
 }
 
 // valueLimit sets limit for the next value and returns the error of a value
@@ -214,9 +220,12 @@ func (p *aresParser) parse() (*File, error) {
 	// guess for a file of '<' in a comment.
 	var f *File
 	if p.emit == nil {
-		f = &File{Units: make([]Unit, 0, min(bytes.Count(s.data, []byte{'<'})/2, len(s.data)/16)+1)}
+		guess := min(bytes.Count(s.data, []byte{'<'})/2, len(s.data)/16) + 1
+		f = &File{Units: make([]Unit, 0, guess)}
+		p.keys.reserve(guess)
 	}
 	p.arena.size = min(max(len(s.data)/2, 1<<10), arenaChunk)
+	p.keys.reset(s.data)
 	for {
 		k := s.next()
 		switch k {
@@ -269,6 +278,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	s := p.s
 	var u Unit
 	hasName := false
+	var key *xattr
 	for i := range s.attrs {
 		a := &s.attrs[i]
 		if a.prefixLen != 0 || a.nsDecl {
@@ -281,7 +291,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 				return u, false, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
 			}
 			u.Key = p.arena.str(v)
-			hasName = true
+			hasName, key = true, a
 		case "translatable":
 			v, err := p.attrBytes(a)
 			if err != nil {
@@ -304,10 +314,16 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		}
 		u.Note = strings.Join(notes, "\n")
 	}
-	if err := p.charge(len(u.Key)+len(u.Note), u.Line); err != nil {
-		return u, false, err
+	if plural { // a string's key and note are charged with its value
+		if err := p.charge(len(u.Key)+len(u.Note), u.Line); err != nil {
+			return u, false, err
+		}
 	}
-	if first, dup := p.keys.add(u.Key, u.Line); dup {
+	keyBytes := key.raw
+	if key.decode {
+		keyBytes = []byte(u.Key)
+	}
+	if first, dup := p.keys.add(keyBytes, !key.decode, u.Line); dup {
 		// Weblate keeps the first unit of a key (Translation.check_sync).
 		p.warn(u.Line, DuplicateString, "%q is the name of the unit on line %d too", u.Key, first)
 	}
@@ -337,7 +353,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		p.un.lone = 0
 		v, err := p.value(p.attrs[:elemAttrs], p.toks)
 		if err == nil {
-			err = p.charge(len(v), u.Line)
+			err = p.charge(len(u.Key)+len(u.Note)+len(v), u.Line)
 		}
 		if err != nil {
 			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + errMsg(err)}

@@ -86,6 +86,16 @@ func BenchmarkStreamAresource(b *testing.B) {
 	}
 }
 
+// BenchmarkParseAresourceUTF16 is BenchmarkParseAresource on the same files in
+// UTF-16 (bytes per second are those of the UTF-16 files).
+func BenchmarkParseAresourceUTF16(b *testing.B) {
+	files := corpus(b, "newpipe")
+	for i, f := range files {
+		files[i] = []byte(utf16Bytes(string(f), false, bomLE))
+	}
+	benchParse(b, files, androidFormat{}.Parse)
+}
+
 // BenchmarkParseTBX measures the production parser on the TBX corpus.
 func BenchmarkParseTBX(b *testing.B) {
 	benchParse(b, corpus(b, "slicer-glossary"), tbxFormat{}.Parse)

@@ -68,6 +68,8 @@ func TestAndroidWarnings(t *testing.T) {
 		{"a valid file", "<resources>\n<string name=\"a\">x</string>\n<plurals name=\"p\"><item quantity=\"one\">o</item><item quantity=\"other\">x</item></plurals>\n</resources>", nil},
 		{"a repeated string name", "<resources>\n<string name=\"a\">1</string>\n<string name=\"b\">2</string>\n<string name=\"a\">3</string>\n<string name=\"a\">4</string>\n</resources>",
 			[]w{{4, DuplicateString, `"a" is the name of the unit on line 2`}, {5, DuplicateString, `"a" is the name of the unit on line 2`}}},
+		{"a name written two ways", "<resources>\n<string name=\"a&#98;\">1</string>\n<string name=\"ab\">2</string>\n<string name=\"a&#98;\">3</string>\n</resources>",
+			[]w{{3, DuplicateString, `"ab" is the name of the unit on line 2`}, {4, DuplicateString, `"ab" is the name of the unit on line 2`}}},
 		{"a string and plurals of one name", "<resources>\n<plurals name=\"a\"><item quantity=\"other\">x</item></plurals>\n<string name=\"a\">1</string>\n</resources>",
 			[]w{{3, DuplicateString, `"a"`}}},
 		{"names of elements that are no units do not count", "<resources>\n<string name=\"a\">1</string>\n<string-array name=\"a\"><item>x</item></string-array>\n<group><string name=\"a\">2</string></group>\n</resources>", nil},
