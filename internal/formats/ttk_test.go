@@ -15,9 +15,13 @@ import (
 	"unicode/utf8"
 )
 
-// The tests in this file compare the parsers with translate-toolkit itself (Debian's
-// python3-translate 3.8.4, the library Weblate 4.18 reads these formats with), via
-// testdata/ttk_dump.py. They skip when python3-translate or ../shared is missing.
+// The tests in this file compare the parsers with translate-toolkit itself, via
+// testdata/ttk_dump.py: Debian's python3-translate 3.8.4, with the two functions
+// 3.9.2 (the version Weblate 4.18 uses) changed for these formats put in their
+// place: AndroidResourceUnit.unescape (white space between quotes) and
+// tbxunit._getnotelist (notes by origin). The rest of aresource.py, tbx.py and
+// lisa.py is the same in both. They skip when python3-translate or ../shared is
+// missing.
 
 const systemPython = "/usr/bin/python3"
 
