@@ -640,7 +640,7 @@ var knownDifferences = []struct {
 		false,
 		"libxml2 rejects entities that expand densely relative to the bytes read so far " +
 			"(its 'entity reference loop' heuristic); Android keeps references unexpanded and " +
-			"TBX expansion is capped at 1 MiB, so a size heuristic tied to libxml2's buffers is not copied",
+			"entity copies count against the document's text budget (max(1 MiB, 10 × its size)), so a density heuristic tied to libxml2's buffers is not copied",
 	},
 	{
 		`<!DOCTYPE resources SYSTEM "x.dtd"><resources><string name="a">x<b t="&u;"/></string></resources>`,
