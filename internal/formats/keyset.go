@@ -16,8 +16,9 @@ type keySet struct {
 	data   []byte // the file
 	copies []byte // decoded keys
 	ents   []keyEntry
-	hashes []uint64 // the table: a key's hash with its lowest bit set; 0 is empty
-	index  []int32  // for each slot of hashes, the entry of ents
+	// slots is the table: the high half of a key's hash over the index of its
+	// entry plus one; 0 is empty. One word per slot keeps a probe to one load.
+	slots []uint64
 }
 
 // keyEntry is a key: data[off:off+n], or copies[-off-1:][:n] when off < 0.
@@ -27,21 +28,21 @@ type keyEntry struct {
 
 // reset empties the set for a new file.
 func (ks *keySet) reset(data []byte) {
-	if len(ks.hashes) > 1<<16 && len(ks.hashes) > 8*len(ks.ents) {
-		ks.hashes, ks.index = nil, nil // sized for a far bigger file than the last one
+	if len(ks.slots) > 1<<16 && len(ks.slots) > 8*len(ks.ents) {
+		ks.slots = nil // sized for a far bigger file than the last one
 	}
-	clear(ks.hashes)
+	clear(ks.slots)
 	ks.data, ks.copies, ks.ents = data, ks.copies[:0], ks.ents[:0]
 }
 
 // reserve makes room for n keys at once (a parser that can guess the count).
 func (ks *keySet) reserve(n int) {
-	if 2*n > len(ks.hashes) {
+	if 2*n > len(ks.slots) {
 		size := 256
 		for size < 2*n {
 			size *= 2
 		}
-		ks.hashes, ks.index = make([]uint64, size), make([]int32, size)
+		ks.slots = make([]uint64, size)
 	}
 	if cap(ks.ents) < n {
 		ks.ents = make([]keyEntry, 0, n)
@@ -62,14 +63,15 @@ func (ks *keySet) add(key []byte, raw bool, line int) (int, bool) {
 	if !ks.seeded {
 		ks.seed, ks.seeded = maphash.MakeSeed(), true
 	}
-	if 2*(len(ks.ents)+1) > len(ks.hashes) {
+	if 2*(len(ks.ents)+1) > len(ks.slots) {
 		ks.grow()
 	}
-	h := maphash.Bytes(ks.seed, key) | 1
-	mask := uint64(len(ks.hashes) - 1)
+	h := maphash.Bytes(ks.seed, key)
+	tag := h &^ (1<<32 - 1)
+	mask := uint64(len(ks.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		switch ks.hashes[i] {
-		case 0:
+		s := ks.slots[i]
+		if s == 0 {
 			e := keyEntry{n: int32(len(key)), line: int32(line)}
 			if raw {
 				e.off = int32(cap(ks.data) - cap(key)) // key is data[off:off+n]
@@ -77,31 +79,30 @@ func (ks *keySet) add(key []byte, raw bool, line int) (int, bool) {
 				e.off = -int32(len(ks.copies)) - 1
 				ks.copies = append(ks.copies, key...)
 			}
-			ks.hashes[i] = h
-			ks.index[i] = int32(len(ks.ents))
 			ks.ents = append(ks.ents, e)
+			ks.slots[i] = tag | uint64(len(ks.ents))
 			return 0, false
-		case h:
-			if e := &ks.ents[ks.index[i]]; bytes.Equal(ks.key(e), key) {
+		}
+		if s&^(1<<32-1) == tag {
+			if e := &ks.ents[uint32(s)-1]; bytes.Equal(ks.key(e), key) {
 				return int(e.line), true
 			}
 		}
 	}
 }
 
+// grow doubles the table; the keys are hashed again, since a slot keeps only
+// the high half of the hash and the position comes from the low half.
 func (ks *keySet) grow() {
-	old, oldIndex := ks.hashes, ks.index
-	n := max(256, 2*len(old))
-	ks.hashes, ks.index = make([]uint64, n), make([]int32, n)
+	n := max(256, 2*len(ks.slots))
+	ks.slots = make([]uint64, n)
 	mask := uint64(n - 1)
-	for j, h := range old {
-		if h == 0 {
-			continue
-		}
+	for j := range ks.ents {
+		h := maphash.Bytes(ks.seed, ks.key(&ks.ents[j]))
 		i := h & mask
-		for ks.hashes[i] != 0 {
+		for ks.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		ks.hashes[i], ks.index[i] = h, oldIndex[j]
+		ks.slots[i] = h&^(1<<32-1) | uint64(j+1)
 	}
 }
