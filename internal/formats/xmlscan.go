@@ -220,6 +220,9 @@ func (s *xmlScanner) init(data []byte) {
 	clear(s.ns)
 	*s = xmlScanner{data: data, dtd: &dtdInfo{budget: textBudget(len(data)), limit: textBudget(len(data))}, attrs: s.attrs[:0], stack: s.stack[:0], ns: s.ns[:0], decoded: s.decoded[:0]}
 	if enc, skip := sniffEncoding(data); enc != encUTF8 {
+		if n := len(data) / 2; cap(s.decoded) < n {
+			s.decoded = make([]byte, 0, n+n/4) // ASCII takes n bytes, other text up to 3n/2
+		}
 		var bad int
 		s.decoded, bad = appendUTF16(s.decoded, data[skip:], enc == encUTF16BE)
 		s.data, s.enc = s.decoded, enc
