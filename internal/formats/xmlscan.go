@@ -48,9 +48,8 @@ const (
 // multiply too. libxml2 has the same kind of limit: its xmlParserEntityCheck
 // (parser.c, 2.11) lets entity copies reach XML_PARSER_ALLOWED_EXPANSION (1,000,000
 // bytes) and beyond that only XML_PARSER_NON_LINEAR (5) times the bytes read. Ours
-// is a little more generous, because unit strings (where entity text ends up a
-// second time, and translate-toolkit writes a TBX <note> into two fields) count
-// too; no real translation file comes near it.
+// is a little more generous, because the units' strings, where entity text ends up
+// a second time, count too; no real translation file comes near it.
 const (
 	minTextBudget     = 1 << 20
 	textAmplification = 10
