@@ -16,7 +16,8 @@ var errBadUnicodeEscape = errors.New("bad unicode escape sequence")
 var errNotXMLText = errors.New("unescaped text contains a character XML does not allow")
 
 // androidUnescape decodes Android string-resource text exactly as translate-toolkit
-// 3.8.4's AndroidResourceUnit.unescape does, including its accidents.
+// 3.9.2's AndroidResourceUnit.unescape (translate/storage/aresource.py, the version
+// Weblate 4.18 uses) does, including its accidents.
 //
 // The Python code edits a list in place while walking it with an index that some
 // edits leave one position too far, so the character after a deleted leading space
@@ -25,6 +26,14 @@ var errNotXMLText = errors.New("unescaped text contains a character XML does not
 // and word and character counts are taken from it, so the accidents are reproduced
 // rather than fixed: the slow path below is a line-by-line port over a gap buffer
 // (the Python list splices are O(n) each, which a hostile string could make quadratic).
+//
+// White space between double quotes is kept as written, a newline or a tab alone
+// included; outside them each run of white space becomes one space. (3.8.4, which
+// Debian ships, turned a lone newline or tab into a space even between quotes;
+// 3.9.0 changed that, "aresource: fix single whitespace".)
+//
+// A \u escape gives a UTF-16 code unit: a pair of surrogates becomes the one
+// character it encodes, a lone surrogate U+FFFD (SurrogateJoiner).
 func androidUnescape(text []byte, strip bool) (string, error) {
 	var u unescaper
 	out, err := u.appendUnescaped(nil, text, strip, false)
@@ -34,6 +43,8 @@ func androidUnescape(text []byte, strip bool) (string, error) {
 // unescaper runs androidUnescape with reusable buffers.
 type unescaper struct {
 	g runeGap
+	// lone counts the lone surrogates written as U+FFFD since the caller reset it.
+	lone int
 }
 
 // appendUnescaped appends the unescaped text to dst. forXML is for text that ttk
@@ -143,14 +154,6 @@ func (g *runeGap) at(k int) rune {
 	return g.buf[k+g.ge-g.gs]
 }
 
-func (g *runeGap) set(k int, r rune) {
-	if k < g.gs {
-		g.buf[k] = r
-	} else {
-		g.buf[k+g.ge-g.gs] = r
-	}
-}
-
 func (g *runeGap) moveGap(p int) {
 	if p < g.gs {
 		cnt := g.gs - p
@@ -246,7 +249,7 @@ func (u *unescaper) appendSlow(dst, text []byte, strip, forXML bool) ([]byte, er
 			switch {
 			case c != eofRune && isWhitespaceRune(c):
 				spaceCount++
-			case spaceCount > 1:
+			case spaceCount >= 1:
 				if !activeQuote || c == eofRune {
 					g.replace(i-spaceCount, i, ' ', true)
 					i -= spaceCount - 1
@@ -254,21 +257,6 @@ func (u *unescaper) appendSlow(dst, text []byte, strip, forXML bool) ([]byte, er
 						if !g.del(i - 1) {
 							return dst, errIndex
 						}
-					}
-				}
-				spaceCount = 0
-			case spaceCount == 1:
-				k := i - 1
-				if k < 0 {
-					k += g.n()
-				}
-				if k < 0 || k >= g.n() {
-					return dst, errIndex
-				}
-				g.set(k, ' ')
-				if strip && !activeQuote && (i == 1 || c == eofRune) {
-					if !g.del(i - 1) {
-						return dst, errIndex
 					}
 				}
 				spaceCount = 0
@@ -341,16 +329,24 @@ func (u *unescaper) appendSlow(dst, text []byte, strip, forXML bool) ([]byte, er
 
 	n := g.n() - 1 // text[:-1]
 	out := dst
+	var sj SurrogateJoiner
 	for k := 0; k < n; k++ {
 		r := g.at(k)
 		if r == eofRune { // only reachable if the EOF marker was moved by an edit
 			continue
 		}
 		if forXML && !isXMLChar(r) {
+			// lxml cannot put a surrogate into a tree, paired or not.
 			return dst, errNotXMLText
 		}
-		out = utf8.AppendRune(out, r)
+		if r < 0xD800 && sj.high == 0 {
+			out = utf8.AppendRune(out, r)
+			continue
+		}
+		out = sj.AppendRune(out, r)
 	}
+	out = sj.Flush(out)
+	u.lone += sj.Lone
 	return out, nil
 }
 

@@ -3,6 +3,8 @@ package formats
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -10,7 +12,7 @@ import (
 )
 
 // androidFormat is Android string resources as Weblate 4.18 reads them through
-// translate-toolkit 3.8.4 (translate/storage/aresource.py).
+// translate-toolkit 3.9.2 (translate/storage/aresource.py).
 type androidFormat struct{}
 
 func init() { Register(androidFormat{}) }
@@ -32,24 +34,43 @@ func (androidFormat) PluralTags(code string) []string { return lang.AndroidPlura
 // name, in file order, duplicates included. Only elements without a namespace count,
 // as translate-toolkit compares the bare tag; a document whose root is not
 // <resources> is an error.
+//
+// File.Warnings reports a name given to a second unit (DuplicateString), an
+// <item> of <plurals> Android never uses (BadPluralQuantity: see the quantities
+// of https://developer.android.com/guide/topics/resources/string-resource#Plurals)
+// and a \u escape naming half a surrogate pair (LoneSurrogate).
 func (androidFormat) Parse(data []byte) (*File, error) {
-	p := aresParser{s: newScanner(data)}
-	return p.parse()
+	ks := keySets.Get().(*keySet)
+	p := aresParser{s: newScanner(data), keys: ks}
+	f, err := p.parse()
+	if f != nil {
+		f.Warnings = p.warnings
+	}
+	ks.reset(nil) // the pool keeps no reference to the file
+	keySets.Put(ks)
+	return f, err
 }
 
+// keySets keeps Parse's sets of keys between files.
+var keySets = sync.Pool{New: func() any { return &keySet{} }}
+
 // Stream is Parse handing each unit to fn instead of keeping it (see Streamer).
-func (androidFormat) Stream(data []byte, fn func(*Unit)) error {
+func (androidFormat) Stream(data []byte, fn func(*Unit)) ([]Warning, error) {
 	p := streamParsers.Get().(*aresParser)
 	p.reset(data, fn)
 	_, err := p.parse()
+	warnings := p.warnings
 	p.reset(nil, nil) // the pool keeps neither the file nor fn
 	streamParsers.Put(p)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return warnings, nil
 }
 
 // streamParsers keeps Stream's parsers between files: the buffers one grew on the
 // first files serve all later ones (a cold scan streams hundreds of files).
-var streamParsers = sync.Pool{New: func() any { return &aresParser{s: &xmlScanner{}} }}
+var streamParsers = sync.Pool{New: func() any { return &aresParser{s: &xmlScanner{}, keys: &keySet{}} }}
 
 // reset makes p a new parser of data, as Parse starts one, keeping only the storage
 // of its buffers; nothing else survives from the file before.
@@ -59,8 +80,10 @@ func (p *aresParser) reset(data []byte, emit func(*Unit)) {
 	clear(p.toks)
 	clear(p.attrs)
 	clear(p.pending)
+	p.keys.reset(nil)
 	*p = aresParser{
 		s:          s,
+		keys:       p.keys,
 		toks:       p.toks[:0],
 		attrs:      p.attrs[:0],
 		pending:    p.pending[:0],
@@ -98,6 +121,14 @@ type aresParser struct {
 	arena   strArena
 	targets []string
 
+	keys     *keySet   // the keys seen so far, for DuplicateString
+	warnings []Warning // never reused: Stream hands it over
+	more     int       // warnings beyond maxWarnings
+	moreAt   Warning   // the first of them
+	// limit is the longest value the next one may be: maxValueLen or, when less,
+	// what is left of the document's text budget.
+	limit int
+
 	// emit, when set, receives each unit instead of the File (Stream): the arena
 	// and the slices below are then reused from one unit to the next.
 	emit       func(*Unit)
@@ -119,9 +150,58 @@ type aresParser struct {
 // maxValueLen bounds a serialized value. lxml writes every namespace declaration
 // of the copied element onto each child, so output can grow quadratically with the
 // input; a file needing more than this is refused instead of exhausting memory.
+// The document's text budget (textBudget) bounds the sum of all values.
 const maxValueLen = 10_000_000
 
 var errValueTooLarge = errors.New("value with markup is too large to serialize")
+
+// androidQuantities are the plural quantities Android looks an <item> up by.
+var androidQuantities = [...]string{"zero", "one", "two", "few", "many", "other"}
+
+func (p *aresParser) warn(line int, kind WarningKind, format string, args ...any) {
+	if len(p.warnings) < maxWarnings {
+		p.warnings = append(p.warnings, Warning{Line: line, Kind: kind, Message: fmt.Sprintf(format, args...)})
+		return
+	}
+	if p.more == 0 {
+		p.moreAt = Warning{Line: line, Kind: kind}
+	}
+	p.more++
+}
+
+// endWarnings adds the warning that counts those beyond maxWarnings.
+func (p *aresParser) endWarnings() {
+	if p.more > 0 {
+		w := p.moreAt
+		w.Message = fmt.Sprintf("%d more warnings, from this line on, are not listed", p.more)
+		p.warnings = append(p.warnings, w)
+	}
+}
+
+// charge takes n bytes of unit text from the document's budget.
+func (p *aresParser) charge(n, line int) error {
+	if d := p.s.dtd; n <= d.budget {
+		d.budget -= n
+		return nil
+	}
+	return p.overBudget(line)
+}
+
+func (p *aresParser) overBudget(line int) error {
+	p.s.dtd.spend(p.s.dtd.budget + 1) // exhausted for good
+	return &SyntaxError{Line: line, Msg: p.s.dtd.overBudget()}
+}
+
+// valueLimit sets limit for the next value and returns the error of a value
+// longer than it.
+func (p *aresParser) valueLimit() error {
+	p.limit = maxValueLen
+	if b := p.s.dtd.budget; b < p.limit {
+		p.limit = max(b, 0)
+		return errors.New(p.s.dtd.overBudget())
+	}
+	return errValueTooLarge
+}
 
 func (p *aresParser) lineAt(off int) int {
 	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
@@ -145,18 +225,24 @@ func (p *aresParser) parse() (*File, error) {
 		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <resources>"}
 	}
 	// Growing a slice of large Unit values costs more than guessing: a unit takes
-	// at least a start and an end tag, and counting one byte is nearly free.
+	// at least a start and an end tag, and counting one byte is nearly free. It
+	// also takes at least 16 bytes (<string name=""/> is 18), which bounds the
+	// guess for a file of '<' in a comment.
 	var f *File
 	if p.emit == nil {
-		f = &File{Units: make([]Unit, 0, bytes.Count(s.data, []byte{'<'})/2+1)}
+		guess := min(bytes.Count(s.data, []byte{'<'})/2, len(s.data)/16) + 1
+		f = &File{Units: make([]Unit, 0, guess)}
+		p.keys.reserve(guess)
 	}
 	p.arena.size = min(max(len(s.data)/2, 1<<10), arenaChunk)
+	p.keys.reset(s.data)
 	for {
 		k := s.next()
 		switch k {
 		case tokError:
 			return nil, s.err
 		case tokEOF:
+			p.endWarnings()
 			return f, nil
 		case tokComment:
 			if s.depth() == 1 {
@@ -202,6 +288,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	s := p.s
 	var u Unit
 	hasName := false
+	var key *xattr
 	for i := range s.attrs {
 		a := &s.attrs[i]
 		if a.prefixLen != 0 || a.nsDecl {
@@ -209,10 +296,18 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		}
 		switch string(a.name) {
 		case "name":
-			u.Key = p.arena.str(p.attrBytes(a))
-			hasName = true
+			v, err := p.attrBytes(a)
+			if err != nil {
+				return u, false, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
+			}
+			u.Key = p.arena.str(v)
+			hasName, key = true, a
 		case "translatable":
-			u.ReadOnly = string(p.attrBytes(a)) == "false"
+			v, err := p.attrBytes(a)
+			if err != nil {
+				return u, false, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
+			}
+			u.ReadOnly = string(v) == "false"
 		}
 	}
 	if !hasName || u.Key == "" { // translate-toolkit: blank unit, not content
@@ -228,6 +323,19 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 			notes[i] = s.normalizedString(c)
 		}
 		u.Note = strings.Join(notes, "\n")
+	}
+	if plural { // a string's key and note are charged with its value
+		if err := p.charge(len(u.Key)+len(u.Note), u.Line); err != nil {
+			return u, false, err
+		}
+	}
+	keyBytes := key.raw
+	if key.decode {
+		keyBytes = []byte(u.Key)
+	}
+	if first, dup := p.keys.add(keyBytes, !key.decode, u.Line); dup {
+		// Weblate keeps the first unit of a key (Translation.check_sync).
+		p.warn(u.Line, DuplicateString, "%q is the name of the unit on line %d too", u.Key, first)
 	}
 
 	p.attrs = append(p.attrs[:0], s.attrs...)
@@ -252,9 +360,16 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	}
 
 	if !plural {
+		p.un.lone = 0
 		v, err := p.value(p.attrs[:elemAttrs], p.toks)
+		if err == nil {
+			err = p.charge(len(u.Key)+len(u.Note)+len(v), u.Line)
+		}
 		if err != nil {
-			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + err.Error()}
+			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + errMsg(err)}
+		}
+		if p.un.lone > 0 {
+			p.loneWarning(u.Line, "string", u.Key)
 		}
 		if p.emit != nil {
 			p.one[0] = p.arena.str(v)
@@ -288,22 +403,42 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		}
 		end := matchingEnd(toks, i)
 		if t.uri == "" && string(t.name) == "item" {
+			line := p.lineAt(t.off)
 			quantity, hasQuantity := "", false
 			for j := t.a0; j < t.a1; j++ {
 				a := &p.attrs[j]
 				if a.prefixLen == 0 && !a.nsDecl && string(a.name) == "quantity" {
-					quantity, hasQuantity = p.arena.str(p.attrBytes(a)), true
+					v, err := p.attrBytes(a)
+					if err != nil {
+						return u, false, &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + err.Error()}
+					}
+					quantity, hasQuantity = p.arena.str(v), true
 				}
 			}
+			p.un.lone = 0
 			vb, err := p.value(p.attrs[t.a0:t.a1], toks[i+1:end])
+			if err == nil {
+				err = p.charge(len(vb)+len(quantity), line)
+			}
 			if err != nil {
-				return u, false, &SyntaxError{Line: p.s.line(t.off), Msg: "plurals " + u.Key + ": " + err.Error()}
+				return u, false, &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + errMsg(err)}
+			}
+			if p.un.lone > 0 {
+				p.loneWarning(line, "plurals", u.Key)
 			}
 			v := p.arena.str(vb)
+			switch {
+			case !hasQuantity:
+				p.warn(line, BadPluralQuantity, "plurals %q: an <item> without quantity is never used", u.Key)
+			case !slices.Contains(androidQuantities[:], quantity):
+				p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is none of zero, one, two, few, many, other; the <item> is never used", u.Key, quantity)
+			}
 			if hasQuantity {
 				found := false
 				for j, q := range u.Categories {
 					if q == quantity {
+						// translate-toolkit builds a dict: the last text wins.
+						p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is given again; its last text counts", u.Key, quantity)
 						u.Target[j] = v
 						found = true
 						break
@@ -357,14 +492,28 @@ func (p *aresParser) runText(toks []ctok) []byte {
 	return p.buf
 }
 
-// attrBytes is the normalized attribute value, in a scratch buffer when it needed
-// decoding.
-func (p *aresParser) attrBytes(a *xattr) []byte {
-	if !a.decode {
-		return a.raw
+// loneWarning reports the lone surrogates the unescaper met in a value.
+func (p *aresParser) loneWarning(line int, what, key string) {
+	p.warn(line, LoneSurrogate, "%s %q: %d \\u escape(s) name half of a surrogate pair without the other half; read as U+FFFD", what, key, p.un.lone)
+}
+
+// errMsg is the message of a value's error; budget errors say it all themselves.
+func errMsg(err error) string {
+	if se, ok := err.(*SyntaxError); ok {
+		return se.Msg
 	}
-	p.buf = appendAttrValue(p.buf[:0], a.raw)
-	return p.buf
+	return err.Error()
+}
+
+// attrBytes is the attribute's value as reading it gives (appendAttrValue), in a
+// scratch buffer when it needed decoding.
+func (p *aresParser) attrBytes(a *xattr) ([]byte, error) {
+	if !a.decode {
+		return a.raw, nil
+	}
+	var err error
+	p.buf, err = p.s.appendAttrValue(p.buf[:0], a)
+	return p.buf, err
 }
 
 // value is translate-toolkit's get_xml_text_value for an element with the given
@@ -375,14 +524,18 @@ func (p *aresParser) value(elemAttrs []xattr, toks []ctok) ([]byte, error) {
 		p.out = out
 		return out, err
 	}
+	errTooLong := p.valueLimit()
 	p.reconcile(elemAttrs, toks)
 	out, err := p.appendContent(p.out[:0], toks, true)
 	p.out = out
+	if err == errValueTooLarge {
+		err = errTooLong
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(out) > maxValueLen {
-		return nil, errValueTooLarge
+	if len(out) > p.limit {
+		return nil, errTooLong
 	}
 	return out, nil
 }
@@ -451,7 +604,7 @@ func (p *aresParser) appendContent(out []byte, toks []ctok, top bool) ([]byte, e
 			return out, err
 		}
 		i = j
-		if len(out) > maxValueLen {
+		if len(out) > p.limit {
 			return out, errValueTooLarge
 		}
 	}
@@ -505,7 +658,7 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 				writeNS(b.prefix, b.uri)
 			}
 		}
-		if len(out) > maxValueLen {
+		if len(out) > p.limit {
 			return out, errValueTooLarge
 		}
 	}
@@ -517,7 +670,7 @@ func (p *aresParser) appendElement(out []byte, toks []ctok, i, end int, top bool
 		out = append(out, ' ')
 		out = append(out, a.name...)
 		out = append(out, `="`...)
-		out = appendEscapedAttr(out, p.attrBytes(a))
+		out, p.buf = appendSerializedAttr(out, p.buf, a)
 		out = append(out, '"')
 	}
 	content := toks[i+1 : end]

@@ -11,9 +11,8 @@ import (
 )
 
 // unescapeCases are the Android text rules, one per row. Expected values were
-// worked out by hand from the reference (weblate-reference.md §2h) and
-// translate-toolkit's aresource.unescape; TestTTKUnescape checks every row against
-// translate-toolkit itself.
+// worked out by hand from translate-toolkit 3.9.2's aresource.unescape;
+// TestTTKUnescape checks every row against that function itself (run by Python).
 var unescapeCases = []struct {
 	name  string
 	in    string
@@ -51,6 +50,15 @@ var unescapeCases = []struct {
 	{`\u with non-hex letters fails`, `\u00zz`, true, "", true},
 	{`\u with a Unicode decimal digit (Python int)`, "\\u\u0660\u0660\u0664\u0661", true, "A", false},
 	{`\u surrogate becomes U+FFFD`, `\uD800`, true, "\uFFFD", false},
+	{`a surrogate pair of \u escapes is one character`, `\uD83E\uDDD8 yoga`, true, "\U0001F9D8 yoga", false},
+	{`a low surrogate before a high one is no pair`, `\uDDD8\uD83E`, true, "\uFFFD\uFFFD", false},
+	{`a pair split by a quote is one character`, `"\uD83E"\uDDD8`, true, "\U0001F9D8", false},
+	{`a high surrogate before a space`, `\uD83E x`, true, "\uFFFD x", false},
+	{"a newline between quotes is kept (3.9)", "\"a\nb\tc d\"", true, "a\nb\tc d", false},
+	{"quoted white space alone is kept (3.9)", "a\"\n\"b\"\t\"c\" \"d", true, "a\nb\tc d", false},
+	{"a lone newline or tab outside quotes is a space", "a\nb\tc d", true, "a b c d", false},
+	{"an unbalanced quote keeps a lone tab until the end", "a\"b\tc", true, "ab\tc", false},
+	{"an unbalanced quote does not keep trailing white space", "a\"b\t", true, "ab", false},
 	{`unknown escape drops both characters`, `a\qb`, true, "ab", false},
 	{`character after a dropped escape is skipped (ttk accident)`, `\q\@`, true, `\@`, false},
 	{`trailing backslash kept`, `a\`, true, `a\`, false},

@@ -77,10 +77,23 @@ func BenchmarkParseAresource(b *testing.B) {
 // BenchmarkStreamAresource is BenchmarkParseAresource handing units over one at a
 // time (Streamer), as statistics read translation files.
 func BenchmarkStreamAresource(b *testing.B) {
-	stream := func(data []byte) (*File, error) { return nil, androidFormat{}.Stream(data, func(*Unit) {}) }
+	stream := func(data []byte) (*File, error) {
+		_, err := androidFormat{}.Stream(data, func(*Unit) {})
+		return nil, err
+	}
 	for _, c := range []string{"newpipe", "fdroidclient"} {
 		b.Run(c, func(b *testing.B) { benchParse(b, corpus(b, c), stream) })
 	}
+}
+
+// BenchmarkParseAresourceUTF16 is BenchmarkParseAresource on the same files in
+// UTF-16 (bytes per second are those of the UTF-16 files).
+func BenchmarkParseAresourceUTF16(b *testing.B) {
+	files := corpus(b, "newpipe")
+	for i, f := range files {
+		files[i] = []byte(utf16Bytes(string(f), false, bomLE))
+	}
+	benchParse(b, files, androidFormat{}.Parse)
 }
 
 // BenchmarkParseTBX measures the production parser on the TBX corpus.

@@ -10,7 +10,7 @@ import (
 // ParserVersion names the parsers' behaviour: results cached by content (across
 // restarts) are only reused under the same version. Change it whenever a parser's
 // output for some input changes.
-const ParserVersion = "2026-11-23.2"
+const ParserVersion = "2026-11-24.2"
 
 // Unit is one translatable string as its file stores it.
 //
@@ -76,16 +76,64 @@ func (u *Unit) FormsFor(tags []string) []string {
 // File is the parsed content of one translation file.
 type File struct {
 	Units []Unit
+	// Warnings are the file's mistakes that do not stop it from being read (a
+	// repeated key, a plural form Android never uses), in file order, at most
+	// maxWarnings of them and one that counts the others. They change nothing in
+	// Units.
+	Warnings []Warning
+}
+
+// maxWarnings bounds the warnings of a file: a file repeating a key a million
+// times gets this many, and one more that counts the rest.
+const maxWarnings = 100
+
+// A Warning is a mistake in a file that parsed.
+type Warning struct {
+	Line    int // 1-based line of the unit concerned
+	Kind    WarningKind
+	Message string
+}
+
+func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Message) }
+
+// WarningKind classifies warnings; String gives the name of the alert that reports them.
+type WarningKind uint8
+
+const (
+	// DuplicateString is a key given to a second unit of the file; Weblate raises
+	// its DuplicateString alert for the same thing (weblate/trans/models/alert.py,
+	// found by Translation.check_sync).
+	DuplicateString WarningKind = iota + 1
+	// BadPluralQuantity is a plural form Android never looks up: an <item> of
+	// <plurals> whose quantity is not one of zero, one, two, few, many, other, a
+	// quantity given twice (translate-toolkit keeps the last text) or none.
+	BadPluralQuantity
+	// LoneSurrogate is a \u escape naming half of a UTF-16 surrogate pair without
+	// the other half; the text holds U+FFFD in its place (see SurrogateJoiner).
+	LoneSurrogate
+)
+
+func (k WarningKind) String() string {
+	switch k {
+	case DuplicateString:
+		return "DuplicateString"
+	case BadPluralQuantity:
+		return "BadPluralQuantity"
+	case LoneSurrogate:
+		return "LoneSurrogate"
+	}
+	return fmt.Sprintf("WarningKind(%d)", uint8(k))
 }
 
 // A Streamer is a Format that can hand over a file's units one at a time without
 // keeping them: Stream calls fn with each unit Parse would return, in the same
-// order. The unit and everything it holds (strings included) live in the parser's
-// reused buffers and are valid only until fn returns. When Stream returns an
-// error, the file did not parse and whatever fn saw is to be discarded.
-// Statistics need no more than this, and it spares them the memory of every unit.
+// order, and returns the warnings Parse would put in File.Warnings. The unit and
+// everything it holds (strings included) live in the parser's reused buffers and
+// are valid only until fn returns. When Stream returns an error, the file did not
+// parse and whatever fn saw is to be discarded. Statistics need no more than
+// this, and it spares them the memory of every unit.
 type Streamer interface {
-	Stream(data []byte, fn func(*Unit)) error
+	Stream(data []byte, fn func(*Unit)) ([]Warning, error)
 }
 
 // Format is one file format: what it is (Info) and how it reads (Parse).

@@ -34,6 +34,14 @@ func compareWithReference(t *testing.T, data []byte, got *File, err error, want 
 	if err != nil {
 		return
 	}
+	if len(got.Warnings) != len(want.Warnings) {
+		t.Fatalf("fast parser warns %v, reference %v\ninput %q", got.Warnings, want.Warnings, clip(data))
+	}
+	for i, w := range want.Warnings {
+		if g := got.Warnings[i]; g.Line != w.Line || g.Kind != w.Kind {
+			t.Fatalf("warning %d is %v (%v), reference line %d (%v)\ninput %q", i, g, g.Kind, w.Line, w.Kind, clip(data))
+		}
+	}
 	if len(got.Units) == 0 && len(want.Units) == 0 {
 		return
 	}
@@ -53,7 +61,7 @@ func compareWithReference(t *testing.T, data []byte, got *File, err error, want 
 func compareStream(t *testing.T, data []byte, got *File, err error) {
 	t.Helper()
 	var streamed []Unit
-	serr := androidFormat{}.Stream(data, func(u *Unit) {
+	warnings, serr := androidFormat{}.Stream(data, func(u *Unit) {
 		c := *u
 		c.Key = strings.Clone(u.Key)
 		c.Target = cloneStrings(u.Target)
@@ -69,6 +77,9 @@ func compareStream(t *testing.T, data []byte, got *File, err error) {
 	}
 	if len(streamed) != len(got.Units) {
 		t.Fatalf("Stream gave %d units, Parse %d\ninput %q", len(streamed), len(got.Units), clip(data))
+	}
+	if !reflect.DeepEqual(warnings, got.Warnings) {
+		t.Fatalf("Stream warned %v, Parse %v\ninput %q", warnings, got.Warnings, clip(data))
 	}
 	for i := range streamed {
 		if !reflect.DeepEqual(streamed[i], got.Units[i]) {
@@ -170,6 +181,9 @@ func addSeeds(f *testing.F, format string) {
 	docs = append(docs, tbxSnippets...)
 	for _, k := range knownDifferences {
 		docs = append(docs, k.doc)
+	}
+	for _, c := range encodingCases {
+		docs = append(docs, c.doc)
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.tbx"))
 	more, _ := filepath.Glob(filepath.Join("testdata", "android", "*", "*.xml"))

@@ -8,8 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// poFormat is gettext PO as Weblate 4.18 reads it through translate-toolkit 3.8.4's
-// pure-Python parser (translate/storage/pypo.py, poparser.py).
+// poFormat is gettext PO as Weblate 4.18 reads it through translate-toolkit 3.9.2's
+// pure-Python parser (translate/storage/pypo.py, poparser.py; the same as in
+// Debian's 3.8.4, which the tests compare with).
 type poFormat struct{}
 
 func init() { Register(poFormat{}) }

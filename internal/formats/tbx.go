@@ -6,8 +6,8 @@ import (
 	"sync"
 )
 
-// tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit
-// 3.8.4 (translate/storage/tbx.py, lisa.py).
+// tbxFormat is TBX glossaries as Weblate 4.18 reads them through translate-toolkit 3.9.2
+// (translate/storage/tbx.py, lisa.py).
 type tbxFormat struct{}
 
 func init() { Register(tbxFormat{}) }
@@ -31,10 +31,13 @@ func (tbxFormat) Write(sourceLang, targetLang string, units []Unit) []byte {
 // Weblate skips them, so they are not returned. Elements count only in the namespace translate-toolkit
 // uses: the root's default namespace.
 //
-// Note is what Weblate 4.18 shows as the unit's note: the <termNote>s, then the
-// <note>s; Explanation is the <note>s and SourceExplanation the <descrip>s. In
-// translate-toolkit 3.8.4 getnotes() ignores the "from" attribute, so every <note>
-// appears in both Note and Explanation; later versions filter by origin.
+// Note is what Weblate 4.18 shows as the unit's note (TBXUnit.notes, weblate/
+// formats/ttkit.py): the <termNote>s, then the <note from="developer">s;
+// Explanation is the <note from="translator">s and SourceExplanation the
+// <descrip>s, each list without repeats. translate-toolkit 3.9.2, which Weblate
+// 4.18 uses, picks notes by their "from" attribute (tbxunit._getnotelist), so a
+// <note> without it is in neither; 3.8.4, which Debian ships, ignored "from" and
+// put every <note> in both.
 func (tbxFormat) Parse(data []byte) (*File, error) {
 	p := tbxParsers.Get().(*tbxParser)
 	p.reset(data)
@@ -140,6 +143,9 @@ func (p *tbxParser) entry(f *File) error {
 			if u.Source[0] == "" && u.Target[0] == "" {
 				continue // translate-toolkit's isblank: not a content unit
 			}
+			if !p.s.dtd.spend(unitText(&u)) {
+				return &SyntaxError{Line: u.Line, Msg: p.s.dtd.overBudget()}
+			}
 			f.Units = append(f.Units, u)
 		}
 	}
@@ -157,29 +163,41 @@ func (p *tbxParser) is(t *ctok, local string) bool {
 	return string(name) == local
 }
 
-func (p *tbxParser) attr(t *ctok, xmlPrefix bool, local string) (string, bool) {
+// attr reads an attribute of the element t (xml:local when xmlPrefix); an error is
+// the document's text budget running out.
+func (p *tbxParser) attr(t *ctok, xmlPrefix bool, local string) (string, bool, error) {
 	for j := t.a0; j < t.a1; j++ {
 		a := &p.attrs[j]
 		if a.nsDecl {
 			continue
 		}
-		if xmlPrefix {
-			if a.prefixLen > 0 && a.uri == xmlNamespace && string(a.local()) == local {
-				return attrValue(a), true
+		if xmlPrefix && a.prefixLen > 0 && a.uri == xmlNamespace && string(a.local()) == local ||
+			!xmlPrefix && a.prefixLen == 0 && string(a.name) == local {
+			if !a.decode {
+				return string(a.raw), true, nil
 			}
-		} else if a.prefixLen == 0 && string(a.name) == local {
-			return attrValue(a), true
+			v, err := p.s.appendAttrValue(nil, a)
+			if err != nil {
+				return "", true, &SyntaxError{Line: p.s.line(t.off), Msg: err.Error()}
+			}
+			return string(v), true, nil
 		}
 	}
-	return "", false
+	return "", false, nil
 }
 
 func (p *tbxParser) unit(i, end int) (Unit, error) {
 	toks := p.toks
 	entry := &toks[i]
 	u := Unit{Line: p.lineAt(entry.off)}
-	u.Key, _ = p.attr(entry, false, "id")
-	space, ok := p.attr(entry, true, "space")
+	var err error
+	if u.Key, _, err = p.attr(entry, false, "id"); err != nil {
+		return u, err
+	}
+	space, ok, err := p.attr(entry, true, "space")
+	if err != nil {
+		return u, err
+	}
 	if !ok {
 		space = "preserve"
 	}
@@ -218,7 +236,7 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 	u.Source = []string{source}
 	u.Target = []string{target}
 
-	var pos, definition, notes uniqueList
+	var pos, definition, developer, translator uniqueList
 	for j := i + 1; j < end; j++ {
 		var list *uniqueList
 		switch {
@@ -227,7 +245,18 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 		case p.is(&toks[j], "descrip"):
 			list = &definition
 		case p.is(&toks[j], "note"):
-			list = &notes
+			from, _, err := p.attr(&toks[j], false, "from")
+			if err != nil {
+				return u, err
+			}
+			switch from {
+			case "developer":
+				list = &developer
+			case "translator":
+				list = &translator
+			default:
+				continue
+			}
 		default:
 			continue
 		}
@@ -238,15 +267,27 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 		list.add(v)
 	}
 	var parts []string
-	for _, n := range []string{pos.join(), notes.join()} {
+	for _, n := range []string{pos.join(), developer.join()} {
 		if n != "" {
 			parts = append(parts, n)
 		}
 	}
 	u.Note = strings.Join(parts, "\n")
-	u.Explanation = notes.join()
+	u.Explanation = translator.join()
 	u.SourceExplanation = definition.join()
 	return u, nil
+}
+
+// unitText is the bytes of a unit's strings, what it costs of the text budget.
+func unitText(u *Unit) int {
+	n := len(u.Key) + len(u.Note) + len(u.Explanation) + len(u.SourceExplanation)
+	for _, v := range u.Source {
+		n += len(v)
+	}
+	for _, v := range u.Target {
+		n += len(v)
+	}
+	return n
 }
 
 // uniqueList keeps the first occurrence of each string, as ttk's _getnotelist does.
@@ -283,7 +324,11 @@ func (l *uniqueList) join() string { return strings.Join(l.items, "\n") }
 // text is translate-toolkit's getText: the XPath string value of the element,
 // space-normalized when its xml:space (or the entry's) is "default".
 func (p *tbxParser) text(i, end int, space string) (string, error) {
-	if v, ok := p.attr(&p.toks[i], true, "space"); ok {
+	v, ok, err := p.attr(&p.toks[i], true, "space")
+	if err != nil {
+		return "", err
+	}
+	if ok {
 		space = v
 	}
 	p.buf = p.buf[:0]
@@ -293,11 +338,10 @@ func (p *tbxParser) text(i, end int, space string) (string, error) {
 		case tokText, tokCDATA:
 			p.buf = p.s.appendText(p.buf, t.kind, t.val, t.decode)
 		case tokEntRef:
-			v, err := p.s.entityText(t.name, 0)
+			p.buf, err = p.s.appendEntityText(p.buf, t.name)
 			if err != nil {
 				return "", &SyntaxError{Line: p.s.line(t.off), Msg: err.Error()}
 			}
-			p.buf = append(p.buf, v...)
 		}
 	}
 	if space == "default" {
@@ -322,55 +366,4 @@ func normalizeSpace(b []byte) string {
 		out = append(out, c)
 	}
 	return string(out)
-}
-
-type entityError string
-
-func (e entityError) Error() string { return string(e) }
-
-// entityText is what libxml2 contributes to a string value for a reference to the
-// entity: the content of every node of its replacement text (top-level comments
-// and PIs included), nested references flattened the same way. Undeclared and
-// external entities contribute nothing, as libxml2 never loads them.
-func (s *xmlScanner) entityText(name []byte, nesting int) (string, error) {
-	d := s.dtd.entities[string(name)]
-	if d == nil || d.external {
-		return "", nil
-	}
-	if d.textDone {
-		return d.text, nil
-	}
-	if d.textBusy || nesting >= maxEntityNesting {
-		return "", entityError("entity reference loop in '" + string(name) + "'")
-	}
-	d.textBusy = true
-	defer func() { d.textBusy = false }()
-	sub := &xmlScanner{data: d.repl, dtd: s.dtd, fragment: true, lenientNS: true}
-	var out []byte
-	for {
-		k := sub.next()
-		switch k {
-		case tokError:
-			return "", entityError("in entity '" + string(name) + "': " + sub.err.Msg)
-		case tokEOF:
-			s.dtd.expanded += len(out)
-			d.text, d.textDone = string(out), true
-			return d.text, nil
-		case tokText, tokCDATA:
-			out = sub.appendText(out, k, sub.val, sub.decode)
-		case tokComment, tokPI:
-			if sub.depth() == 0 {
-				out = append(out, sub.val...)
-			}
-		case tokEntRef:
-			v, err := sub.entityText(sub.name, nesting+1)
-			if err != nil {
-				return "", err
-			}
-			out = append(out, v...)
-		}
-		if len(out) > maxEntityExpansion || s.dtd.expanded+len(out) > maxEntityExpansion {
-			return "", entityError("entity expansion is too large")
-		}
-	}
 }

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -32,8 +34,12 @@ const (
 
 type refNS struct{ prefix, uri string } // prefix "" is the default namespace
 
+// refAttr is an attribute; one holding references to declared entities (ents)
+// keeps its raw text, and its value is read with refDTD.attrValue.
 type refAttr struct {
 	prefix, local, uri, value string
+	raw                       string
+	ents                      bool
 }
 
 func (a refAttr) qname() string {
@@ -67,22 +73,26 @@ func (n *refNode) qname() string {
 	return n.prefix + ":" + n.local
 }
 
-func (n *refNode) get(local string) (string, bool) {
+// get is lxml's element.get: the attribute's value, entity references replaced
+// (their text charged to the document's budget).
+func (n *refNode) get(dtd *refDTD, local string) (string, bool, error) {
 	for _, a := range n.attrs {
 		if a.prefix == "" && a.local == local {
-			return a.value, true
+			v, err := dtd.attrValue(a)
+			return v, true, err
 		}
 	}
-	return "", false
+	return "", false, nil
 }
 
-func (n *refNode) xmlAttr(local string) (string, bool) {
+func (n *refNode) xmlAttr(dtd *refDTD, local string) (string, bool, error) {
 	for _, a := range n.attrs {
 		if a.uri == xmlNamespace && a.local == local {
-			return a.value, true
+			v, err := dtd.attrValue(a)
+			return v, true, err
 		}
 	}
-	return "", false
+	return "", false, nil
 }
 
 type refEntityDecl struct {
@@ -91,13 +101,27 @@ type refEntityDecl struct {
 	state              int // 0 unchecked, 1 checking, 2 checked
 	text               *string
 	busy               bool
+	attrState          int // the same for references in attribute values
+	attrText           *string
 }
 
 type refDTD struct {
 	entities     map[string]*refEntityDecl
 	undeclaredOK bool
 	standalone   bool
-	expanded     int
+	// budget is what is left of max(1 MiB, 10 × the document's size) bytes of
+	// text: entity text each time it is copied, and the units' strings.
+	budget int
+}
+
+var errRefBudget = errors.New("text budget exceeded")
+
+func (d *refDTD) spend(n int) error {
+	d.budget -= n
+	if d.budget < 0 {
+		return errRefBudget
+	}
+	return nil
 }
 
 type refParser struct {
@@ -120,9 +144,47 @@ var xmlDeclRE = regexp.MustCompile(`^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]
 	`(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*("[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?` +
 	`(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*("yes"|'yes'|"no"|'no'))?[ \t\r\n]*\?>`)
 
+// refDecodeUTF16 finds a UTF-16 document by its byte order mark or by "<?" in
+// UTF-16 (libxml2's xmlDetectCharEncoding) and returns its text as UTF-8, with the
+// encoding's name ("" for UTF-8, whose bytes are copied).
+func refDecodeUTF16(input []byte) (data []byte, enc string, err error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(input, []byte{0xFF, 0xFE}):
+		order, enc, input = binary.LittleEndian, "utf-16le", input[2:]
+	case bytes.HasPrefix(input, []byte{0xFE, 0xFF}):
+		order, enc, input = binary.BigEndian, "utf-16be", input[2:]
+	case bytes.HasPrefix(input, []byte{'<', 0, '?', 0}):
+		order, enc = binary.LittleEndian, "utf-16le"
+	case bytes.HasPrefix(input, []byte{0, '<', 0, '?'}):
+		order, enc = binary.BigEndian, "utf-16be"
+	default:
+		return append([]byte(nil), input...), "", nil
+	}
+	units := make([]uint16, len(input)/2) // an odd last byte is dropped
+	for i := range units {
+		units[i] = order.Uint16(input[2*i:])
+	}
+	for i := 0; i < len(units); i++ {
+		u := rune(units[i])
+		if u >= 0xD800 && u <= 0xDBFF && i+1 < len(units) && units[i+1] >= 0xDC00 && units[i+1] <= 0xDFFF {
+			i++
+			continue
+		}
+		if u >= 0xD800 && u <= 0xDFFF {
+			prefix := []byte(string(utf16.Decode(units[:i])))
+			return nil, enc, refErr(prefix, len(prefix), "lone surrogate")
+		}
+	}
+	return []byte(string(utf16.Decode(units))), enc, nil
+}
+
 // refParseDocument parses a whole document into its root element.
 func refParseDocument(input []byte) (*refNode, *refDTD, error) {
-	data := append([]byte(nil), input...)
+	data, inputEnc, err := refDecodeUTF16(input)
+	if err != nil {
+		return nil, nil, err
+	}
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size == 1 {
@@ -134,11 +196,11 @@ func refParseDocument(input []byte) (*refNode, *refDTD, error) {
 		i += size
 	}
 	off := 0
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+	if inputEnc == "" && bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		copy(data, "   ") // offsets stay, and the decoder sees white space
 		off = 3
 	}
-	dtd := &refDTD{}
+	dtd := &refDTD{budget: max(1<<20, 10*len(input))}
 	rest := data[off:]
 	if len(rest) >= 6 && bytes.HasPrefix(rest, []byte("<?xml")) && strings.ContainsRune(" \t\r\n", rune(rest[5])) {
 		m := xmlDeclRE.FindSubmatch(rest)
@@ -146,8 +208,14 @@ func refParseDocument(input []byte) (*refNode, *refDTD, error) {
 			return nil, nil, refErr(data, off, "malformed XML declaration")
 		}
 		if len(m[2]) > 0 {
+			// libxml2 accepts a UTF-16 document labelled UTF-16, its own byte
+			// order or UTF-8, and a UTF-8 one labelled UTF-8.
 			enc := strings.ToLower(string(m[2][1 : len(m[2])-1]))
-			if enc != "utf-8" && enc != "utf8" {
+			accepted := enc == "utf-8" || enc == "utf8"
+			if inputEnc != "" {
+				accepted = accepted || enc == "utf-16" || enc == "utf16" || enc == inputEnc
+			}
+			if !accepted {
 				return nil, nil, refErr(data, off, "unsupported encoding")
 			}
 		}
@@ -284,7 +352,8 @@ func (p *refParser) parse() (*refNode, *refDTD, error) {
 					return nil, nil, refErr(data, int(start), "repeated attribute")
 				}
 				seen[q] = true
-				v, err := refDecodeAttr(attrs[i].raw)
+				isNS := a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == "xmlns"
+				v, ents, err := p.dtd.decodeAttr(attrs[i].raw, isNS)
 				if err != nil {
 					return nil, nil, refErr(data, int(start), err.Error())
 				}
@@ -305,7 +374,7 @@ func (p *refParser) parse() (*refNode, *refDTD, error) {
 						decls = append(decls, refNS{pre, v})
 					}
 				default:
-					n.attrs = append(n.attrs, refAttr{prefix: a.Name.Space, local: a.Name.Local, value: v})
+					n.attrs = append(n.attrs, refAttr{prefix: a.Name.Space, local: a.Name.Local, value: v, raw: attrs[i].raw, ents: ents})
 				}
 			}
 			scopes = append(scopes, decls)
@@ -554,10 +623,112 @@ func refCheckCharRefs(raw []byte) error {
 	return nil
 }
 
-// refDecodeAttr normalizes an attribute value: white space characters become
-// spaces, then references are replaced.
-func refDecodeAttr(raw string) (string, error) {
-	s := strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "\t", " ").Replace(raw)
+var refWhiteSpace = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "\t", " ")
+
+// decodeAttr normalizes an attribute value: white space characters become spaces,
+// then references are replaced. References to declared entities are allowed where
+// checkAttrEntity allows them (not in namespace declarations); such a value (ents)
+// is read later from its raw text, by attrValue or refSerializeAttr.
+func (d *refDTD) decodeAttr(raw string, isNS bool) (string, bool, error) {
+	s := refWhiteSpace.Replace(raw)
+	var b strings.Builder
+	ents := false
+	for {
+		i := strings.IndexByte(s, '&')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String(), ents, nil
+		}
+		b.WriteString(s[:i])
+		s = s[i:]
+		j := strings.IndexByte(s, ';')
+		if j < 0 {
+			return "", false, errors.New("reference without ';'")
+		}
+		ref := s[:j+1]
+		s = s[j+1:]
+		if c, ok := refPredefined[ref]; ok {
+			b.WriteString(c)
+			continue
+		}
+		if strings.HasPrefix(ref, "&#") {
+			r, err := refCharRef(ref)
+			if err != nil {
+				return "", false, err
+			}
+			b.WriteRune(r)
+			continue
+		}
+		name := ref[1 : len(ref)-1]
+		if !refNameRE.MatchString(name) {
+			return "", false, errors.New("malformed entity reference")
+		}
+		if isNS {
+			return "", false, errors.New("entity reference in a namespace declaration")
+		}
+		if err := d.checkAttrEntity(name, 0); err != nil {
+			return "", false, err
+		}
+		ents = true
+	}
+}
+
+var refPredefined = map[string]string{"&lt;": "<", "&gt;": ">", "&amp;": "&", "&apos;": "'", "&quot;": "\""}
+
+// checkAttrEntity: an entity referred to in an attribute value, directly or through
+// other entities, is declared and internal, and its replacement text holds no '<'
+// and only well-formed references (XML 1.0 §4.4.4, WFC: No < in Attribute Values).
+// A reference to an undeclared entity is refused even where libxml2 tolerates it.
+func (d *refDTD) checkAttrEntity(name string, nesting int) error {
+	e := d.entities[name]
+	switch {
+	case e == nil:
+		return errors.New("undeclared entity in an attribute value")
+	case e.external || e.unparsed:
+		return errors.New("external entity in an attribute value")
+	case e.attrState == 2:
+		return nil
+	case e.attrState == 1 || nesting >= maxEntityNesting:
+		return errors.New("entity loop")
+	case strings.Contains(e.repl, "<"):
+		return errors.New("'<' in an entity used in an attribute value")
+	}
+	e.attrState = 1
+	for rest := e.repl; ; {
+		i := strings.IndexByte(rest, '&')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i:], ';')
+		if j < 0 {
+			return errors.New("'&' without reference in an entity")
+		}
+		ref := rest[i : i+j+1]
+		rest = rest[i+j+1:]
+		if strings.HasPrefix(ref, "&#") {
+			if _, err := refCharRef(ref); err != nil {
+				return err
+			}
+			continue
+		}
+		sub := ref[1 : len(ref)-1]
+		if !refNameRE.MatchString(sub) {
+			return errors.New("malformed entity reference in an entity")
+		}
+		if _, ok := refPredefined[ref]; ok {
+			continue
+		}
+		if err := d.checkAttrEntity(sub, nesting+1); err != nil {
+			return err
+		}
+	}
+	e.attrState = 2
+	return nil
+}
+
+// refReplaceRefs replaces the references of checked text: character and
+// predefined ones by their character, the others with entity(name).
+func refReplaceRefs(s string, entity func(name string) (string, error)) (string, error) {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(s, '&')
@@ -566,35 +737,72 @@ func refDecodeAttr(raw string) (string, error) {
 			return b.String(), nil
 		}
 		b.WriteString(s[:i])
-		s = s[i:]
-		j := strings.IndexByte(s, ';')
-		if j < 0 {
-			return "", errors.New("reference without ';'")
+		j := strings.IndexByte(s[i:], ';')
+		ref := s[i : i+j+1]
+		s = s[i+j+1:]
+		if c, ok := refPredefined[ref]; ok {
+			b.WriteString(c)
+			continue
 		}
-		ref := s[:j+1]
-		s = s[j+1:]
-		switch ref {
-		case "&lt;":
-			b.WriteByte('<')
-		case "&gt;":
-			b.WriteByte('>')
-		case "&amp;":
-			b.WriteByte('&')
-		case "&apos;":
-			b.WriteByte('\'')
-		case "&quot;":
-			b.WriteByte('"')
-		default:
-			if !strings.HasPrefix(ref, "&#") {
-				return "", errors.New("entity reference in an attribute value")
-			}
-			r, err := refCharRef(ref)
-			if err != nil {
-				return "", err
-			}
+		if strings.HasPrefix(ref, "&#") {
+			r, _ := refCharRef(ref)
 			b.WriteRune(r)
+			continue
 		}
+		v, err := entity(ref[1 : len(ref)-1])
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(v)
 	}
+}
+
+// attrValue is an attribute's value as lxml's get returns it: entity references
+// replaced by the entity's text, unnormalized, each copy charged to the budget.
+func (d *refDTD) attrValue(a refAttr) (string, error) {
+	if !a.ents {
+		return a.value, nil
+	}
+	return refReplaceRefs(refWhiteSpace.Replace(a.raw), d.chargedAttrEntityText)
+}
+
+func (d *refDTD) chargedAttrEntityText(name string) (string, error) {
+	e := d.entities[name]
+	if e.attrText == nil {
+		t, err := refReplaceRefs(e.repl, d.chargedAttrEntityText)
+		if err != nil {
+			return "", err
+		}
+		e.attrText = &t
+	}
+	return *e.attrText, d.spend(len(*e.attrText))
+}
+
+// refSerializeAttr is an attribute's value as libxml2 writes it when entities are
+// not substituted: escaped, with references to declared entities as written.
+func refSerializeAttr(b []byte, a refAttr) []byte {
+	if !a.ents {
+		return appendEscapedAttr(b, a.value)
+	}
+	s := refWhiteSpace.Replace(a.raw)
+	for s != "" {
+		// the text up to the next reference, then the reference
+		end := strings.IndexByte(s, '&')
+		if end < 0 {
+			end = len(s)
+		} else if end == 0 {
+			end = strings.IndexByte(s, ';') + 1
+			if ref := s[:end]; !strings.HasPrefix(ref, "&#") && refPredefined[ref] == "" {
+				b = append(b, ref...)
+				s = s[end:]
+				continue
+			}
+		}
+		v, _ := refReplaceRefs(s[:end], nil)
+		b = appendEscapedAttr(b, v)
+		s = s[end:]
+	}
+	return b
 }
 
 // refDoctype finds the DOCTYPE declaration in the prolog, records its entities and
@@ -794,8 +1002,10 @@ func refNsmapDefault(n *refNode) string {
 }
 
 // refAndroidParse transcribes AndroidResourceFile.parse and the unit accessors.
+// It also charges the text budget (entity text read from attributes, and every
+// unit's key, note, values and quantities) and finds the warnings.
 func refAndroidParse(data []byte) (*File, error) {
-	root, _, err := refParseDocument(data)
+	root, dtd, err := refParseDocument(data)
 	if err != nil {
 		return nil, err
 	}
@@ -803,27 +1013,47 @@ func refAndroidParse(data []byte) (*File, error) {
 		return nil, &SyntaxError{Line: root.line, Msg: "root element is not <resources>"}
 	}
 	f := &File{Units: []Unit{}}
+	warn := func(line int, kind WarningKind) { f.Warnings = append(f.Warnings, Warning{Line: line, Kind: kind}) }
+	firstLine := map[string]int{}
 	for idx, el := range root.children {
 		if el.kind != refElement || el.uri != "" || el.local != "string" && el.local != "plurals" {
 			continue
 		}
-		name, _ := el.get("name")
+		name, _, err := el.get(dtd, "name")
+		if err != nil {
+			return nil, err
+		}
+		tr, _, err := el.get(dtd, "translatable")
+		if err != nil {
+			return nil, err
+		}
 		if name == "" {
 			continue
 		}
-		u := Unit{Key: name, Line: el.line}
-		if tr, _ := el.get("translatable"); tr == "false" {
-			u.ReadOnly = true
-		}
+		u := Unit{Key: name, Line: el.line, ReadOnly: tr == "false"}
 		var comments []string
 		for k := idx - 1; k >= 0 && root.children[k].kind == refComment; k-- {
 			comments = append([]string{root.children[k].data}, comments...)
 		}
 		u.Note = strings.Join(comments, "\n")
+		if err := dtd.spend(len(u.Key) + len(u.Note)); err != nil {
+			return nil, err
+		}
+		if _, dup := firstLine[name]; dup {
+			warn(u.Line, DuplicateString)
+		} else {
+			firstLine[name] = u.Line
+		}
 		if el.local == "string" {
-			v, err := refTextValue(el)
+			v, lone, err := refTextValue(el)
+			if err == nil {
+				err = dtd.spend(len(v))
+			}
 			if err != nil {
 				return nil, err
+			}
+			if lone > 0 {
+				warn(u.Line, LoneSurrogate)
 			}
 			u.Target = []string{v}
 		} else {
@@ -833,15 +1063,31 @@ func refAndroidParse(data []byte) (*File, error) {
 				if item.kind != refElement || item.uri != "" || item.local != "item" {
 					continue
 				}
-				v, err := refTextValue(item)
+				q, ok, err := item.get(dtd, "quantity")
 				if err != nil {
 					return nil, err
 				}
-				q, ok := item.get("quantity")
+				v, lone, err := refTextValue(item)
+				if err == nil {
+					err = dtd.spend(len(v) + len(q))
+				}
+				if err != nil {
+					return nil, err
+				}
+				if lone > 0 {
+					warn(item.line, LoneSurrogate)
+				}
 				if !ok {
+					warn(item.line, BadPluralQuantity)
 					continue
 				}
+				switch q {
+				case "zero", "one", "two", "few", "many", "other":
+				default:
+					warn(item.line, BadPluralQuantity)
+				}
 				if j := indexOf(u.Categories, q); j >= 0 {
+					warn(item.line, BadPluralQuantity)
 					u.Target[j] = v
 				} else {
 					u.Categories = append(u.Categories, q)
@@ -850,6 +1096,9 @@ func refAndroidParse(data []byte) (*File, error) {
 			}
 		}
 		f.Units = append(f.Units, u)
+	}
+	if n := len(f.Warnings); n > maxWarnings {
+		f.Warnings = append(f.Warnings[:maxWarnings], f.Warnings[maxWarnings]) // the count of the rest
 	}
 	return f, nil
 }
@@ -864,10 +1113,19 @@ func indexOf(list []string, s string) int {
 }
 
 // refTextValue is get_xml_text_value.
-func refTextValue(el *refNode) (string, error) {
+// lone counts the lone surrogates of \\u escapes (only a value without markup can
+// hold them).
+func refTextValue(el *refNode) (v string, lone int, err error) {
 	if len(el.children) == 0 {
-		return androidUnescape([]byte(el.text), true)
+		var u unescaper
+		out, err := u.appendUnescaped(nil, []byte(el.text), true, false)
+		return string(out), u.lone, err
 	}
+	v, err = refMarkupValue(el)
+	return v, 0, err
+}
+
+func refMarkupValue(el *refNode) (string, error) {
 	clone, err := refDeepCopyUnescaped(el)
 	if err != nil {
 		return "", err
@@ -1043,7 +1301,7 @@ func refSerialize(b []byte, n, root *refNode, top bool) []byte {
 		}
 	}
 	for _, a := range n.attrs {
-		b = append(appendEscapedAttr(append(append(append(b, ' '), a.qname()...), `="`...), a.value), '"')
+		b = append(refSerializeAttr(append(append(append(b, ' '), a.qname()...), `="`...), a), '"')
 	}
 	if !n.hasText && len(n.children) == 0 {
 		return append(b, "/>"...)
@@ -1086,11 +1344,14 @@ func refTBXParse(data []byte) (*File, error) {
 	stringValue = func(n *refNode, b *strings.Builder) {
 		b.WriteString(n.text)
 		for _, c := range n.children {
+			if walkErr != nil {
+				return // the budget may be spent: stop copying
+			}
 			switch c.kind {
 			case refElement:
 				stringValue(c, b)
 			case refEntity:
-				v, err := entityText(c.local, 0)
+				v, err := entityText(c.local)
 				if err != nil && walkErr == nil {
 					walkErr = &SyntaxError{Line: c.line, Msg: err.Error()}
 				}
@@ -1100,7 +1361,11 @@ func refTBXParse(data []byte) (*File, error) {
 		}
 	}
 	getText := func(n *refNode, space string) string {
-		if v, ok := n.xmlAttr("space"); ok {
+		v, ok, err := n.xmlAttr(dtd, "space")
+		if err != nil && walkErr == nil {
+			walkErr = err
+		}
+		if ok {
 			space = v
 		}
 		var b strings.Builder
@@ -1111,7 +1376,14 @@ func refTBXParse(data []byte) (*File, error) {
 		return b.String()
 	}
 	for _, e := range entries {
-		space, ok := e.xmlAttr("space")
+		id, _, err := e.get(dtd, "id")
+		if err != nil {
+			return nil, err
+		}
+		space, ok, err := e.xmlAttr(dtd, "space")
+		if err != nil {
+			return nil, err
+		}
 		if !ok {
 			space = "preserve"
 		}
@@ -1145,14 +1417,28 @@ func refTBXParse(data []byte) (*File, error) {
 			}
 			return getText(found, space)
 		}
-		notes := func(local string) string {
+		// notes is _getnotelist of translate-toolkit 3.9.2: the elements local
+		// below the entry, <note>s only of the given origin ("from"), without
+		// repeats. Each <note>'s "from" is read once (the budget sees it once).
+		from := map[*refNode]string{}
+		notes := func(local, origin string) string {
 			var list []string
 			var visit func(n *refNode)
 			visit = func(n *refNode) {
 				for _, c := range n.children {
 					if is(c, local) {
-						if v := getText(c, space); indexOf(list, v) < 0 {
-							list = append(list, v)
+						f, seen := from[c]
+						if !seen && local == "note" {
+							var err error
+							if f, _, err = c.get(dtd, "from"); err != nil && walkErr == nil {
+								walkErr = err
+							}
+							from[c] = f
+						}
+						if origin == "" || f == origin {
+							if v := getText(c, space); indexOf(list, v) < 0 {
+								list = append(list, v)
+							}
 						}
 					}
 					visit(c)
@@ -1161,32 +1447,43 @@ func refTBXParse(data []byte) (*File, error) {
 			visit(e)
 			return strings.Join(list, "\n")
 		}
-		id, _ := e.get("id")
 		u := Unit{Key: id, Line: e.line, Source: []string{nodeText(0)}, Target: []string{nodeText(1)}}
 		var parts []string
-		for _, n := range []string{notes("termNote"), notes("note")} {
+		for _, n := range []string{notes("termNote", ""), notes("note", "developer")} {
 			if n != "" {
 				parts = append(parts, n)
 			}
 		}
 		u.Note = strings.Join(parts, "\n")
-		u.Explanation = notes("note")
-		u.SourceExplanation = notes("descrip")
+		u.Explanation = notes("note", "translator")
+		u.SourceExplanation = notes("descrip", "")
 		if walkErr != nil {
 			return nil, walkErr
 		}
 		if u.Source[0] == "" && u.Target[0] == "" {
 			continue
 		}
+		// The unit's strings count against the document's text budget.
+		if err := dtd.spend(len(u.Key) + len(u.Source[0]) + len(u.Target[0]) + len(u.Note) + len(u.Explanation) + len(u.SourceExplanation)); err != nil {
+			return nil, err
+		}
 		f.Units = append(f.Units, u)
 	}
 	return f, nil
 }
 
-// refEntityTexter is xmlBufGetNodeContent for entity references, memoized, with the
-// same expansion budget as the production code.
-func refEntityTexter(dtd *refDTD) func(string, int) (string, error) {
+// refEntityTexter is xmlBufGetNodeContent for entity references, memoized; every
+// copy of an entity's text (a nested reference's while an entity is first
+// flattened, and each reference the caller expands) is charged to the budget.
+func refEntityTexter(dtd *refDTD) func(string) (string, error) {
 	var text func(name string, nesting int) (string, error)
+	charged := func(name string, nesting int) (string, error) {
+		v, err := text(name, nesting)
+		if err != nil {
+			return "", err
+		}
+		return v, dtd.spend(len(v))
+	}
 	text = func(name string, nesting int) (string, error) {
 		e := dtd.entities[name]
 		if e == nil || e.external {
@@ -1206,12 +1503,6 @@ func refEntityTexter(dtd *refDTD) func(string, int) (string, error) {
 			return "", err
 		}
 		var b strings.Builder
-		check := func() error {
-			if b.Len() > maxEntityExpansion || dtd.expanded+b.Len() > maxEntityExpansion {
-				return errors.New("entity expansion too large")
-			}
-			return nil
-		}
 		var inner func(n *refNode) error
 		inner = func(n *refNode) error {
 			b.WriteString(n.text)
@@ -1222,18 +1513,15 @@ func refEntityTexter(dtd *refDTD) func(string, int) (string, error) {
 						return err
 					}
 				case refEntity:
-					v, err := text(c.local, nesting+1)
+					v, err := charged(c.local, nesting+1)
 					if err != nil {
 						return err
 					}
 					b.WriteString(v)
 				}
 				b.WriteString(c.tail)
-				if err := check(); err != nil {
-					return err
-				}
 			}
-			return check()
+			return nil
 		}
 		b.WriteString(frag.text)
 		for _, c := range frag.children {
@@ -1245,24 +1533,17 @@ func refEntityTexter(dtd *refDTD) func(string, int) (string, error) {
 			case refComment, refPI:
 				b.WriteString(c.data)
 			case refEntity:
-				v, err := text(c.local, nesting+1)
+				v, err := charged(c.local, nesting+1)
 				if err != nil {
 					return "", err
 				}
 				b.WriteString(v)
 			}
 			b.WriteString(c.tail)
-			if err := check(); err != nil {
-				return "", err
-			}
-		}
-		if err := check(); err != nil {
-			return "", err
 		}
 		s := b.String()
-		dtd.expanded += len(s)
 		e.text = &s
 		return s, nil
 	}
-	return text
+	return func(name string) (string, error) { return charged(name, 0) }
 }

@@ -37,10 +37,25 @@ const (
 	// Entity references nest at most this deep while checking or expanding replacement
 	// text; libxml2 has a similar limit, and it keeps recursion bounded.
 	maxEntityNesting = 40
-	// Expanding entities into TBX text stops here: without expansion limits a
-	// "billion laughs" document would need gigabytes.
-	maxEntityExpansion = 1 << 20
 )
+
+// A document may make its parser produce at most textBudget(len(document)) bytes of
+// text: every copy of an entity's replacement text (a cached expansion as much as a
+// new one, each time it is referenced) and every string of the units a parser
+// returns. Without one budget for the whole document, a 2 KB file referencing a
+// 900 KB entity 400 times costs gigabytes although each expansion is small, and
+// namespace declarations copied onto every element of a value (see maxValueLen)
+// multiply too. libxml2 has the same kind of limit: its xmlParserEntityCheck
+// (parser.c, 2.11) lets entity copies reach XML_PARSER_ALLOWED_EXPANSION (1,000,000
+// bytes) and beyond that only XML_PARSER_NON_LINEAR (5) times the bytes read. Ours
+// is a little more generous, because the units' strings, where entity text ends up
+// a second time, count too; no real translation file comes near it.
+const (
+	minTextBudget     = 1 << 20
+	textAmplification = 10
+)
+
+func textBudget(size int) int { return max(minTextBudget, textAmplification*size) }
 
 type tokKind uint8
 
@@ -62,6 +77,7 @@ type xattr struct {
 	prefixLen int    // length of the prefix, 0 when unprefixed
 	raw       []byte // value as written between the quotes
 	decode    bool   // raw holds references or white space that normalization changes
+	ents      bool   // raw holds references to declared entities (attrEntityUsable)
 	uri       string // namespace of a prefixed attribute
 	nsDecl    bool   // xmlns or xmlns:p
 }
@@ -96,15 +112,20 @@ const (
 
 // entityDecl is a general entity declared in the internal DTD subset. References are
 // never expanded into the parsed content; replacement text is only checked for
-// well-formedness (as libxml2 does) and, for TBX text, flattened into a string.
+// well-formedness (as libxml2 does) and, where a string value needs it (TBX text,
+// an attribute's value), flattened into a string.
 type entityDecl struct {
 	external bool   // SYSTEM/PUBLIC: never fetched, contributes nothing
 	unparsed bool   // NDATA: a reference in content is an error
 	repl     []byte // replacement text of an internal entity
 	state    entState
-	text     string // flattened text (TBX), valid when textDone
+	text     string // flattened text of a reference in content, valid when textDone
 	textDone bool
 	textBusy bool
+	// The same for references in attribute values, which have rules of their own.
+	attrState entState
+	attrText  string
+	attrDone  bool
 }
 
 // dtdInfo is what the DOCTYPE declaration tells the rest of the document.
@@ -114,7 +135,24 @@ type dtdInfo struct {
 	// external subset (which it does not load) might declare them.
 	undeclaredOK bool
 	standalone   bool // standalone="yes" makes undeclared entities errors again
-	expanded     int  // bytes produced by entity flattening so far
+	// budget is what is left of the document's textBudget (limit); it lives here
+	// because the scanners of entity replacement text share the document's dtdInfo.
+	budget, limit int
+}
+
+// spend takes n bytes from the document's text budget; false when they are not there.
+func (d *dtdInfo) spend(n int) bool {
+	if n > d.budget {
+		d.budget = -1 // stays exhausted
+		return false
+	}
+	d.budget -= n
+	return true
+}
+
+// overBudget is the error of a document whose text exceeds its budget.
+func (d *dtdInfo) overBudget() string {
+	return fmt.Sprintf("the document expands to more than %d bytes of text (entity references or copied namespace declarations)", d.limit)
 }
 
 type xmlScanner struct {
@@ -122,6 +160,9 @@ type xmlScanner struct {
 	pos   int
 	hasCR bool
 	err   *SyntaxError
+	enc   xmlEncoding // of the document's bytes; data is always UTF-8
+	// decoded holds the UTF-8 form of a UTF-16 document, kept for the next one.
+	decoded []byte
 
 	// current token
 	kind      tokKind
@@ -168,20 +209,38 @@ func newScanner(data []byte) *xmlScanner {
 }
 
 // init makes s a new scanner of data, keeping the storage of its stacks.
+//
+// A UTF-16 document is turned into UTF-8 here, once, so that everything after
+// reads UTF-8 only (translate-toolkit reads UTF-16 through libxml2); UTF-8, which
+// nearly every file is, is scanned where it lies.
 func (s *xmlScanner) init(data []byte) {
 	clear(s.attrs)
 	clear(s.stack)
 	clear(s.ns)
-	*s = xmlScanner{data: data, dtd: &dtdInfo{}, attrs: s.attrs[:0], stack: s.stack[:0], ns: s.ns[:0]}
-	bad, msg, hasCR := checkChars(data)
+	*s = xmlScanner{data: data, dtd: &dtdInfo{budget: textBudget(len(data)), limit: textBudget(len(data))}, attrs: s.attrs[:0], stack: s.stack[:0], ns: s.ns[:0], decoded: s.decoded[:0]}
+	if enc, skip := sniffEncoding(data); enc != encUTF8 {
+		if n := len(data) / 2; cap(s.decoded) < n {
+			s.decoded = make([]byte, 0, n+n/4) // ASCII takes n bytes, other text up to 3n/2
+		}
+		var bad int
+		s.decoded, bad = appendUTF16(s.decoded, data[skip:], enc == encUTF16BE)
+		s.data, s.enc = s.decoded, enc
+		if bad >= 0 {
+			s.data = s.data[:bad]
+			s.fail(bad, "input is not valid %s: a surrogate without its other half", enc)
+			return
+		}
+	}
+	bad, msg, hasCR := checkChars(s.data)
 	if bad >= 0 {
 		s.fail(bad, "%s", msg)
 		return
 	}
 	s.hasCR = hasCR
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+	if s.enc == encUTF8 && bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		s.pos = 3
 	}
+	data = s.data
 	if len(data)-s.pos >= 6 && bytes.HasPrefix(data[s.pos:], []byte("<?xml")) && isSpace(data[s.pos+5]) {
 		s.xmlDecl()
 	}
@@ -449,8 +508,8 @@ func (s *xmlScanner) xmlDecl() {
 			s.fail(start, "invalid encoding name %q", enc)
 			return
 		}
-		if !equalFoldASCII(enc, "utf-8") && !equalFoldASCII(enc, "utf8") {
-			s.fail(start, "unsupported encoding %q (only UTF-8 is supported)", enc)
+		if msg := s.declaredEncoding(enc); msg != "" {
+			s.fail(start, "%s", msg)
 			return
 		}
 		sp = s.skipSpace()
@@ -474,6 +533,27 @@ func (s *xmlScanner) xmlDecl() {
 		return
 	}
 	s.pos += 2
+}
+
+// declaredEncoding checks the encoding an XML declaration names against the one
+// the document was read in, as libxml2 does: a document read as UTF-16 may say
+// UTF-16 (or its own byte order, or even UTF-8, which libxml2 ignores then), and
+// UTF-16 named by a document that is not is an error. Other encodings are not read
+// (libxml2 converts them; Android and TBX files are UTF-8 or UTF-16).
+func (s *xmlScanner) declaredEncoding(enc string) string {
+	isUTF8 := equalFoldASCII(enc, "utf-8") || equalFoldASCII(enc, "utf8")
+	isUTF16 := equalFoldASCII(enc, "utf-16") || equalFoldASCII(enc, "utf16")
+	switch {
+	case s.enc == encUTF8 && isUTF8:
+		return ""
+	case s.enc == encUTF8 && isUTF16:
+		return "document labelled UTF-16 but has UTF-8 content"
+	case s.enc != encUTF8 && (isUTF8 || isUTF16 || equalFoldASCII(enc, s.enc.String())):
+		return ""
+	case s.enc != encUTF8:
+		return fmt.Sprintf("document labelled %q but read as %s", enc, s.enc)
+	}
+	return fmt.Sprintf("unsupported encoding %q (only UTF-8 and UTF-16 are read)", enc)
 }
 
 func validEncName(e string) bool {
@@ -1022,7 +1102,8 @@ func (s *xmlScanner) attribute() bool {
 		s.fail(vstart+k, "'<' is not allowed in attribute values")
 		return false
 	}
-	decode := false
+	nsDecl := prefixLen == 0 && string(name) == "xmlns" || prefixLen > 0 && string(name[:prefixLen]) == "xmlns"
+	decode, ents := false, false
 	for i := 0; i < len(raw); i++ {
 		switch raw[i] {
 		case '&':
@@ -1046,10 +1127,15 @@ func (s *xmlScanner) attribute() bool {
 				return false
 			}
 			if predefinedEntity(raw[i+1:k]) == 0 {
-				// libxml2 expands internal entities here (and drops undeclared ones);
-				// expanding is exactly what we never do, and no translation file needs it.
-				s.fail(vstart+i, "entity reference &%s; in an attribute value is not supported", raw[i+1:k])
-				return false
+				if nsDecl {
+					// libxml2 would bind the prefix to the reference's text unexpanded.
+					s.fail(vstart+i, "entity reference &%s; in a namespace declaration is not supported", raw[i+1:k])
+					return false
+				}
+				if !s.attrEntityUsable(raw[i+1:k], vstart+i) {
+					return false
+				}
+				ents = true
 			}
 			i = k
 		case '\t', '\n', '\r':
@@ -1057,28 +1143,81 @@ func (s *xmlScanner) attribute() bool {
 		}
 	}
 	s.pos = vstart + rel + 1
-	a := xattr{name: name, prefixLen: prefixLen, raw: raw, decode: decode}
-	if prefixLen == 0 && string(name) == "xmlns" || prefixLen > 0 && string(name[:prefixLen]) == "xmlns" {
-		a.nsDecl = true
-	}
-	s.attrs = append(s.attrs, a)
+	s.attrs = append(s.attrs, xattr{name: name, prefixLen: prefixLen, raw: raw, decode: decode, ents: ents, nsDecl: nsDecl})
 	return true
 }
 
-// attrValue is the normalized value of an attribute: references replaced, each
-// tab/newline/CR (CRLF counting once) turned into a space.
+// attrValue is the value of an attribute without entity references (namespace
+// declarations; see appendAttrValue).
 func attrValue(a *xattr) string {
 	if !a.decode {
 		return string(a.raw)
 	}
-	return string(appendAttrValue(nil, a.raw))
+	return string(appendRefsReplaced(nil, a.raw, true))
 }
 
-func appendAttrValue(dst, raw []byte) []byte {
+// appendAttrValue appends the value of an attribute as reading it gives: character
+// and predefined references replaced, each tab/newline/CR written in the value
+// (CRLF counting once) turned into a space, and references to declared entities
+// replaced by their text, which is charged to the document's budget.
+func (s *xmlScanner) appendAttrValue(dst []byte, a *xattr) ([]byte, error) {
+	raw := a.raw
+	for a.ents {
+		i, j := nextEntityRef(raw)
+		if i < 0 {
+			break
+		}
+		dst = appendRefsReplaced(dst, raw[:i], true)
+		v, err := s.attrEntityText(raw[i+1 : j-1])
+		if err != nil {
+			return dst, err
+		}
+		if !s.dtd.spend(len(v)) {
+			return dst, entityError(s.dtd.overBudget())
+		}
+		dst = append(dst, v...)
+		raw = raw[j:]
+	}
+	return appendRefsReplaced(dst, raw, true), nil
+}
+
+// appendSerializedAttr appends an attribute's value as libxml2 serializes it: its
+// value escaped, except that a reference to a declared entity, which libxml2 keeps
+// as a node of its own when entities are not substituted (lxml's
+// resolve_entities=False), is written as it was. tmp is scratch space, returned for
+// reuse.
+func appendSerializedAttr(dst, tmp []byte, a *xattr) ([]byte, []byte) {
+	raw := a.raw
+	if !a.decode {
+		return appendEscapedAttr(dst, raw), tmp
+	}
+	for {
+		i, j := -1, -1
+		if a.ents {
+			i, j = nextEntityRef(raw)
+		}
+		seg := raw
+		if i >= 0 {
+			seg = raw[:i]
+		}
+		tmp = appendRefsReplaced(tmp[:0], seg, true)
+		dst = appendEscapedAttr(dst, tmp)
+		if i < 0 {
+			return dst, tmp
+		}
+		dst = append(dst, raw[i:j]...)
+		raw = raw[j:]
+	}
+}
+
+// appendRefsReplaced appends checked text with its character and predefined
+// references replaced (it holds no others) and, for the text of an attribute
+// value (normalize), each tab/newline/CR (CRLF counting once) turned into a space.
+func appendRefsReplaced(dst, raw []byte, normalize bool) []byte {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
-		switch c {
-		case '&':
+		switch {
+		case c == '&':
 			if raw[i+1] == '#' {
 				r, end, _ := charRef(raw, i)
 				dst = utf8.AppendRune(dst, r)
@@ -1088,12 +1227,12 @@ func appendAttrValue(dst, raw []byte) []byte {
 			k := bytes.IndexByte(raw[i:], ';')
 			dst = append(dst, predefinedEntity(raw[i+1:i+k]))
 			i += k
-		case '\r':
+		case c == '\r' && normalize:
 			dst = append(dst, ' ')
 			if i+1 < len(raw) && raw[i+1] == '\n' {
 				i++
 			}
-		case '\t', '\n':
+		case (c == '\t' || c == '\n') && normalize:
 			dst = append(dst, ' ')
 		default:
 			dst = append(dst, c)

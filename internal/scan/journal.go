@@ -11,7 +11,7 @@ import (
 
 // resultVersion changes whenever what a result holds, or the rules that compute it,
 // change: a stored result of another version is never reused.
-const resultVersion = "1"
+const resultVersion = "2"
 
 // journalKey is where a result is stored: its content key plus the versions of the
 // parsers and of the statistics rules.
@@ -55,6 +55,12 @@ func encodeResult(r *fileResult) []byte {
 		b = appendString(b, u.id)
 		b = binary.AppendUvarint(b, uint64(u.words))
 		b = binary.AppendUvarint(b, uint64(u.chars))
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.warns)))
+	for _, w := range r.warns {
+		b = binary.AppendUvarint(b, uint64(w.Line))
+		b = binary.AppendUvarint(b, uint64(w.Kind))
+		b = appendString(b, w.Message)
 	}
 	return b
 }
@@ -122,6 +128,20 @@ func decodeResult(b []byte) (*fileResult, error) {
 			u := &out.units[i]
 			u.id = r.string()
 			u.words, u.chars = r.uint(), r.uint()
+		}
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.warns = make([]formats.Warning, n)
+		for i := range out.warns {
+			w := &out.warns[i]
+			line, kind := r.uint(), r.uint()
+			if kind > 255 {
+				return nil, errCorrupt
+			}
+			w.Line, w.Kind, w.Message = line, formats.WarningKind(kind), r.string()
 		}
 	}
 	if r.err == nil && len(r.b) != 0 {

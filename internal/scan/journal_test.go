@@ -17,6 +17,7 @@ func TestResultEncoding(t *testing.T) {
 		{stats: snapshot.Stats{Total: 3, TotalWords: 10, TotalChars: 55, Translated: 2, Readonly: 1, Fuzzy: 1, Approved: 4}},
 		{tmpl: []TemplateUnit{{Key: "app_name", Words: 2, Chars: 10, ReadOnly: true, State: 100}, {Key: "ünïcode", Words: 0, Chars: 0, State: 0}}},
 		{stats: snapshot.Stats{Total: 1}, units: []bilUnit{{id: "term\x00id-1", words: 1, chars: 4}}},
+		{stats: snapshot.Stats{Total: 2}, warns: []formats.Warning{{Line: 7, Kind: formats.DuplicateString, Message: `"k" is the name of the unit on line 3 too`}}},
 	}
 	for _, r := range results {
 		got, err := decodeResult(encodeResult(r))

@@ -27,7 +27,9 @@ func (sc *componentScan) whole(fn func(*formats.File) *fileResult) computeFunc {
 		if err != nil {
 			return nil, err
 		}
-		return fn(f), nil
+		r := fn(f)
+		r.warns = f.Warnings
+		return r, nil
 	}
 }
 

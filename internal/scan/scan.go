@@ -159,7 +159,8 @@ type fileResult struct {
 	changed bool
 	tmpl    []TemplateUnit // template role
 	stats   snapshot.Stats
-	units   []bilUnit // bilingual role
+	units   []bilUnit         // bilingual role
+	warns   []formats.Warning // the file's warnings, each an alert of its component
 }
 
 // Scan reads every component and returns its statistics. Problems with single
@@ -470,6 +471,28 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 	return r
 }
 
+// warningAlerts raises each warning of a file's result as an alert of the
+// component, of the warning's kind (DuplicateString is Weblate's alert for a
+// repeated key).
+func (sc *componentScan) warningAlerts(path string, r *fileResult) {
+	for _, w := range r.warns {
+		sc.s.alert(sc.c, alertOf(w.Kind), path, "%s", w)
+	}
+}
+
+// alertOf is the alert kind of a parser's warning.
+func alertOf(k formats.WarningKind) weblate.AlertKind {
+	switch k {
+	case formats.DuplicateString:
+		return weblate.AlertDuplicateString
+	case formats.BadPluralQuantity:
+		return weblate.AlertBadPluralQuantity
+	case formats.LoneSurrogate:
+		return weblate.AlertLoneSurrogate
+	}
+	return weblate.AlertParseError
+}
+
 func (sc *componentScan) fileAlert(path string, err error) {
 	switch {
 	case errors.Is(err, repos.ErrOutside):
@@ -528,6 +551,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		sc.staleAlert(cc.Template, err)
 		te.Blob = tkey.blob
 	}
+	sc.warningAlerts(cc.Template, tr)
 	src := &snapshot.Translation{
 		ID:           sc.translationID(sc.c.SourceLanguage.Code),
 		Component:    sc.c,
@@ -550,11 +574,11 @@ func (sc *componentScan) monolingual(matches []match) {
 			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
 			path: m.entry.Path,
 			compute: func(data []byte) (*fileResult, error) {
-				st, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
+				st, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
 				if err != nil {
 					return nil, err
 				}
-				return &fileResult{stats: st}, nil
+				return &fileResult{stats: st, warns: warns}, nil
 			},
 		}
 	}
@@ -568,6 +592,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		case err != nil:
 			sc.staleAlert(m.entry.Path, err)
 		}
+		sc.warningAlerts(m.entry.Path, r)
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
 			ID:           sc.translationID(m.lang.Code),
 			Component:    sc.c,
@@ -624,6 +649,7 @@ func (sc *componentScan) bilingual(matches []match) {
 		case err != nil:
 			sc.staleAlert(m.entry.Path, err)
 		}
+		sc.warningAlerts(m.entry.Path, r)
 		keys.files[m.lang.Code] = r.units
 		// The source translation holds every distinct source string of all files.
 		for _, u := range r.units {

@@ -73,37 +73,37 @@ func templateIndex(tmpl []TemplateUnit) map[string]int32 {
 	return index
 }
 
-// eachUnit hands every unit of a file to fn: streamed when the format can, so
-// counting keeps no unit, parsed whole otherwise.
-func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) error {
+// eachUnit hands every unit of a file to fn, and returns the file's warnings:
+// streamed when the format can, so counting keeps no unit, parsed whole otherwise.
+func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) ([]formats.Warning, error) {
 	if st, ok := format.(formats.Streamer); ok {
-		return func(fn func(*formats.Unit)) error { return st.Stream(data, fn) }
+		return func(fn func(*formats.Unit)) ([]formats.Warning, error) { return st.Stream(data, fn) }
 	}
-	return func(fn func(*formats.Unit)) error {
+	return func(fn func(*formats.Unit)) ([]formats.Warning, error) {
 		f, err := format.Parse(data)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for i := range f.Units {
 			fn(&f.Units[i])
 		}
-		return nil
+		return f.Warnings, nil
 	}
 }
 
 // monolingualStats counts one translation of a monolingual component: the template's
 // units (index maps their keys to positions), looked up by key among the units each
 // gives (keys only in the translation are ignored; of a repeated key, the last
-// counts).
-func monolingualStats(tmpl []TemplateUnit, index map[string]int32, each func(func(*formats.Unit)) error, tags []string) (snapshot.Stats, error) {
+// counts). It returns the file's warnings too.
+func monolingualStats(tmpl []TemplateUnit, index map[string]int32, each func(func(*formats.Unit)) ([]formats.Warning, error), tags []string) (snapshot.Stats, []formats.Warning, error) {
 	states := make([]weblate.State, len(tmpl)) // StateEmpty until the translation has the key
-	err := each(func(u *formats.Unit) {
+	warnings, err := each(func(u *formats.Unit) {
 		if i, ok := index[u.Key]; ok {
 			states[i] = UnitState(u, u.FormsFor(tags), false)
 		}
 	})
 	if err != nil {
-		return snapshot.Stats{}, err
+		return snapshot.Stats{}, nil, err
 	}
 	var s snapshot.Stats
 	for i, tu := range tmpl {
@@ -113,7 +113,7 @@ func monolingualStats(tmpl []TemplateUnit, index map[string]int32, each func(fun
 		}
 		s.AddUnit(state, tu.Words, tu.Chars)
 	}
-	return s, nil
+	return s, warnings, nil
 }
 
 // UnitState is the state a format gives a unit (rules 4–7 of Weblate's decision in

@@ -18,6 +18,8 @@ const (
 	AlertFetchFailed
 	AlertUnknownFormat
 	AlertStorage
+	AlertBadPluralQuantity
+	AlertLoneSurrogate
 )
 
 var alertNames = [...]string{
@@ -33,6 +35,8 @@ var alertNames = [...]string{
 	AlertFetchFailed:       "FetchFailed",
 	AlertUnknownFormat:     "UnknownFormat",
 	AlertStorage:           "StorageError",
+	AlertBadPluralQuantity: "BadPluralQuantity",
+	AlertLoneSurrogate:     "LoneSurrogate",
 }
 
 // String is the alert's name as the change log and the pages show it.

@@ -103,7 +103,7 @@ func TestEnumsHaveNames(t *testing.T) {
 			t.Errorf("state %d has no name", s)
 		}
 	}
-	for k := AlertParseError; k <= AlertStorage; k++ {
+	for k := AlertParseError; k <= AlertLoneSurrogate; k++ {
 		if k.String() == "Alert" {
 			t.Errorf("alert kind %d has no name", k)
 		}

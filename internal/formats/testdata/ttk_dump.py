@@ -3,7 +3,11 @@
 YAML files, as JSON.
 
 The formats package's differential test runs this with Debian's python3-translate
-(translate-toolkit 3.8.4) and compares every unit with the Go parsers.
+(translate-toolkit 3.8.4) and compares every unit with the Go parsers. Weblate 4.18
+uses translate-toolkit 3.9.2, whose aresource.py differs from 3.8.4's only in
+AndroidResourceUnit.unescape and whose tbx.py only in how notes are filtered by
+origin: those functions are taken from 3.9.2 (ttk39/, trimmed copies under the
+GPL, see ttk39/COPYING) and put in place of the installed ones.
 
 stdin: a JSON list of requests, each one of
   {"format": "aresource", "path": P, "lang": CODE}   (CODE as Weblate passes it)
@@ -11,6 +15,8 @@ stdin: a JSON list of requests, each one of
   {"format": "unescape", "text": T, "strip": BOOL}
   {"format": "aresource-bytes", "data": TEXT, "lang": CODE}   (file content inline)
   {"format": "tbx-bytes", "data": TEXT}
+  (with "binary": true, TEXT's characters U+0000-U+00FF are the file's bytes, for files
+  that are not UTF-8)
   {"format": "po-bytes", "data": TEXT}   (TEXT's characters U+0000-U+00FF are the file's bytes)
   {"format": "properties"|"properties-utf8"|"properties-utf16"|"strings"|"strings-utf8",
    "path": P or "data": TEXT (bytes as for po-bytes)}   (Weblate's file_format ids)
@@ -30,6 +36,15 @@ try:  # translate.storage.yaml needs ruamel.yaml (Debian: python3-ruamel.yaml)
     from translate.storage import yaml as ttkyaml
 except ImportError:
     ttkyaml = None
+
+sys.dont_write_bytecode = True  # nothing is written into testdata
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ttk39"))
+from aresource_unescape import unescape as unescape_392  # noqa: E402
+from tbx_notes import _get_origin_element, _getnotelist  # noqa: E402
+
+aresource.AndroidResourceUnit.unescape = staticmethod(unescape_392)
+tbx.tbxunit._get_origin_element = _get_origin_element
+tbx.tbxunit._getnotelist = _getnotelist
 
 
 def clean(text):
@@ -162,10 +177,14 @@ def handle(req):
         kind = req["format"]
         if kind == "unescape":
             return {"value": clean(aresource.AndroidResourceUnit.unescape(req["text"], req["strip"]))}
-        if kind == "aresource-bytes":
-            return android(req["data"].encode("utf-8", "surrogateescape"), req["lang"])
-        if kind == "tbx-bytes":
-            return tbx_units(req["data"].encode("utf-8", "surrogateescape"))
+        if kind in ("aresource-bytes", "tbx-bytes"):
+            if req.get("binary"):
+                data = req["data"].encode("latin-1")
+            else:
+                data = req["data"].encode("utf-8", "surrogateescape")
+            if kind == "aresource-bytes":
+                return android(data, req["lang"])
+            return tbx_units(data)
         if kind == "po-bytes":
             return po_units(req["data"].encode("latin-1"))
         if kind in PROPERTIES_CLASSES or kind in ("yaml", "ruby-yaml"):
