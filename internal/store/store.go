@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"hash/fnv"
 	"errors"
 	"fmt"
 	"os"
@@ -118,6 +119,9 @@ func open(path string) (*Store, error) {
 // its file, taken through OpenFile, is unlocked and closed, so that the file can be
 // opened again; only bbolt's mapping of it stays until the process ends.
 func openStore(path string) (s *Store, err error) {
+	if err := checkMetas(path); err != nil {
+		return nil, err
+	}
 	var file *os.File
 	var db *bolt.DB
 	defer func() {
@@ -167,6 +171,45 @@ func (s *Store) load() error {
 			})
 		})
 	})
+}
+
+// checkMetas verifies both meta pages of a bbolt file. bbolt opens a file whose
+// newer meta page is damaged from the older one without a word, losing the last
+// transaction, and a damage there often reaches the pages after it (the freelist),
+// which bbolt trips over later: such a file is damaged. The layout is bbolt's
+// (internal/common/meta.go): a 16-byte page header, then magic, version, page size,
+// flags, root bucket (16 bytes), freelist, page count and transaction id, then an
+// FNV-1a checksum of what precedes it. A new or empty file has nothing to check.
+func checkMetas(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // bbolt creates it, or says why it cannot
+	}
+	defer f.Close()
+	head := make([]byte, 16+4*4)
+	if n, _ := f.ReadAt(head, 0); n < len(head) {
+		return nil
+	}
+	pageSize := int64(binary.LittleEndian.Uint32(head[16+8:]))
+	if pageSize < 512 || pageSize > 1<<20 {
+		pageSize = int64(os.Getpagesize()) // meta 0 is damaged: meta 1 tells
+	}
+	for m := range int64(2) {
+		meta := make([]byte, 16+64)
+		if _, err := f.ReadAt(meta, m*pageSize); err != nil {
+			return fmt.Errorf("meta page %d cannot be read: %v", m, err)
+		}
+		body := meta[16:]
+		h := fnv.New64a()
+		h.Write(body[:56])
+		switch {
+		case binary.LittleEndian.Uint32(body) != 0xED0CDAED:
+			return fmt.Errorf("meta page %d is not a bbolt meta page", m)
+		case h.Sum64() != binary.LittleEndian.Uint64(body[56:]):
+			return fmt.Errorf("meta page %d fails its checksum", m)
+		}
+	}
+	return nil
 }
 
 func cutPrefix(s, prefix string) (string, bool) {

@@ -75,6 +75,18 @@ func TestStoreDamagedFileIsMovedAside(t *testing.T) {
 			}
 			os.WriteFile(path, data, 0o644)
 		}},
+		{"random bytes over the second meta page and what follows", false, func(t *testing.T, path string) {
+			f, err := os.OpenFile(path, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			junk := make([]byte, 5000)
+			for i := range junk {
+				junk[i] = byte(i*7919 + 13)
+			}
+			f.WriteAt(junk, 4096)
+			f.Close()
+		}},
 		{"an id of the wrong length (loading fails)", false, func(t *testing.T, path string) {
 			db, err := bolt.Open(path, 0o644, nil)
 			if err != nil {
