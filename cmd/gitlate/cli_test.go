@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/store"
 )
@@ -285,5 +286,35 @@ func TestScanJSON(t *testing.T) {
 	var rows []map[string]any
 	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 2 || rows[1]["translated_percent"] != 50.0 {
 		t.Errorf("%v: %s", err, out)
+	}
+}
+
+// TestDamagedStoreIsReported: a damaged ids.db is moved aside, the log says where
+// and what it means, and every component shows a StorageError alert (47 in the
+// change log).
+func TestDamagedStoreIsReported(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	_, cfg := appCheckout(t, dir, `<resources><string name="a">A</string></resources>`, `<resources><string name="a">Á</string></resources>`, true, "")
+	data := filepath.Join(dir, "data")
+	writeFile(t, filepath.Join(data, "ids.db"), strings.Repeat("not a bbolt file ", 500))
+	var logged syncBuffer
+	base := serveLogging(t, &logged, "--config", cfg, "--data", data)
+	var changes struct {
+		Count   int
+		Results []struct{ Target string }
+	}
+	eventually(t, "a 47 for the damaged store", 20*time.Second, func() bool {
+		getJSON(t, base+"/api/changes/?action=47", &changes)
+		return changes.Count > 0
+	})
+	if !strings.Contains(changes.Results[0].Target, "StorageError") || !strings.Contains(changes.Results[0].Target, "every id starts again") {
+		t.Errorf("alert: %q", changes.Results[0].Target)
+	}
+	aside, _ := filepath.Glob(filepath.Join(data, "ids.db.corrupt-*"))
+	if len(aside) != 1 || !strings.Contains(logged.String(), "moved to "+aside[0]) {
+		t.Errorf("the log does not say where the damaged file went (%v):\n%s", aside, logged.String())
 	}
 }

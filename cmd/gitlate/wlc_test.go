@@ -2,6 +2,7 @@ package main
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
 	"io"
 	"net"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -24,6 +26,35 @@ func startServer(t *testing.T) string {
 // it answers (and, with waitHistory, once the change log is in).
 func serve(t *testing.T, waitHistory bool, args ...string) string {
 	t.Helper()
+	return serveTo(t, io.Discard, waitHistory, args...)
+}
+
+// syncBuffer is a buffer a server logs into while a test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// serveLogging is serve without waiting for the history, logging into log.
+func serveLogging(t *testing.T, log *syncBuffer, args ...string) string {
+	t.Helper()
+	return serveTo(t, log, false, args...)
+}
+
+func serveTo(t *testing.T, log io.Writer, waitHistory bool, args ...string) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +65,7 @@ func serve(t *testing.T, waitHistory bool, args ...string) string {
 	done := make(chan int)
 	go func() {
 		args := append([]string{"serve", "--listen", addr, "--data", t.TempDir()}, args...)
-		done <- run(ctx, args, io.Discard, io.Discard)
+		done <- run(ctx, args, io.Discard, log)
 	}()
 	t.Cleanup(func() {
 		cancel()
