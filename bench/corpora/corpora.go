@@ -1,4 +1,4 @@
-// Package corpora turns the translation files of ../shared/corpora into git
+// Package corpora turns the translation files of the shared corpora (real apps' files, kept beside the repository for development) into git
 // repositories and a projects.yaml naming them, as the tests and benchmarks that
 // hold gitlate against translate-toolkit's ttk_stats.py configure them.
 package corpora

@@ -4,7 +4,7 @@
 // seeded generator), so two runs make the same commits, and a benchmark that moves
 // from one machine to another reads the same bytes.
 //
-// The benchmarks of issue 7 (bench/, scanner/bench_test.go) and the incremental
+// The benchmarks (bench/, internal/scan/bench_test.go) and the incremental
 // re-parse test use it; nothing in gitlate itself does.
 package synth
 

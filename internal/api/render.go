@@ -14,7 +14,7 @@ import (
 //
 // A document embeds others (a translation its component, which embeds its project)
 // by reference, as a hole of its own: copying them into each of 10,000 translations
-// was a third of the views' memory (issue 7's 300 MB).
+// was a third of the views' memory.
 type doc struct {
 	buf   []byte
 	holes []hole // in offset order

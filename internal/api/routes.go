@@ -32,7 +32,7 @@ const (
 	descComponents = "Translation components API."
 )
 
-// routes lists every API path, in Weblate's shapes (weblate-reference §2e.2, §2l).
+// routes lists every API path, in Weblate's shapes (weblate/api/urls.py and views.py).
 var routes = []route{
 	{path: "/api/", allow: allowRead, name: "Api Root", desc: "The default basic root view for DefaultRouter", get: getRoot},
 

@@ -10,7 +10,7 @@ import (
 )
 
 // Serializers: one function per resource, writing fields in Weblate 4.18's order
-// (weblate-reference §2a). URLs are paths (snapshot/urls.go, shared with the web
+// (weblate/api/serializers.py). URLs are paths (snapshot/urls.go, shared with the web
 // pages); enc.url adds the request's base URL.
 
 func writeLanguage(e *enc, l *lang.Language) {
@@ -325,7 +325,7 @@ type statsTail struct {
 	translate string // translation statistics only
 }
 
-// writeStats writes a statistics object (weblate-reference §2a.6).
+// writeStats writes a statistics object (weblate/api/serializers.py StatisticsSerializer).
 func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 	e.obj()
 	e.key("total")

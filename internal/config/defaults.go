@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Weblate's component defaults (weblate-reference §2a.4). The API shows every field,
+// Weblate's component defaults (weblate/trans/models/component.py). The API shows every field,
 // so a value the file leaves out must be the one a Weblate server would show.
 const (
 	DefaultSourceLanguage   = "en"
@@ -58,7 +58,7 @@ const (
 		"![Translation progress]({{ widget_url }})"
 )
 
-// Choices Weblate accepts for enumerated component fields (weblate-reference §2a.4).
+// Choices Weblate accepts for enumerated component fields (weblate/trans/models/component.py).
 var (
 	newLangChoices    = []string{"add", "contact", "url", "none"}
 	mergeStyleChoices = []string{"merge", "rebase", "merge_noff"}

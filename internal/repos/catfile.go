@@ -52,7 +52,7 @@ const catFileStopWait = 5 * time.Second
 
 // catFileMax bounds the processes alive at once, over all repositories. Each holds
 // megabytes (pack indexes, delta-base cache): a scan of a hundred repositories kept
-// a hundred of them, 670 MB, for catFileIdle (issue 7). The least recently used
+// a hundred of them, 670 MB, for catFileIdle. The least recently used
 // one is ended first; it starts again when next needed.
 const catFileMax = 16
 
@@ -102,7 +102,7 @@ var gitBinary = sync.OnceValue(func() string {
 // catFileCommand says whether this git has `cat-file --batch-command` (2.36+), whose
 // "info" command gives a blob's size from the object's (or delta's) header: go-git
 // inflates a whole delta to learn its size, which made listing the tree of a bare
-// repository cost a third of a cold scan (issue 7). Older gits read with --batch
+// repository cost a third of a cold scan. Older gits read with --batch
 // and sizes come from go-git.
 var catFileCommand = sync.OnceValue(func() bool {
 	out, _ := exec.Command(gitBinary(), "cat-file", "-h").CombinedOutput() // exits 129 after the usage

@@ -7,7 +7,7 @@ import (
 
 // HashBlob returns the git blob id of data, exactly as `git hash-object` computes
 // it: SHA-1 over "blob <size>\x00" followed by the content. It is how a working-tree
-// file gets the same id as the committed blob with the same content (contract §7).
+// file gets the same id as the committed blob with the same content.
 func HashBlob(data []byte) Hash {
 	h := sha1.New()
 	var hdr [32]byte

@@ -121,7 +121,7 @@ type workTree struct {
 // os.Root walks every path it is given from its top, opening each directory on the
 // way: resolving a path of depth d through the checkout's root costs O(d²) system
 // calls, and reading a file O(d) more. Opening each directory once as a root of its
-// own makes every later step a single fstatat or openat (issue 7: the system calls,
+// own makes every later step a single fstatat or openat (the system calls,
 // not the reading, were half the cost of scanning a checkout). Sub-roots are opened
 // through their parent root, so nothing can lead outside the checkout either way.
 // A directory it holds also answers lstat without a system call when resolution
@@ -597,7 +597,7 @@ func readRegularInto(d *os.Root, name, p string, dst []byte) (data []byte, k sta
 		return nil, k, false, pathErr("read", p, tooLarge(k.size))
 	}
 	// Sized from fstat, the file comes in one read; io.ReadAll's doubling from 512
-	// bytes took ten reads and as many zeroed, discarded buffers per file (issue 7).
+	// bytes took ten reads and as many zeroed, discarded buffers per file.
 	// A file that grew meanwhile is still read to its end, up to the limit.
 	if int64(cap(dst)) < k.size+bytes.MinRead {
 		dst = make([]byte, 0, k.size+bytes.MinRead)

@@ -6,7 +6,7 @@ import (
 	"github.com/gitlate/gitlate/internal/lang"
 )
 
-// The paths of the API's objects and of the web pages (contract §4), in one place:
+// The paths of the API's objects and of the web pages, in one place:
 // the API writes them (web_url, translate_url, share_url, …) and the web package
 // serves and links them, so following a URL the API wrote always lands on a page.
 // They are paths below the base URL (which adds scheme, host and any prefix), each

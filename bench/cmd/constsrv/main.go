@@ -1,4 +1,4 @@
-// Command constsrv is the baseline of issue 7's serving figure: a gin handler that
+// Command constsrv is the baseline of the serving figures: a gin handler that
 // writes a constant byte slice. Each argument PATH=FILE serves FILE's bytes at PATH,
 // so the baseline answers exactly as many bytes as gitlate does for that route.
 //

@@ -1,7 +1,7 @@
 // Command gitlate-bench reproduces gitlate's performance figures, each measured with its
 // baseline in the same run and printed with the ratio:
 //
-//	scan         cold `gitlate scan` of ../shared/corpora against ttk_stats.py, and
+//	scan         cold `gitlate scan` of the corpora against ttk_stats.py, and
 //	             the parsers' throughput against their encoding/xml references
 //	serve        wrk on three hot endpoints against a gin handler writing the same bytes
 //	memory       RSS and time to first answer on 100 components × 100 languages × 1,000 units
@@ -29,7 +29,7 @@ import (
 type options struct {
 	bin    string // directory holding gitlate, constsrv
 	work   string // scratch space: repositories, data directories, responses
-	shared string // ../shared
+	shared string // the shared corpora and ttk_stats.py
 	runs   int
 	quick  bool
 }
@@ -38,7 +38,7 @@ func main() {
 	var o options
 	flag.StringVar(&o.bin, "bin", "bench/out/bin", "directory holding the gitlate and constsrv binaries")
 	flag.StringVar(&o.work, "work", "bench/out/work", "scratch directory (generated installations are kept there and reused)")
-	flag.StringVar(&o.shared, "shared", "../shared", "the shared directory: corpora and ttk_stats.py")
+	flag.StringVar(&o.shared, "shared", filepath.Join("..", "shared"), "the directory holding corpora/ and bench/ttk_stats.py, the developers' shared data")
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// restartFigure is issue 5's acceptance figure: a server restarted on ../shared/corpora
+// restartFigure: a server restarted on the corpora
 // with its data directory kept (a warm cache) answers its first request within 300 ms
 // of process start and parses no file, which its files-parsed counter proves. The
 // baseline, in the same run, is the same server started with an empty data directory.
@@ -63,7 +63,7 @@ func restartFigure(o *options) error {
 		}
 		warm, warmParsed = append(warm, d), n
 	}
-	fmt.Printf("issue 5: first answer after a restart on ../shared/corpora (%d files), `gitlate serve` from process start to the first\n", files)
+	fmt.Printf("restart: first answer after a restart on the corpora (%d files), `gitlate serve` from process start to the first\n", files)
 	fmt.Printf("  200 of /api/projects/, %d runs; files parsed read from /metrics (gitlate_files_parsed_total) at that moment\n", o.runs)
 	fmt.Printf("  %-40s %14s %14s %14s\n", "", "median", "max", "files parsed")
 	fmt.Printf("  %-40s %14s %14s %14.0f\n", "restart, data directory kept", ms(median(warm)), ms(maxDur(warm)), warmParsed)

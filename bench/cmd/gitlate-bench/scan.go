@@ -55,7 +55,7 @@ func scanFigure(o *options) error {
 		return fmt.Errorf("translate-toolkit is not installed (apt-get install python3-translate): %v", err)
 	}
 	gitlate := filepath.Join(o.bin, "gitlate")
-	fmt.Printf("figure 1: cold scan of ../shared/corpora (newpipe, fdroidclient, slicer-glossary: %d files, %.1f MB, files in the page cache),\n", files, float64(size)/1e6)
+	fmt.Printf("figure 1: cold scan of the corpora (newpipe, fdroidclient, slicer-glossary: %d files, %.1f MB, files in the page cache),\n", files, float64(size)/1e6)
 	fmt.Printf("  `gitlate scan --format json` (a new process, an empty data directory) against ttk_stats.py on the same three corpora, alternating, %d runs each\n", o.runs)
 
 	// The same statistics: compare every translation once before timing.
