@@ -2,9 +2,9 @@ package store
 
 import (
 	"encoding/binary"
-	"hash/fnv"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sync"
