@@ -219,17 +219,29 @@ type jsonUnits struct {
 	path  []byte
 	arena strArena
 	pool  []string
+	// keyBudget bounds the bytes of all keys: a key repeats the keys of every
+	// object above it, so a long key over many members would otherwise grow
+	// the output with the square of the input.
+	keyBudget int
+	overflow  bool
+	tmp       []byte
 }
+
+// jsonKeyBudget is the bytes the keys of a file may take, per byte of input.
+const jsonKeyBudget = 16
 
 func parseJSONWith(data []byte, walk func(*jsonUnits) error) (*File, error) {
 	doc, err := decodeJSON(data)
 	if err != nil {
 		return nil, err
 	}
-	b := jsonUnits{doc: doc, units: make([]Unit, 0, len(doc.nodes)/2+1)}
+	b := jsonUnits{doc: doc, units: make([]Unit, 0, doc.scalars), keyBudget: jsonKeyBudget*len(data) + 1<<20}
 	b.arena.size = min(max(len(data)/8, 1<<10), arenaChunk)
 	if err := walk(&b); err != nil {
 		return nil, err
+	}
+	if b.overflow {
+		return nil, &SyntaxError{Line: 1, Msg: "the keys of this file are too long to list"}
 	}
 	return &File{Units: b.units}, nil
 }
@@ -240,7 +252,27 @@ func (b *jsonUnits) context(id []byte) string {
 	if len(id) > 0 && id[0] == '.' {
 		id = id[1:]
 	}
+	if b.keyBudget -= len(id); b.keyBudget < 0 {
+		b.overflow = true
+		return ""
+	}
 	return b.arena.str(id)
+}
+
+// topContext is context for the id "." + key, sharing key's bytes.
+func (b *jsonUnits) topContext(key string) string {
+	if b.keyBudget -= len(key); b.keyBudget < 0 {
+		b.overflow = true
+		return ""
+	}
+	return key
+}
+
+// suffixed is key+suffix in a reused buffer: map lookups by string(…) of it
+// do not allocate.
+func (b *jsonUnits) suffixed(key, suffix string) []byte {
+	b.tmp = append(append(b.tmp[:0], key...), suffix...)
+	return b.tmp
 }
 
 // contextOf is context for an id that is a key of its own (WebExtension, ARB,
@@ -298,7 +330,13 @@ func (b *jsonUnits) plain(v int32) {
 	switch n.kind {
 	case jsonObject:
 		for _, m := range b.doc.objMembers(n) {
-			mark := b.pushKey(m.key)
+			key := b.doc.key(&m)
+			if len(b.path) == 0 && b.doc.nodes[m.val].kind < jsonArray {
+				// A top-level key is its own context: no copy needed.
+				b.leaf(b.topContext(key), m.val, b.doc.nodes[m.val].line)
+				continue
+			}
+			mark := b.pushKey(key)
 			b.plain(m.val)
 			b.path = b.path[:mark]
 		}
@@ -317,25 +355,45 @@ func (b *jsonUnits) plain(v int32) {
 
 // memberIndex finds members of one object by key.
 type memberIndex struct {
+	d   *jsonDoc
 	ms  []jsonMember
 	idx map[string]int32
 }
 
-func (x *memberIndex) get(key string) (int32, bool) {
+// getBytes is get for a key in a buffer, without copying it.
+func (x *memberIndex) getBytes(key []byte) (int32, bool) {
 	if len(x.ms) <= 16 {
-		for _, m := range x.ms {
-			if m.key == key {
+		for i := range x.ms {
+			if m := &x.ms[i]; x.d.key(m) == string(key) {
 				return m.val, true
 			}
 		}
 		return 0, false
 	}
+	x.build()
+	v, ok := x.idx[string(key)]
+	return v, ok
+}
+
+func (x *memberIndex) build() {
 	if x.idx == nil {
 		x.idx = make(map[string]int32, len(x.ms))
-		for _, m := range x.ms {
-			x.idx[m.key] = m.val
+		for i := range x.ms {
+			x.idx[x.d.key(&x.ms[i])] = x.ms[i].val
 		}
 	}
+}
+
+func (x *memberIndex) get(key string) (int32, bool) {
+	if len(x.ms) <= 16 {
+		for i := range x.ms {
+			if m := &x.ms[i]; x.d.key(m) == key {
+				return m.val, true
+			}
+		}
+		return 0, false
+	}
+	x.build()
 	v, ok := x.idx[key]
 	return v, ok
 }
@@ -372,28 +430,28 @@ func (b *jsonUnits) v3Object(n *jsonNode) error {
 	ms := b.doc.objMembers(n)
 	var simple, numbered, processed map[string]bool
 	for _, m := range ms {
-		if base, ok := strings.CutSuffix(m.key, "_plural"); ok {
+		if base, ok := strings.CutSuffix(b.doc.key(&m), "_plural"); ok {
 			if simple == nil {
 				simple = map[string]bool{}
 			}
 			simple[base] = true
 		}
-		if base, ok := strings.CutSuffix(m.key, "_0"); ok {
+		if base, ok := strings.CutSuffix(b.doc.key(&m), "_0"); ok {
 			if numbered == nil {
 				numbered = map[string]bool{}
 			}
 			numbered[base] = true
 		}
 	}
-	index := memberIndex{ms: ms}
+	index := memberIndex{d: b.doc, ms: ms}
 	for _, m := range ms {
-		k := m.key
+		k := b.doc.key(&m)
 		if processed[k] {
 			continue
 		}
 		var keys []string
 		base := ""
-		if simple[k] || simple[k+"_plural"] {
+		if simple != nil && (simple[k] || simple[string(b.suffixed(k, "_plural"))]) {
 			base = k
 			if s, ok := strings.CutSuffix(k, "_plural"); ok {
 				base = s
@@ -480,10 +538,10 @@ func (b *jsonUnits) v4(v int32) {
 // here.)
 func (b *jsonUnits) v4Object(n *jsonNode) {
 	ms := b.doc.objMembers(n)
-	index := memberIndex{ms: ms}
+	index := memberIndex{d: b.doc, ms: ms}
 	var processed map[string]bool
 	for _, m := range ms {
-		k := m.key
+		k := b.doc.key(&m)
 		if processed[k] {
 			continue
 		}
@@ -564,8 +622,20 @@ func (d *jsonDoc) placeholdersFlag(v int32, ok bool) string {
 		return ""
 	}
 	n := d.node(v)
-	var ids []string
-	suffix := ""
+	var b strings.Builder
+	b.WriteString("placeholders:")
+	first := true
+	add := func(id string) {
+		if !first {
+			b.WriteByte(':')
+		}
+		first = false
+		if strings.ContainsAny(id, `,:"'\`) {
+			b.WriteString(pyJSONString(id))
+		} else {
+			b.WriteString(id)
+		}
+	}
 	switch n.kind {
 	case jsonArray:
 		for _, e := range d.arrElems(n) {
@@ -573,38 +643,35 @@ func (d *jsonDoc) placeholdersFlag(v int32, ok bool) string {
 			if en.kind != jsonObject {
 				continue
 			}
-			x := memberIndex{ms: d.objMembers(en)}
+			x := memberIndex{d: d, ms: d.objMembers(en)}
 			if id, ok := x.get("id"); ok {
-				ids = append(ids, "{"+d.pyStr(id)+"}")
+				add("{" + d.pyStr(id) + "}")
 			}
 		}
+		return b.String()
 	case jsonObject:
 		for _, m := range d.objMembers(n) {
-			ids = append(ids, "$"+upper.String(m.key)+"$")
+			add("$" + pyUpper(d.key(&m)) + "$")
 		}
-		suffix = ",case-insensitive"
 	case jsonString:
-		for _, r := range n.text {
-			ids = append(ids, "$"+upper.String(string(r))+"$")
+		for _, r := range d.text(n) {
+			add("$" + pyUpper(string(r)) + "$")
 		}
-		suffix = ",case-insensitive"
 	default:
 		return ""
 	}
-	var s strings.Builder
-	s.WriteString("placeholders:")
-	for i, id := range ids {
-		if i > 0 {
-			s.WriteByte(':')
-		}
-		if strings.ContainsAny(id, `,:"'\`) {
-			s.WriteString(pyJSONString(id))
-		} else {
-			s.WriteString(id)
+	b.WriteString(",case-insensitive")
+	return b.String()
+}
+
+// pyUpper is Python's str.upper(): full Unicode case mapping (ß is SS).
+func pyUpper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return upper.String(s)
 		}
 	}
-	s.WriteString(suffix)
-	return s.String()
+	return strings.ToUpper(s)
 }
 
 func (b *jsonUnits) webext() error {
@@ -615,9 +682,9 @@ func (b *jsonUnits) webext() error {
 	for _, m := range b.doc.objMembers(root) {
 		val := b.doc.node(m.val)
 		if val.kind != jsonObject {
-			return notOf(val, "an object for message "+strconv.Quote(m.key))
+			return notOf(val, "an object for message "+strconv.Quote(b.doc.key(&m)))
 		}
-		x := memberIndex{ms: b.doc.objMembers(val)}
+		x := memberIndex{d: b.doc, ms: b.doc.objMembers(val)}
 		text := ""
 		if msg, ok := x.get("message"); ok {
 			var err error
@@ -628,7 +695,7 @@ func (b *jsonUnits) webext() error {
 		desc, hasDesc := x.get("description")
 		ph, hasPh := x.get("placeholders")
 		b.units = append(b.units, Unit{
-			Key:    contextOf(m.key),
+			Key:    contextOf(b.doc.key(&m)),
 			Target: oneString(&b.pool, text),
 			Note:   b.doc.note(desc, hasDesc),
 			Flags:  b.doc.placeholdersFlag(ph, hasPh),
@@ -644,19 +711,20 @@ func (b *jsonUnits) arb() error {
 		return notOf(root, "an object")
 	}
 	ms := b.doc.objMembers(root)
-	index := memberIndex{ms: ms}
+	index := memberIndex{d: b.doc, ms: ms}
 	for _, m := range ms {
-		if strings.HasPrefix(m.key, "@") {
+		if strings.HasPrefix(b.doc.key(&m), "@") {
 			continue
 		}
 		var desc, ph int32
 		var hasDesc, hasPh bool
-		if meta, ok := index.get("@" + m.key); ok {
+		b.path = append(append(b.path[:0], '@'), b.doc.key(&m)...)
+		if meta, ok := index.getBytes(b.path); ok {
 			mn := b.doc.node(meta)
 			if mn.kind != jsonObject {
-				return notOf(mn, "an object for "+strconv.Quote("@"+m.key))
+				return notOf(mn, "an object for "+strconv.Quote("@"+b.doc.key(&m)))
 			}
-			x := memberIndex{ms: b.doc.objMembers(mn)}
+			x := memberIndex{d: b.doc, ms: b.doc.objMembers(mn)}
 			desc, hasDesc = x.get("description")
 			ph, hasPh = x.get("placeholders")
 		}
@@ -665,7 +733,7 @@ func (b *jsonUnits) arb() error {
 			return err
 		}
 		b.units = append(b.units, Unit{
-			Key:    contextOf(m.key),
+			Key:    contextOf(b.doc.key(&m)),
 			Target: oneString(&b.pool, text),
 			Note:   b.doc.note(desc, hasDesc),
 			Flags:  b.doc.placeholdersFlag(ph, hasPh),
@@ -679,7 +747,7 @@ func (b *jsonUnits) arb() error {
 // order, each as Python's str() of its value. An object with none fails in
 // translate-toolkit (a multistring of no strings).
 func (b *jsonUnits) goForms(n *jsonNode) ([]string, error) {
-	x := memberIndex{ms: b.doc.objMembers(n)}
+	x := memberIndex{d: b.doc, ms: b.doc.objMembers(n)}
 	var vals []int32
 	for _, cat := range cldrCategories {
 		if v, ok := x.get(cat); ok {
@@ -708,7 +776,7 @@ func (b *jsonUnits) goI18n() error {
 		if n.kind != jsonObject {
 			return notOf(n, "an object for each message")
 		}
-		x := memberIndex{ms: b.doc.objMembers(n)}
+		x := memberIndex{d: b.doc, ms: b.doc.objMembers(n)}
 		id := ""
 		if v, ok := x.get("id"); ok {
 			vn := b.doc.node(v)
@@ -717,7 +785,7 @@ func (b *jsonUnits) goI18n() error {
 				// other type.
 				return notOf(vn, "a string id")
 			}
-			id = vn.text
+			id = b.doc.text(vn)
 		}
 		forms := oneString(&b.pool, "")
 		if tr, ok := x.get("translation"); ok {
@@ -753,21 +821,21 @@ func (b *jsonUnits) goI18nV2() error {
 	}
 	for _, m := range b.doc.objMembers(root) {
 		n := b.doc.node(m.val)
-		u := Unit{Key: contextOf(m.key), Line: int(m.line)}
+		u := Unit{Key: contextOf(b.doc.key(&m)), Line: int(m.line)}
 		switch n.kind {
 		case jsonString:
-			u.Target = oneString(&b.pool, n.text)
+			u.Target = oneString(&b.pool, b.doc.text(n))
 		case jsonObject:
 			forms, err := b.goForms(n)
 			if err != nil {
 				return err
 			}
 			u.Target, u.Plural = forms, len(forms) > 1
-			x := memberIndex{ms: b.doc.objMembers(n)}
+			x := memberIndex{d: b.doc, ms: b.doc.objMembers(n)}
 			desc, hasDesc := x.get("description")
 			u.Note = b.doc.note(desc, hasDesc)
 		default:
-			return notOf(n, "a string or an object for message "+strconv.Quote(m.key))
+			return notOf(n, "a string or an object for message "+strconv.Quote(b.doc.key(&m)))
 		}
 		b.units = append(b.units, u)
 	}

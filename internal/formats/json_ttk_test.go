@@ -203,9 +203,9 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// jsonTestdataDocs reads dir/<format ID>/**.json (and .arb); a file's language
-// is its name or its directory's (locales/cs/translation.json, cs.json,
-// intl_cs.arb).
+// jsonTestdataDocs reads the .json and .arb files under dir/<format ID>/. A
+// file's language is the directory it is in below that (cs/messages.json), or
+// its name up to the first dot (cs.json).
 func jsonTestdataDocs(t *testing.T, dir string) []jsonTTKDoc {
 	var docs []jsonTTKDoc
 	for _, format := range sortedKeys(ttkJSONClass) {
@@ -218,20 +218,16 @@ func jsonTestdataDocs(t *testing.T, dir string) []jsonTTKDoc {
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs = append(docs, jsonTTKDoc{name: path, format: format, lang: jsonFileLang(path), data: data})
+			rel, _ := filepath.Rel(root, path)
+			lang, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+			if lang == rel {
+				lang, _, _ = strings.Cut(rel, ".")
+			}
+			docs = append(docs, jsonTTKDoc{name: path, format: format, lang: lang, data: data})
 			return nil
 		})
 	}
 	return docs
-}
-
-func jsonFileLang(path string) string {
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	switch name {
-	case "messages", "translation", "common", "active":
-		return filepath.Base(filepath.Dir(path))
-	}
-	return name
 }
 
 // randomJSONDoc builds a document of the given format's shape, with the

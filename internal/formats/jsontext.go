@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file reads JSON the way translate-toolkit does before its JSON stores see
@@ -16,8 +17,12 @@ import (
 // json.loads. The tree keeps what the stores then look at: object members in
 // file order with Python's dict semantics for a repeated key (the first
 // position, the last value), numbers as Python prints them, and each value's
-// line. The decoder works on tokens of the input and allocates a few slices per
-// document, not per value.
+// line.
+//
+// The decoder works on tokens of the input and allocates a few slices per
+// document, not per value. Nodes and members hold no pointers (texts are spans
+// of the input or of one buffer of unescaped text), so the garbage collector
+// never scans them.
 
 // jsonKind is the type of a JSON value.
 type jsonKind uint8
@@ -50,6 +55,13 @@ func (k jsonKind) String() string {
 	return "object"
 }
 
+// jsonSpan locates a text: in the document's source, or in its buffer of
+// unescaped texts and printed numbers.
+type jsonSpan struct {
+	off, size int32
+	esc       bool
+}
+
 // jsonNode is one value of a document.
 type jsonNode struct {
 	kind jsonKind
@@ -57,24 +69,44 @@ type jsonNode struct {
 	zero bool
 	line int32
 	// text is a string's value, or a number as Python's str() prints it.
-	text string
+	text jsonSpan
 	// first and n locate an array's elements in jsonDoc.elems or an object's
 	// members in jsonDoc.members.
 	first, n int32
 }
 
 type jsonMember struct {
-	key  string
+	key  jsonSpan
 	line int32 // line of the key
 	val  int32 // index in jsonDoc.nodes
 }
 
 type jsonDoc struct {
+	src     string
+	esc     []byte // append-only while parsing, then never written
 	nodes   []jsonNode
 	members []jsonMember
 	elems   []int32
 	root    int32
+	// scalars counts the values that are neither objects nor arrays: no
+	// store makes more units than that.
+	scalars int
 }
+
+func (d *jsonDoc) span(s jsonSpan) string {
+	switch {
+	case s.size == 0:
+		return ""
+	case s.esc:
+		return unsafe.String(&d.esc[s.off], int(s.size))
+	}
+	return d.src[s.off : s.off+s.size]
+}
+
+// text is a string node's value or a number node's Python str().
+func (d *jsonDoc) text(n *jsonNode) string { return d.span(n.text) }
+
+func (d *jsonDoc) key(m *jsonMember) string { return d.span(m.key) }
 
 func (d *jsonDoc) node(i int32) *jsonNode { return &d.nodes[i] }
 
@@ -102,15 +134,21 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // decodeJSON reads a document. Only UTF-8 is accepted, with or without a
 // byte-order mark: translate-toolkit tries its store's encoding (UTF-8, or
 // UTF-8 with signature when charset detection sees the mark) and fails the file
-// otherwise, so UTF-16 is an error here as it is in Weblate.
+// otherwise, so UTF-16 is an error here as it is in Weblate. Outside strings
+// the grammar admits ASCII only, so UTF-8 is checked inside strings.
 func decodeJSON(data []byte) (*jsonDoc, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
-	if !utf8.Valid(data) {
-		return nil, &SyntaxError{Line: invalidUTF8Line(data), Msg: "the file is not valid UTF-8"}
+	if len(data) > math.MaxInt32 {
+		return nil, &SyntaxError{Line: 1, Msg: "the file is too large"}
 	}
-	p := jsonParser{src: string(data), line: 1, doc: &jsonDoc{}}
-	p.arena.size = min(max(len(data)/4, 1<<10), arenaChunk)
-	p.doc.nodes = make([]jsonNode, 0, bytes.Count(data, []byte{':'})+bytes.Count(data, []byte{','})+2)
+	p := jsonParser{doc: &jsonDoc{src: string(data)}, line: 1}
+	p.src = p.doc.src
+	// Every member has a colon (and a colon in a string only makes the guess
+	// generous): sizing by them spares growing the slices of most files.
+	colons := bytes.Count(data, []byte{':'})
+	p.doc.nodes = make([]jsonNode, 0, colons+colons/8+2)
+	p.doc.members = make([]jsonMember, 0, colons)
+	p.doc.esc = make([]byte, 0, min(len(data)/16, 1<<16))
 	if strings.HasPrefix(p.src, "\uFEFF") {
 		return nil, p.errorf("Unexpected UTF-8 BOM (decode using utf-8-sig)")
 	}
@@ -121,30 +159,20 @@ func decodeJSON(data []byte) (*jsonDoc, error) {
 	}
 	p.skipSpace()
 	if p.pos != len(p.src) {
+		if !utf8.ValidString(p.src[p.pos:]) {
+			return nil, p.errorf("the file is not valid UTF-8")
+		}
 		return nil, p.errorf("Extra data")
 	}
 	p.doc.root = root
 	return p.doc, nil
 }
 
-func invalidUTF8Line(data []byte) int {
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return bytes.Count(data[:i], []byte{'\n'}) + 1
-		}
-		i += size
-	}
-	return 1
-}
-
 type jsonParser struct {
-	src   string
-	pos   int
-	line  int
-	doc   *jsonDoc
-	buf   []byte
-	arena strArena
+	src  string
+	pos  int
+	line int
+	doc  *jsonDoc
 	// scratch holds the members of the objects being read, innermost last; an
 	// object's members move to doc.members when it closes.
 	scratch []jsonMember
@@ -152,9 +180,18 @@ type jsonParser struct {
 	seen    map[string]int
 }
 
-func (p *jsonParser) errorf(msg string) error { return &SyntaxError{Line: p.line, Msg: msg} }
+func (p *jsonParser) errorf(msg string) error {
+	if p.pos < len(p.src) && p.src[p.pos] >= 0x80 && !utf8.ValidString(p.src[p.pos:min(len(p.src), p.pos+4)]) {
+		// Python decodes the whole file first: bad UTF-8 is the error it names.
+		msg = "the file is not valid UTF-8"
+	}
+	return &SyntaxError{Line: p.line, Msg: msg}
+}
 
 func (p *jsonParser) skipSpace() {
+	for p.pos < len(p.src) && p.src[p.pos] == ' ' {
+		p.pos++ // indentation is mostly spaces
+	}
 	for p.pos < len(p.src) {
 		switch p.src[p.pos] {
 		case '\n':
@@ -168,8 +205,18 @@ func (p *jsonParser) skipSpace() {
 }
 
 func (p *jsonParser) add(n jsonNode) int32 {
+	if n.kind != jsonObject && n.kind != jsonArray {
+		p.doc.scalars++
+	}
 	p.doc.nodes = append(p.doc.nodes, n)
 	return int32(len(p.doc.nodes) - 1)
+}
+
+// escText appends s to the buffer of texts and returns its span.
+func (p *jsonParser) escText(s string) jsonSpan {
+	off := len(p.doc.esc)
+	p.doc.esc = append(p.doc.esc, s...)
+	return jsonSpan{off: int32(off), size: int32(len(s)), esc: true}
 }
 
 // value reads the value at p.pos, which is not white space.
@@ -215,17 +262,17 @@ func (p *jsonParser) value(depth int) (int32, error) {
 		// Python's json.loads accepts the constants JavaScript prints.
 		if strings.HasPrefix(p.src[p.pos:], "NaN") {
 			p.pos += 3
-			return p.add(jsonNode{kind: jsonNumber, line: line, text: "nan"}), nil
+			return p.add(jsonNode{kind: jsonNumber, line: line, text: p.escText("nan")}), nil
 		}
 	case 'I':
 		if strings.HasPrefix(p.src[p.pos:], "Infinity") {
 			p.pos += 8
-			return p.add(jsonNode{kind: jsonNumber, line: line, text: "inf"}), nil
+			return p.add(jsonNode{kind: jsonNumber, line: line, text: p.escText("inf")}), nil
 		}
 	default:
 		if c == '-' && strings.HasPrefix(p.src[p.pos:], "-Infinity") {
 			p.pos += 9
-			return p.add(jsonNode{kind: jsonNumber, line: line, text: "-inf"}), nil
+			return p.add(jsonNode{kind: jsonNumber, line: line, text: p.escText("-inf")}), nil
 		}
 		if c == '-' || c >= '0' && c <= '9' {
 			return p.number(line)
@@ -285,16 +332,20 @@ func (p *jsonParser) number(line int32) (int32, error) {
 		if ne, ok := err.(*strconv.NumError); err != nil && (!ok || ne.Err != strconv.ErrRange) {
 			return 0, p.errorf("invalid number " + lit)
 		}
-		return p.add(jsonNode{kind: jsonNumber, line: line, text: pyFloatStr(f), zero: f == 0}), nil
+		return p.add(jsonNode{kind: jsonNumber, line: line, text: p.escText(pyFloatStr(f)), zero: f == 0}), nil
 	}
-	digits := strings.TrimPrefix(lit, "-")
-	if len(digits) > pyMaxIntDigits {
+	digits := len(lit)
+	if lit[0] == '-' {
+		digits--
+	}
+	if digits > pyMaxIntDigits {
 		return 0, p.errorf("Exceeds the limit (4300 digits) for integer string conversion")
 	}
-	if digits == "0" {
-		return p.add(jsonNode{kind: jsonNumber, line: line, text: "0", zero: true}), nil
+	if lit == "0" || lit == "-0" {
+		// Python's int has no negative zero: both print "0".
+		return p.add(jsonNode{kind: jsonNumber, line: line, text: jsonSpan{off: int32(i - 1), size: 1}, zero: true}), nil
 	}
-	return p.add(jsonNode{kind: jsonNumber, line: line, text: lit}), nil
+	return p.add(jsonNode{kind: jsonNumber, line: line, text: jsonSpan{off: int32(start), size: int32(len(lit))}}), nil
 }
 
 // pyFloatStr is Python's repr of a float: the shortest digits that read back to
@@ -322,82 +373,108 @@ func pyFloatStr(f float64) string {
 	return s
 }
 
+// jsonPlain marks the bytes a string's text can be copied past at once.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // str reads a string whose opening quote is behind p.pos, as Python's strict
 // scanner does: raw control characters are an error, \uXXXX escapes of a high
 // and a low surrogate make one character, and a surrogate left alone (Python
-// keeps it; Weblate's database cannot) becomes U+FFFD.
-func (p *jsonParser) str() (string, error) {
+// keeps it; Weblate's database cannot) becomes U+FFFD. A string without
+// escapes is a span of the source.
+func (p *jsonParser) str() (jsonSpan, error) {
 	s := p.src
 	start := p.pos
 	i := start
-	for i < len(s) {
+	for {
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			p.pos = i
+			return jsonSpan{}, p.errorf("Unterminated string")
+		}
 		c := s[i]
 		if c == '"' {
 			p.pos = i + 1
-			return s[start:i], nil
+			return jsonSpan{off: int32(start), size: int32(i - start)}, nil
 		}
 		if c == '\\' {
 			break
 		}
 		if c < 0x20 {
 			p.pos = i
-			return "", p.errorf("Invalid control character")
+			return jsonSpan{}, p.errorf("Invalid control character")
 		}
-		i++
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			p.pos = i
+			return jsonSpan{}, p.errorf("the file is not valid UTF-8")
+		}
+		i += size
 	}
-	if i >= len(s) {
-		p.pos = i
-		return "", p.errorf("Unterminated string")
-	}
-	buf := append(p.buf[:0], s[start:i]...)
+	doc := p.doc
+	off := len(doc.esc)
+	doc.esc = append(doc.esc, s[start:i]...)
 	for {
+		j := i
+		for j < len(s) && jsonPlain[s[j]] {
+			j++
+		}
+		doc.esc = append(doc.esc, s[i:j]...)
+		i = j
 		if i >= len(s) {
 			p.pos = i
-			p.buf = buf
-			return "", p.errorf("Unterminated string")
+			return jsonSpan{}, p.errorf("Unterminated string")
 		}
 		c := s[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
-			p.buf = buf
-			return p.arena.str(buf), nil
+			return jsonSpan{off: int32(off), size: int32(len(doc.esc) - off), esc: true}, nil
 		case c < 0x20:
 			p.pos = i
-			p.buf = buf
-			return "", p.errorf("Invalid control character")
-		case c != '\\':
-			buf = append(buf, c)
-			i++
+			return jsonSpan{}, p.errorf("Invalid control character")
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 {
+				p.pos = i
+				return jsonSpan{}, p.errorf("the file is not valid UTF-8")
+			}
+			doc.esc = append(doc.esc, s[i:i+size]...)
+			i += size
 			continue
 		}
+		// A backslash.
 		i++
 		if i >= len(s) {
 			p.pos = i
-			p.buf = buf
-			return "", p.errorf("Unterminated string")
+			return jsonSpan{}, p.errorf("Unterminated string")
 		}
 		esc := s[i]
 		i++
 		switch esc {
 		case '"', '\\', '/':
-			buf = append(buf, esc)
+			doc.esc = append(doc.esc, esc)
 		case 'b':
-			buf = append(buf, '\b')
+			doc.esc = append(doc.esc, '\b')
 		case 'f':
-			buf = append(buf, '\f')
+			doc.esc = append(doc.esc, '\f')
 		case 'n':
-			buf = append(buf, '\n')
+			doc.esc = append(doc.esc, '\n')
 		case 'r':
-			buf = append(buf, '\r')
+			doc.esc = append(doc.esc, '\r')
 		case 't':
-			buf = append(buf, '\t')
+			doc.esc = append(doc.esc, '\t')
 		case 'u':
 			r, ok := hex4(s, i)
 			if !ok {
 				p.pos = i
-				p.buf = buf
-				return "", p.errorf("Invalid \\uXXXX escape")
+				return jsonSpan{}, p.errorf("Invalid \\uXXXX escape")
 			}
 			i += 4
 			if utf16.IsSurrogate(r) {
@@ -411,11 +488,10 @@ func (p *jsonParser) str() (string, error) {
 					r = utf8.RuneError
 				}
 			}
-			buf = utf8.AppendRune(buf, r)
+			doc.esc = utf8.AppendRune(doc.esc, r)
 		default:
 			p.pos = i - 1
-			p.buf = buf
-			return "", p.errorf("Invalid \\escape")
+			return jsonSpan{}, p.errorf("Invalid \\escape")
 		}
 	}
 }
@@ -491,7 +567,6 @@ func (p *jsonParser) object(depth int) (int32, error) {
 	n.first = int32(len(p.doc.members))
 	n.n = int32(len(members))
 	p.doc.members = append(p.doc.members, members...)
-	clear(p.scratch[base:])
 	p.scratch = p.scratch[:base]
 	return self, nil
 }
@@ -503,12 +578,13 @@ func (p *jsonParser) dedup(ms []jsonMember) []jsonMember {
 	if len(ms) < 2 {
 		return ms
 	}
+	d := p.doc
 	if len(ms) <= 16 {
 		out := ms[:0]
 		for _, m := range ms {
 			dup := false
 			for j := range out {
-				if out[j].key == m.key {
+				if d.key(&out[j]) == d.key(&m) {
 					out[j].val = m.val
 					dup = true
 					break
@@ -526,11 +602,12 @@ func (p *jsonParser) dedup(ms []jsonMember) []jsonMember {
 	clear(p.seen)
 	out := ms[:0]
 	for _, m := range ms {
-		if j, dup := p.seen[m.key]; dup {
+		k := d.key(&m)
+		if j, dup := p.seen[k]; dup {
 			out[j].val = m.val
 			continue
 		}
-		p.seen[m.key] = len(out)
+		p.seen[k] = len(out)
 		out = append(out, m)
 	}
 	return out
@@ -582,7 +659,7 @@ func (d *jsonDoc) truthy(i int32) bool {
 	case jsonNumber:
 		return !n.zero
 	case jsonString:
-		return n.text != ""
+		return n.text.size > 0
 	case jsonArray, jsonObject:
 		return n.n > 0
 	}
@@ -595,7 +672,7 @@ func (d *jsonDoc) pyStr(i int32) string {
 	n := &d.nodes[i]
 	switch n.kind {
 	case jsonString, jsonNumber:
-		return n.text
+		return d.text(n)
 	case jsonNull:
 		return "None"
 	case jsonFalse:
@@ -615,7 +692,7 @@ func (d *jsonDoc) appendRepr(b *strings.Builder, i int32) {
 	n := &d.nodes[i]
 	switch n.kind {
 	case jsonString:
-		appendPyStrRepr(b, n.text)
+		appendPyStrRepr(b, d.text(n))
 	case jsonArray:
 		b.WriteByte('[')
 		for j, e := range d.arrElems(n) {
@@ -631,7 +708,7 @@ func (d *jsonDoc) appendRepr(b *strings.Builder, i int32) {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			appendPyStrRepr(b, m.key)
+			appendPyStrRepr(b, d.key(&m))
 			b.WriteString(": ")
 			d.appendRepr(b, m.val)
 		}
