@@ -88,7 +88,7 @@ func TestJSONStatistics(t *testing.T) {
 	// words, chars, translated chars.
 	want := map[string]map[string]counts{
 		// The templates: every unit is translated but an empty one (json's b.d).
-		"json": {"en": {4, 3, 0, 5, 5, 21, 21}, "cs": {4, 3, 1, 5, 3, 21, 12}},
+		"json":   {"en": {4, 3, 0, 5, 5, 21, 21}, "cs": {4, 3, 1, 5, 3, 21, 12}},
 		"nested": {"en": {2, 2, 0, 3, 3, 16, 16}, "fr": {2, 1, 0, 3, 1, 16, 4}},
 		"v3":     {"en": {2, 2, 0, 5, 5, 36, 36}, "de": {2, 1, 0, 5, 4, 36, 31}},
 		"v4": {"en": {2, 2, 0, 5, 5, 29, 29}, "cs": {2, 1, 0, 5, 1, 29, 4},
