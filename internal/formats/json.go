@@ -25,8 +25,8 @@ import (
 //     not empty.
 //   - A value that is not a string is shown as Python prints it (true is
 //     "True", 1e6 is "1000000.0", null is empty). Python counts 0, 0.0, false,
-//     {} and [] as untranslated although Weblate shows their text; gitlate
-//     counts them translated, as a unit has no way to say so.
+//     {} and [] as untranslated although Weblate shows their text: such a unit
+//     is Blank.
 //   - Notes are the file's descriptions (WebExtension, ARB, go-i18n); Weblate
 //     shows no explanation and no location for these formats.
 
@@ -314,8 +314,14 @@ func (d *jsonDoc) valueText(i int32) (string, error) {
 	return d.leafText(i), nil
 }
 
+// blank tells a value translate-toolkit keeps as a unit's target but calls
+// untranslated although it has text (Unit.Blank).
+func (d *jsonDoc) blank(i int32) bool {
+	return !d.truthy(i) && d.nodes[i].kind != jsonNull && d.nodes[i].kind != jsonString
+}
+
 func (b *jsonUnits) leaf(key string, v int32, line int32) {
-	b.units = append(b.units, Unit{Key: key, Target: oneString(&b.pool, b.doc.leafText(v)), Line: int(line)})
+	b.units = append(b.units, Unit{Key: key, Target: oneString(&b.pool, b.doc.leafText(v)), Blank: b.doc.blank(v), Line: int(line)})
 }
 
 // walkPlain is JsonFile._extract_units: every scalar below an object or array
@@ -685,18 +691,20 @@ func (b *jsonUnits) webext() error {
 			return notOf(val, "an object for message "+strconv.Quote(b.doc.key(&m)))
 		}
 		x := memberIndex{d: b.doc, ms: b.doc.objMembers(val)}
-		text := ""
+		text, blank := "", false
 		if msg, ok := x.get("message"); ok {
 			var err error
 			if text, err = b.doc.valueText(msg); err != nil {
 				return err
 			}
+			blank = b.doc.blank(msg)
 		}
 		desc, hasDesc := x.get("description")
 		ph, hasPh := x.get("placeholders")
 		b.units = append(b.units, Unit{
 			Key:    contextOf(b.doc.key(&m)),
 			Target: oneString(&b.pool, text),
+			Blank:  blank,
 			Note:   b.doc.note(desc, hasDesc),
 			Flags:  b.doc.placeholdersFlag(ph, hasPh),
 			Line:   int(m.line),
@@ -735,6 +743,7 @@ func (b *jsonUnits) arb() error {
 		b.units = append(b.units, Unit{
 			Key:    contextOf(b.doc.key(&m)),
 			Target: oneString(&b.pool, text),
+			Blank:  b.doc.blank(m.val),
 			Note:   b.doc.note(desc, hasDesc),
 			Flags:  b.doc.placeholdersFlag(ph, hasPh),
 			Line:   int(m.line),
@@ -787,7 +796,7 @@ func (b *jsonUnits) goI18n() error {
 			}
 			id = b.doc.text(vn)
 		}
-		forms := oneString(&b.pool, "")
+		forms, blank := oneString(&b.pool, ""), false
 		if tr, ok := x.get("translation"); ok {
 			if tn := b.doc.node(tr); tn.kind == jsonObject {
 				var err error
@@ -799,13 +808,14 @@ func (b *jsonUnits) goI18n() error {
 				if err != nil {
 					return err
 				}
-				forms = oneString(&b.pool, text)
+				forms, blank = oneString(&b.pool, text), b.doc.blank(tr)
 			}
 		}
 		desc, hasDesc := x.get("description")
 		b.units = append(b.units, Unit{
 			Key:    contextOf(id),
 			Target: forms,
+			Blank:  blank,
 			Plural: len(forms) > 1,
 			Note:   b.doc.note(desc, hasDesc),
 			Line:   int(n.line),

@@ -28,6 +28,11 @@ func cat(key string, cats string, forms ...string) Unit {
 	return Unit{Key: key, Target: forms, Categories: strings.Fields(cats), Plural: true}
 }
 
+func blank(x Unit) Unit {
+	x.Blank = true
+	return x
+}
+
 func noted(x Unit, note, flags string) Unit {
 	x.Note, x.Flags = note, flags
 	return x
@@ -47,7 +52,7 @@ var jsonCases = []jsonCase{
 	{"empty containers have no unit", "json", `{"a": {}, "b": [], "c": "C"}`, []Unit{u("c", "C")}, false},
 	{"non-strings print as Python does", "json",
 		`{"t": true, "f": false, "n": null, "i": 42, "z": 0, "mz": -0, "fl": 1.50, "e": 1e6, "big": 1e16, "tiny": 1e-5, "nan": NaN, "inf": -Infinity}`,
-		[]Unit{u("t", "True"), u("f", "False"), u("n", ""), u("i", "42"), u("z", "0"), u("mz", "0"), u("fl", "1.5"),
+		[]Unit{u("t", "True"), blank(u("f", "False")), u("n", ""), u("i", "42"), blank(u("z", "0")), blank(u("mz", "0")), u("fl", "1.5"),
 			u("e", "1000000.0"), u("big", "1e+16"), u("tiny", "1e-05"), u("nan", "nan"), u("inf", "-inf")}, false},
 	{"a repeated key keeps its first place and its last value", "json", `{"a": "1", "b": "2", "a": "3"}`,
 		[]Unit{u("a", "3"), u("b", "2")}, false},
@@ -107,7 +112,7 @@ var jsonCases = []jsonCase{
 		`{"@@locale": "en", "title": "Hello", "@title": {"description": "Page title"}, "count": "{n, plural, one{# item} other{# items}}", "@count": {"placeholders": {"n": {"type": "int"}}}}`,
 		[]Unit{noted(u("title", "Hello"), "Page title", ""), noted(u("count", "{n, plural, one{# item} other{# items}}"), "", "placeholders:$N$,case-insensitive")}, false},
 	{"metadata that is not an object is refused", "arb", `{"a": "x", "@a": "note"}`, nil, true},
-	{"an empty object or list as a value prints as Python does", "arb", `{"a": [], "b": {}}`, []Unit{u("a", "[]"), u("b", "{}")}, false},
+	{"an empty object or list as a value prints as Python does", "arb", `{"a": [], "b": {}, "c": 0.0}`, []Unit{blank(u("a", "[]")), blank(u("b", "{}")), blank(u("c", "0.0"))}, false},
 	{"a non-empty object as a value fails in translate-toolkit", "arb", `{"a": {"k": "v"}}`, nil, true},
 
 	// go-i18n v1.
@@ -130,7 +135,7 @@ var jsonCases = []jsonCase{
 func unitsForCompare(units []Unit) []Unit {
 	out := make([]Unit, 0, len(units))
 	for _, x := range units {
-		out = append(out, Unit{Key: x.Key, Target: x.Target, Categories: x.Categories, Plural: x.Plural, Note: x.Note, Flags: x.Flags})
+		out = append(out, Unit{Key: x.Key, Target: x.Target, Categories: x.Categories, Plural: x.Plural, Blank: x.Blank, Note: x.Note, Flags: x.Flags})
 	}
 	if len(out) == 0 {
 		return nil
@@ -162,7 +167,7 @@ func TestJSONUnits(t *testing.T) {
 func fmtUnits(units []Unit) string {
 	var b strings.Builder
 	for _, x := range units {
-		fmt.Fprintf(&b, "\n  {%q %q cats=%q plural=%v note=%q flags=%q}", x.Key, x.Target, x.Categories, x.Plural, x.Note, x.Flags)
+		fmt.Fprintf(&b, "\n  {%q %q cats=%q plural=%v blank=%v note=%q flags=%q}", x.Key, x.Target, x.Categories, x.Plural, x.Blank, x.Note, x.Flags)
 	}
 	return b.String()
 }

@@ -37,21 +37,17 @@ type ttkJSONUnit struct {
 	Flags      string   `json:"flags"`
 }
 
-// falsyTexts are the texts of values Python finds false although Weblate shows
-// them: translate-toolkit calls such a unit untranslated, gitlate translated.
-var falsyTexts = map[string]bool{"0": true, "0.0": true, "-0.0": true, "False": true, "{}": true, "[]": true}
-
 // jsonDoc is one document to compare.
 type jsonTTKDoc struct {
 	name, format, lang string
 	data               []byte
 }
 
-// compareJSONWithTTK parses every document with both and reports differences.
-// Known differences are counted, not reported: the untranslated-but-shown
-// values above, and i18next v4's repeated unit for a category the language
-// lacks (compared after keeping the first unit of each key, as a template
-// lookup does).
+// compareJSONWithTTK parses every document with both and reports differences:
+// keys, forms (in the file's language for i18next v4), notes, flags and whether
+// each unit is translated (its first form not empty, and not Blank). i18next
+// v4's repeated unit for a category the language lacks is compared after keeping
+// the first unit of each key, as a template lookup does.
 func compareJSONWithTTK(t *testing.T, docs []jsonTTKDoc) {
 	t.Helper()
 	var reqs []ttkRequest
@@ -111,16 +107,16 @@ func compareJSONWithTTK(t *testing.T, docs []jsonTTKDoc) {
 				t.Errorf("%s: unit %d\n got %s\nttk %s\n%q", d.name, j, ours, theirs, clip(d.data))
 				continue
 			}
-			if tr := len(forms) > 0 && forms[0] != ""; tr != w.Translated {
-				if !tr || !falsyTexts[forms[0]] {
-					t.Errorf("%s: unit %q translated %v, translate-toolkit %v", d.name, g.Key, tr, w.Translated)
-				}
+			if tr := len(forms) > 0 && forms[0] != "" && !g.Blank; tr != w.Translated {
+				t.Errorf("%s: unit %q translated %v, translate-toolkit %v", d.name, g.Key, tr, w.Translated)
+			}
+			if g.Blank {
 				falsy++
 			}
 		}
 		units += len(got)
 	}
-	t.Logf("%d documents: %d parsed (%d units) and %d refused alike; %d units untranslated in translate-toolkit by Python's falsity",
+	t.Logf("%d documents: %d parsed (%d units) and %d refused alike; %d units Blank (untranslated by Python's falsity)",
 		len(docs), parsed, units, failures, falsy)
 }
 
@@ -380,27 +376,27 @@ func randomJSONDoc(rng *rand.Rand, format string) string {
 	return value(0)
 }
 
-// TestTTKJSONKnownDifferences pins the values Weblate shows but Python finds
-// false: translate-toolkit calls the unit untranslated, gitlate does not.
-func TestTTKJSONKnownDifferences(t *testing.T) {
+// TestTTKJSONBlank: values Weblate shows but Python finds false are Blank, as
+// translate-toolkit calls them untranslated.
+func TestTTKJSONBlank(t *testing.T) {
 	requireTTK(t)
-	doc := `{"a": 0, "b": false, "c": 0.0, "d": -0.0}`
+	doc := `{"a": 0, "b": false, "c": 0.0, "d": -0.0, "e": "", "f": null, "g": 1}`
 	res := runTTKJSON(t, []ttkRequest{{Format: "json-bytes", Class: "JsonFile", Data: doc, Lang: "en"}})
 	f, err := jsonFormat{}.Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var texts []string
+	var got []string
 	for i, w := range res[0].Units {
-		if w.Translated {
-			t.Errorf("translate-toolkit calls %q translated: drop this known difference", *w.Key)
-		}
-		texts = append(texts, f.Units[i].Target[0])
-		if !reflect.DeepEqual(f.Units[i].Target, w.Target) {
-			t.Errorf("text %q, translate-toolkit %q", f.Units[i].Target, w.Target)
+		u := f.Units[i]
+		got = append(got, fmt.Sprintf("%s=%q blank=%v", u.Key, u.Target[0], u.Blank))
+		if !reflect.DeepEqual(u.Target, w.Target) || w.Translated != (u.Target[0] != "" && !u.Blank) {
+			t.Errorf("%s: %q blank %v, translate-toolkit %q translated %v", u.Key, u.Target, u.Blank, w.Target, w.Translated)
 		}
 	}
-	if want := []string{"0", "False", "0.0", "-0.0"}; !reflect.DeepEqual(texts, want) {
-		t.Errorf("texts %q, want %q", texts, want)
+	want := []string{`a="0" blank=true`, `b="False" blank=true`, `c="0.0" blank=true`, `d="-0.0" blank=true`,
+		`e="" blank=false`, `f="" blank=false`, `g="1" blank=false`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("units %q, want %q", got, want)
 	}
 }
