@@ -121,6 +121,42 @@ func TestJSONStatistics(t *testing.T) {
 	}
 }
 
+// TestJSONBlankValues: a JSON value Python finds false (0, false) shows its
+// text but counts as untranslated, as translate-toolkit's istranslated() says;
+// in the template it makes the unit read-only elsewhere, as an empty one does.
+func TestJSONBlankValues(t *testing.T) {
+	t.Parallel()
+	repo := testutil.NewRepo(t, map[string]string{
+		// a "1" (1 word, 1 char), b "0" (1, 1), c "Hi" (1, 2).
+		"en.json": `{"a": 1, "b": 0, "c": "Hi"}`,
+		// a "0": untranslated; b read-only (its template value is false);
+		// c "False": untranslated.
+		"de.json": `{"a": 0, "b": 2, "c": false}`,
+	})
+	cfg := testutil.Config(t, t.TempDir(), `projects:
+  - name: Blank
+    slug: blank
+    components:
+      - name: JSON
+        slug: json
+        repo: `+repo+`
+        file_format: json
+        filemask: "*.json"
+        template: en.json
+`)
+	snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := snap.Project("blank").Component("json")
+	if got, want := countsOf(&c.Translation("en").Stats), (counts{3, 2, 0, 3, 2, 4, 3}); got != want {
+		t.Errorf("en: %+v, want %+v", got, want)
+	}
+	if got, want := countsOf(&c.Translation("de").Stats), (counts{3, 1, 1, 3, 1, 4, 1}); got != want {
+		t.Errorf("de: %+v, want %+v", got, want)
+	}
+}
+
 // TestJSONLanguageCodes: the codes the JSON conventions put in paths resolve as
 // Weblate's Language.objects.fuzzy_get does (language-data 2023.5: en_US is a
 // language, fr_FR simplifies to fr, zh_CN is an alias of zh_Hans).
