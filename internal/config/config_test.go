@@ -349,7 +349,7 @@ var fixtures = map[string]struct {
 		`27:19: projects[0].components[3].new_base: must name a file in the repository`,
 	}},
 	"bad/values.yaml": {problems: []string{
-		`9:22: projects[0].components[0].file_format: unknown file format "xliff" (known: aresource, po, tbx)`,
+		`9:22: projects[0].components[0].file_format: unknown file format "xliff" (known: ` + strings.Join(formats.IDs(), ", ") + `)`,
 		`10:19: projects[0].components[0].new_lang: must be one of "add", "contact", "url", "none"`,
 		`11:22: projects[0].components[0].merge_style: must be one of "merge", "rebase", "merge_noff"`,
 		`12:19: projects[0].components[0].priority: must be one of 60, 80, 100, 120, 140`,
