@@ -5,7 +5,7 @@ translate-toolkit: an independent check of the samples' hand-counted table.
 Usage: ttk_json_stats.py DIR --filemask MASK --template TEMPLATE --format ID
 
 Prints a JSON list, one object per translation (the template first, then the
-matched files sorted by path), with the fields of ../shared/bench/ttk_stats.py:
+matched files sorted by path), with the fields of ttk_stats.py (bench/corpora.TTKRow):
 language_code_raw, code, filename, total, translated, readonly, total_words,
 translated_words, total_chars, translated_chars. The code is the one in the path
 (the samples' JSON codes are already canonical).
