@@ -155,7 +155,7 @@ func TestWlc(t *testing.T) {
 	cmd := exec.Command(wlc, "--url", base+"/api/", "--format", "json", "stats", "blitzclock")
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), `"total": 61`) {
+	if err != nil || !strings.Contains(string(out), `"total": 79`) {
 		t.Errorf("wlc --format json stats: %v\n%s", err, out)
 	}
 }

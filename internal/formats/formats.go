@@ -38,6 +38,11 @@ type Unit struct {
 	// Fuzzy and Approved are what the format carries (PO fuzzy flag); false elsewhere.
 	Fuzzy    bool
 	Approved bool
+	// Blank is true when the format holds the unit untranslated although its text
+	// is not empty: translate-toolkit's istranslated() is Python's truth value of
+	// the stored value, false for a JSON 0, 0.0, false, {} or [] that Weblate shows
+	// as "0", "0.0", "False", "{}" or "[]".
+	Blank bool
 	// Note is the unit's developer comment, if the format has one.
 	Note string
 	// Location is where the string is used, as Weblate shows it: the locations the

@@ -176,7 +176,7 @@ func propDecode(s string) (string, error) {
 				h, hn := utf8.DecodeRuneInString(s[i:])
 				h = unicode.ToLower(h)
 				switch {
-				case pyIsDigit(h):
+				case pyIsDigitRune(h):
 					x = x<<4 + int(h) - '0'
 				case h >= 'a' && h <= 'f':
 					x = x<<4 + int(h) - 'a' + 10
@@ -258,9 +258,9 @@ func (d *surrogateJoiner) code(r rune) {
 	}
 }
 
-// pyIsDigit is Python's str.isdigit for one character (Unicode 14, Python 3.11):
-// decimal digits and the other characters whose numeric type is "digit".
-func pyIsDigit(r rune) bool {
+// pyIsDigitRune is Python's str.isdigit for one character (Unicode 14, Python
+// 3.11): decimal digits and the other characters whose numeric type is "digit".
+func pyIsDigitRune(r rune) bool {
 	if r < 0x80 {
 		return r >= '0' && r <= '9'
 	}

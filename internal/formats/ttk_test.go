@@ -68,6 +68,7 @@ func requireShared(t testing.TB) string {
 
 type ttkRequest struct {
 	Format string `json:"format"`
+	Class  string `json:"class,omitempty"`
 	Path   string `json:"path,omitempty"`
 	Lang   string `json:"lang,omitempty"`
 	Text   string `json:"text"`
@@ -115,26 +116,36 @@ type ttkResult struct {
 
 func runTTK(t testing.TB, reqs []ttkRequest) []ttkResult {
 	t.Helper()
-	in, err := json.Marshal(reqs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("ttk_dump.py: %v\n%s", err, stderr.String())
-	}
 	var res []ttkResult
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("ttk_dump.py output: %v", err)
+	if err := runTTKRaw(t, reqs, &res); err != nil {
+		t.Fatal(err)
 	}
 	if len(res) != len(reqs) {
 		t.Fatalf("ttk_dump.py answered %d of %d requests", len(res), len(reqs))
 	}
 	return res
+}
+
+// runTTKRaw runs ttk_dump.py on reqs and decodes its answer into out, a
+// pointer to a slice of one result per request.
+func runTTKRaw(t testing.TB, reqs []ttkRequest, out any) error {
+	t.Helper()
+	in, err := json.Marshal(reqs)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	answer, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("ttk_dump.py: %v\n%s", err, stderr.String())
+	}
+	if err := json.Unmarshal(answer, out); err != nil {
+		return fmt.Errorf("ttk_dump.py output: %v", err)
+	}
+	return nil
 }
 
 // androidLang is the language code Weblate passes to translate-toolkit for a file

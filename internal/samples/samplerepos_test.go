@@ -16,7 +16,7 @@ import (
 // `git log` on a materialized copy. A change to history/ changes them on purpose.
 var wantHeads = map[string]string{
 	"samples/repos/tinynotes.git":   "9f971cd68727fafe8703df5541d0c5cdb2192f54",
-	"samples/repos/blitzclock.git":  "e31b6ec83b55b472e7179f7311ea9d85a3562d8a",
+	"samples/repos/blitzclock.git":  "f2df2026622c511c11a6afb9a331d95323ade4c1",
 	"local/tinynotes/glossary.git":  "11e06e577628bfb710be90eb137516e825445913",
 	"local/blitzclock/glossary.git": "686926ae3dfa761f1e7b109c0acfef8de5641ffb",
 }
@@ -24,7 +24,7 @@ var wantHeads = map[string]string{
 // wantCommits is the number of commits of each repository.
 var wantCommits = map[string]int{
 	"samples/repos/tinynotes.git":   15,
-	"samples/repos/blitzclock.git":  7,
+	"samples/repos/blitzclock.git":  11,
 	"local/tinynotes/glossary.git":  6,
 	"local/blitzclock/glossary.git": 4,
 }
@@ -260,7 +260,7 @@ func TestConfig(t *testing.T) {
 	c := readConfig(t, configPath)
 	want := map[string][]string{
 		"tinynotes":  {"app", "widget", "glossary"},
-		"blitzclock": {"android", "glossary"},
+		"blitzclock": {"android", "glossary", "web"},
 	}
 	if len(c.Projects) != len(want) {
 		t.Fatalf("%d projects, want %d", len(c.Projects), len(want))

@@ -44,9 +44,9 @@ func TestHandTableSums(t *testing.T) {
 // level down).
 const sharedDir = "../../../shared"
 
-// TestStatisticsAgreeWithTranslateToolkit checks the hand table against an
-// independent implementation: translate-toolkit, through ../shared/bench/ttk_stats.py,
-// on a checkout of each materialized repository.
+// TestStatisticsAgreeWithTranslateToolkit checks the hand table's Android and
+// TBX rows against an independent implementation: translate-toolkit, through
+// ../shared/bench/ttk_stats.py, on a checkout of each materialized repository.
 func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 	script, err := filepath.Abs(filepath.Join(sharedDir, "bench", "ttk_stats.py"))
 	if err != nil {
@@ -55,7 +55,35 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 	if _, err := os.Stat(script); err != nil {
 		t.Skipf("skipped: %s is missing (the shared folder is not next to the repository)", script)
 	}
-	if err := exec.Command("/usr/bin/python3", "-c", "import translate.storage.aresource, translate.storage.tbx").Run(); err != nil {
+	compareWithTTK(t, func(format string) bool { return format == "aresource" || format == "tbx" },
+		func(work, filemask, template, format string) []string {
+			args := []string{script, work, "--filemask", filemask, "--quiet"}
+			if template != "" {
+				args = append(args, "--template", template)
+			}
+			return args
+		})
+}
+
+// TestJSONStatisticsAgreeWithTranslateToolkit checks the hand table's JSON
+// rows against translate-toolkit's JSON stores with Weblate's rules
+// (testdata/ttk_json_stats.py).
+func TestJSONStatisticsAgreeWithTranslateToolkit(t *testing.T) {
+	script, err := filepath.Abs(filepath.Join("testdata", "ttk_json_stats.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareWithTTK(t, func(format string) bool { return format != "aresource" && format != "tbx" },
+		func(work, filemask, template, format string) []string {
+			return []string{script, work, "--filemask", filemask, "--template", template, "--format", format}
+		})
+}
+
+// compareWithTTK runs a translate-toolkit script (args gives its command line)
+// on a checkout of every component whose format is picked, and compares its rows
+// with the hand table's rows of those components, in order.
+func compareWithTTK(t *testing.T, picked func(format string) bool, args func(work, filemask, template, format string) []string) {
+	if err := exec.Command("/usr/bin/python3", "-c", "import translate.storage.aresource, translate.storage.tbx, translate.storage.jsonl10n").Run(); err != nil {
 		t.Skipf("skipped: /usr/bin/python3 with translate-toolkit is missing (apt-get install python3-translate): %v", err)
 	}
 	gitBin, err := exec.LookPath("git")
@@ -65,9 +93,17 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 
 	dataDir, configPath := materialize(t)
 	checkouts := map[string]string{} // repository dir -> work tree
-	var got []expected.Translation
+	var got, want []expected.Translation
 	for _, p := range readConfig(t, configPath).Projects {
 		for _, comp := range p.Components {
+			if !picked(comp.FileFormat) {
+				continue
+			}
+			for _, row := range expected.Translations {
+				if row.Project == p.Slug && row.Component == comp.Slug {
+					want = append(want, row)
+				}
+			}
 			repo := repoDir(dataDir, configPath, p.Slug, comp.Slug, comp.Repo)
 			work, ok := checkouts[repo]
 			if !ok {
@@ -78,19 +114,15 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 				}
 				checkouts[repo] = work
 			}
-			args := []string{script, work, "--filemask", comp.Filemask, "--quiet"}
-			if comp.Template != "" {
-				args = append(args, "--template", comp.Template)
-			}
-			cmd := exec.Command("/usr/bin/python3", args...)
+			cmd := exec.Command("/usr/bin/python3", args(work, comp.Filemask, comp.Template, comp.FileFormat)...)
 			cmd.Stderr = os.Stderr
 			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("ttk_stats.py on %s/%s: %v", p.Slug, comp.Slug, err)
+				t.Fatalf("%s on %s/%s: %v", filepath.Base(cmd.Args[1]), p.Slug, comp.Slug, err)
 			}
 			var rows []corpora.TTKRow
 			if err := json.Unmarshal(out, &rows); err != nil {
-				t.Fatalf("ttk_stats.py on %s/%s: %v", p.Slug, comp.Slug, err)
+				t.Fatalf("%s on %s/%s: %v", filepath.Base(cmd.Args[1]), p.Slug, comp.Slug, err)
 			}
 			for _, r := range rows {
 				got = append(got, expected.Translation{
@@ -100,16 +132,19 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 			}
 		}
 	}
-	for i := 0; i < len(got) || i < len(expected.Translations); i++ {
+	if len(want) == 0 {
+		t.Fatal("no component of these formats in the samples")
+	}
+	for i := 0; i < len(got) || i < len(want); i++ {
 		var g, w expected.Translation
 		if i < len(got) {
 			g = got[i]
 		}
-		if i < len(expected.Translations) {
-			w = expected.Translations[i]
+		if i < len(want) {
+			w = want[i]
 		}
 		if g != w {
-			t.Errorf("translation %d:\n ttk_stats.py %+v\n hand table   %+v", i, g, w)
+			t.Errorf("translation %d:\n translate-toolkit %+v\n hand table        %+v", i, g, w)
 		}
 	}
 }

@@ -36,7 +36,7 @@ func TemplateUnits(f *formats.File, tags []string) []TemplateUnit {
 		switch {
 		case u.ReadOnly:
 			tu.State = weblate.StateReadOnly
-		case IsTranslated(forms):
+		case IsTranslated(forms) && !u.Blank:
 			tu.State = weblate.StateTranslated
 		default:
 			tu.State = weblate.StateEmpty
@@ -117,13 +117,13 @@ func monolingualStats(tmpl []TemplateUnit, index map[string]int32, each func(fun
 }
 
 // UnitState is the state a format gives a unit (rules 4–7 of Weblate's decision in
-// weblate/trans/models/translation.py): fuzzy, then empty, then approved when the
-// project reviews, else translated.
+// weblate/trans/models/translation.py): fuzzy, then empty (a Blank unit too),
+// then approved when the project reviews, else translated.
 func UnitState(u *formats.Unit, target []string, review bool) weblate.State {
 	switch {
 	case u.Fuzzy:
 		return weblate.StateFuzzy
-	case !IsTranslated(target):
+	case !IsTranslated(target) || u.Blank:
 		return weblate.StateEmpty
 	case u.Approved && review:
 		return weblate.StateApproved

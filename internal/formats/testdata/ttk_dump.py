@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Dump what translate-toolkit reads from Android, TBX, PO, properties, strings and
-YAML files, as JSON.
+"""Dump what translate-toolkit reads from Android, TBX, PO, properties, strings,
+YAML and JSON files, as JSON.
 
 The formats package's differential test runs this with Debian's python3-translate
 (translate-toolkit 3.8.4) and compares every unit with the Go parsers. Weblate 4.18
@@ -21,6 +21,8 @@ stdin: a JSON list of requests, each one of
   {"format": "properties"|"properties-utf8"|"properties-utf16"|"strings"|"strings-utf8",
    "path": P or "data": TEXT (bytes as for po-bytes)}   (Weblate's file_format ids)
   {"format": "yaml"|"ruby-yaml", "path": P or "data": TEXT (bytes as for po-bytes)}
+  {"format": "json-bytes", "class": NAME, "data": TEXT, "lang": CODE}
+      (NAME a jsonl10n store class, TEXT as for po-bytes, CODE the file's language)
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
 """
@@ -30,7 +32,7 @@ import os
 import sys
 
 from translate.misc.multistring import multistring
-from translate.storage import aresource, properties, pypo, tbx
+from translate.storage import aresource, base, jsonl10n, properties, pypo, tbx
 
 try:  # translate.storage.yaml needs ruamel.yaml (Debian: python3-ruamel.yaml)
     from translate.storage import yaml as ttkyaml
@@ -172,6 +174,75 @@ def yaml_units(kind, data):
     return {"units": units}
 
 
+def weblate_text(value):
+    """weblate.trans.util.get_string: what Weblate stores of a unit's target."""
+    if value is None:
+        return [""]
+    if isinstance(value, multistring):
+        return [clean(str(s)) for s in value.strings]
+    return [clean(str(value))]
+
+
+def placeholders_flag(placeholders):
+    """Weblate's PlaceholdersJSONUnit.flags, with Flags.format_value's quoting."""
+    if not placeholders:
+        return ""
+    suffix = ""
+    if isinstance(placeholders, list):
+        ids = [f"{{{p['id']}}}" for p in placeholders if isinstance(p, dict) and "id" in p]
+    else:
+        ids = [f"${key.upper()}$" for key in placeholders]
+        suffix = ",case-insensitive"
+
+    def fmt(value):
+        if any(c in value for c in {",", ":", '"', "'", "\\"}):
+            return json.dumps(value, ensure_ascii=False)
+        return value
+
+    return "placeholders:{}{}".format(":".join(fmt(i) for i in ids), suffix)
+
+
+def go_i18n_v2(data):
+    """translate-toolkit 3.9's GoI18NV2JsonFile, which 3.8.4 lacks: the same rule
+    (a string, or an object of CLDR plural forms and a description) applied with
+    3.8.4's units."""
+    store = jsonl10n.JsonFile()
+    parsed = json.loads(store.detect_encoding(data)[0] or "")
+    for key, value in parsed.items():
+        if isinstance(value, str):
+            unit = jsonl10n.GoI18NJsonUnit(value, key)
+        else:
+            forms = [value.get(c) for c in jsonl10n.cldr_plural_categories if c in value]
+            unit = jsonl10n.GoI18NJsonUnit(multistring(forms), key, value.get("description", ""))
+        unit.setid(key)
+        store.addunit(unit)
+    return store
+
+
+def json_units(cls, data, lang):
+    if cls == "GoI18NV2JsonFile" and not hasattr(jsonl10n, cls):
+        store = go_i18n_v2(data)
+    else:
+        store = getattr(jsonl10n, cls)()
+        # Weblate sets the file's language before parsing (i18next v4 reads the
+        # plural forms of that language).
+        store.settargetlanguage(lang)
+        store.parse(data)
+    units = []
+    for unit in store.units:
+        ident = unit.getid()
+        notes = unit.getnotes()
+        units.append({
+            "key": clean(ident) if isinstance(ident, str) else None,
+            "target": weblate_text(unit.target),
+            "translated": bool(unit.istranslated()),
+            "header": bool(unit.isheader()),
+            "note": clean(str(notes)) if notes else "",
+            "flags": clean(placeholders_flag(getattr(unit, "placeholders", None))),
+        })
+    return {"units": units}
+
+
 def handle(req):
     try:
         kind = req["format"]
@@ -187,6 +258,8 @@ def handle(req):
             return tbx_units(data)
         if kind == "po-bytes":
             return po_units(req["data"].encode("latin-1"))
+        if kind == "json-bytes":
+            return json_units(req["class"], req["data"].encode("latin-1"), req.get("lang", "en"))
         if kind in PROPERTIES_CLASSES or kind in ("yaml", "ruby-yaml"):
             if "path" in req:
                 with open(req["path"], "rb") as handle:

@@ -50,6 +50,23 @@ package expected
 // sound_ticking; es sound_ticking; ja increment_label, flag_fallen, moves_played,
 // sound_ticking. (Italian was added and later removed: no translation.)
 //
+// blitzclock/web (i18next v4 JSON, web/locales/<code>/translation.json), 6 units:
+// the template's keys, nested ones joined with dots, and moves_one/moves_other
+// made one plural unit "moves" (its forms in translate-toolkit's plural tags of
+// the file's language: en one, other; es one, many, other; cs one, few, other):
+//
+//	title           "Blitz Clock"                 2 / 11
+//	controls.start  "Start"                       1 /  5
+//	controls.pause  "Pause"                       1 /  5
+//	controls.reset  "Reset both clocks?"          3 / 18
+//	moves           "{{count}} move" | "{{count}} moves"  4 / 31 (14 + 2 separators + 15)
+//	flagFell        "{{player}}'s flag fell!"     3 / 23
+//	total                                        14 / 93
+//
+// A unit is translated when its first form is not empty. Untranslated: es
+// flagFell (absent; its moves has an empty "many" form, but "one" comes first);
+// cs controls.reset (absent). Nothing in JSON is read-only.
+//
 // Glossaries (TBX): a unit per termEntry, translated when the target term is not
 // empty; the source translation (no file) holds the distinct terms of all files in
 // path order, all read-only. tinynotes: ar.tbx has an empty body; cs.tbx note, pin,
@@ -117,6 +134,10 @@ var Translations = []Translation{
 	{"blitzclock", "glossary", "cs", "cs", "cs.tbx", Counts{0, 0, 0, 0, 0, 0, 0}},
 	{"blitzclock", "glossary", "es", "es", "es.tbx", Counts{5, 5, 0, 6, 6, 34, 34}},
 	{"blitzclock", "glossary", "ja", "ja", "ja.tbx", Counts{3, 2, 0, 3, 2, 13, 9}},
+
+	{"blitzclock", "web", "en", "en", "web/locales/en/translation.json", Counts{6, 6, 0, 14, 14, 93, 93}},
+	{"blitzclock", "web", "cs", "cs", "web/locales/cs/translation.json", Counts{6, 5, 0, 14, 11, 93, 75}},
+	{"blitzclock", "web", "es", "es", "web/locales/es/translation.json", Counts{6, 5, 0, 14, 11, 93, 70}},
 }
 
 // Components and Projects were added up by hand as well; the
@@ -128,11 +149,12 @@ var Components = map[string]Counts{
 	"tinynotes/glossary":  {18, 17, 6, 21, 19, 100, 89},
 	"blitzclock/android":  {48, 41, 4, 116, 95, 644, 521},
 	"blitzclock/glossary": {13, 12, 5, 15, 14, 81, 77},
+	"blitzclock/web":      {18, 16, 0, 42, 36, 279, 238},
 }
 
 var Projects = map[string]Counts{
 	"tinynotes":  {155, 133, 21, 532, 420, 3947, 3001},
-	"blitzclock": {61, 53, 9, 131, 109, 725, 598},
+	"blitzclock": {79, 69, 9, 173, 145, 1004, 836},
 }
 
 // Change actions of contract §8 used below.
@@ -199,7 +221,7 @@ var History = map[string]struct {
 		},
 	},
 	"blitzclock": {
-		Initial: map[string][]string{"android": {"en", "es"}},
+		Initial: map[string][]string{"android": {"en", "es"}, "web": {"en", "es"}},
 		Events: []Event{
 			{Commit: "Blitz Clock 0.1: strings and Spanish", Action: ActionCreatedProject},
 			{Commit: "Blitz Clock 0.1: strings and Spanish", Action: ActionCreatedComponent, Component: "android"},
@@ -210,6 +232,9 @@ var History = map[string]struct {
 			{Commit: "Show the fallen flag and the move counter; optional ticking", Action: ActionNewStrings, Component: "android", Language: "ja"},
 			{Commit: "Remove Italian: machine translated, nobody to review it", Action: ActionRemovedLanguage, Component: "android", Language: "it"},
 			{Commit: "Add Czech translation", Action: ActionAddedLanguage, Component: "android", Language: "cs"},
+			// The web app's later commits translate strings: no structural event.
+			{Commit: "Web app: i18next strings and Spanish", Action: ActionCreatedComponent, Component: "web"},
+			{Commit: "Web app: add Czech", Action: ActionAddedLanguage, Component: "web", Language: "cs"},
 		},
 	},
 	"blitzclock-glossary": {
