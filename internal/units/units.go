@@ -179,11 +179,18 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 		} else {
 			u.Target = make([]string, len(tags))
 			tr := byKey[tu.Key]
+			note := ""
 			if tr != nil {
 				u.Target = tr.FormsFor(tags)
 				if tr.Explanation != "" {
 					u.Explanation = tr.Explanation
 				}
+				note = tr.Note
+			}
+			// Weblate's TTKitUnit.notes: the template's note, then the
+			// translation's, unless they are the same.
+			if su.Note != note {
+				u.Note = su.Note + "\n" + note
 			}
 			switch {
 			case tu.ReadOnly || tu.State < weblate.StateTranslated:
@@ -193,9 +200,7 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 			default:
 				u.State = scan.UnitState(tr, u.Target, false)
 			}
-			if !su.Plural {
-				u.Target = u.Target[:1]
-			}
+			u.Target = pluralTarget(u.Target, su.Plural, t.Language.Plural.Number)
 		}
 		u.ID = r.unitID(t, tu.Key)
 		out = append(out, u)
@@ -247,12 +252,29 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				u.Target = fu.Source
 				u.State = weblate.StateReadOnly
 				u.Explanation = fu.SourceExplanation
+			} else {
+				u.Target = pluralTarget(fu.Target, fu.Plural, t.Language.Plural.Number)
 			}
 			u.ID = r.unitID(t, key)
 			out = append(out, u)
 		}
 	}
 	return out, nil
+}
+
+// pluralTarget is the target the API shows (Weblate's Unit.get_target_plurals): one
+// form for a unit that is not plural, else exactly the language's number of plural
+// forms, missing ones empty and extra ones dropped.
+func pluralTarget(forms []string, plural bool, n int) []string {
+	if !plural || n < 1 {
+		if len(forms) == 0 {
+			return []string{""}
+		}
+		return forms[:1]
+	}
+	out := make([]string, n)
+	copy(out, forms)
+	return out
 }
 
 // Unit finds a unit of snap by id, through the key its id was given to; a nil
