@@ -154,8 +154,7 @@ func (l *Live) Start(ctx context.Context) error {
 		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
 			l.opts.Logger.Error("reading history failed", "err", err)
 		}
-		close(l.ready)
-		l.run(ctx)
+		l.run(ctx, func() { close(l.ready) })
 	}()
 	l.bg.Add(1)
 	go func() {
@@ -165,7 +164,8 @@ func (l *Live) Start(ctx context.Context) error {
 	return nil
 }
 
-// Ready is closed when the first snapshot with the history is served.
+// Ready is closed when the first snapshot with the history is served and the
+// checkouts are watched: an edit made from then on is seen.
 func (l *Live) Ready() <-chan struct{} { return l.ready }
 
 // Wait returns when the Live's background work has ended, after its context is
@@ -301,8 +301,9 @@ func (l *Live) hookWorker(ctx context.Context) {
 	}
 }
 
-// run keeps the snapshot fresh until ctx is done.
-func (l *Live) run(ctx context.Context) {
+// run keeps the snapshot fresh until ctx is done; ready is called once the
+// checkouts are watched.
+func (l *Live) run(ctx context.Context, ready func()) {
 	log := l.opts.Logger
 	w, err := repos.NewWatcher(l.opts.Debounce, l.opts.MaxDelay, func([]string) { l.Wake() })
 	if err != nil {
@@ -326,6 +327,7 @@ func (l *Live) run(ctx context.Context) {
 			}()
 		}
 	}
+	ready()
 	tick := time.NewTicker(l.opts.Rescan)
 	defer tick.Stop()
 	for {
