@@ -17,6 +17,9 @@ const (
 	MarkFormatQ byte = 0x02
 	// MarkFormatAmp stands for "&format=…": the URL already has a query.
 	MarkFormatAmp byte = 0x03
+	// MarkID stands for the document's own id (a change's), which the store gives
+	// when it stores the document: stored documents do not depend on it.
+	MarkID byte = 0x04
 )
 
 const hexDigits = "0123456789abcdef"
@@ -155,6 +158,22 @@ func (w *Writer) URL(path string) {
 	w.buf = append(w.buf, mark, '"')
 }
 
+// ID writes the document's own id (MarkID) as a number.
+func (w *Writer) ID() {
+	w.sep()
+	w.buf = append(w.buf, MarkID)
+}
+
+// IDURL writes an internal URL made of prefix, the document's own id and suffix.
+func (w *Writer) IDURL(prefix, suffix string) {
+	w.sep()
+	w.buf = append(w.buf, '"', MarkBase)
+	w.buf = AppendText(w.buf, prefix)
+	w.buf = append(w.buf, MarkID)
+	w.buf = AppendText(w.buf, suffix)
+	w.buf = append(w.buf, MarkFormatQ, '"')
+}
+
 // Bytes returns the document written so far, in memory of its own; the Writer
 // starts a new one.
 func (w *Writer) Bytes() []byte {
@@ -165,11 +184,11 @@ func (w *Writer) Bytes() []byte {
 
 // Fill appends a stored document with its marks replaced: baseJSON is the base URL
 // already escaped for JSON, formatJSON the ?format= value escaped ("" when the
-// request asked for none).
-func Fill(dst, stored []byte, baseJSON, formatJSON string) []byte {
+// request asked for none), id the document's id.
+func Fill(dst, stored []byte, baseJSON, formatJSON string, id int) []byte {
 	last := 0
 	for i, b := range stored {
-		if b > MarkFormatAmp {
+		if b > MarkID {
 			continue
 		}
 		dst = append(dst, stored[last:i]...)
@@ -187,6 +206,8 @@ func Fill(dst, stored []byte, baseJSON, formatJSON string) []byte {
 				dst = append(dst, "&format="...)
 				dst = append(dst, formatJSON...)
 			}
+		case MarkID:
+			dst = strconv.AppendInt(dst, int64(id), 10)
 		default: // 0x00 is never written
 			dst = append(dst, b)
 		}

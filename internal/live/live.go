@@ -19,6 +19,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -35,9 +36,10 @@ type Options struct {
 	// cause when a fetch brought nothing (default 5s): unauthenticated webhooks
 	// must not write the change log or rebuild without bound.
 	HookInterval time.Duration
-	// IDs is where the ids given while building are made durable before a
-	// snapshot is served; nil means an in-memory allocator.
-	IDs store.IDs
+	// Store is where the ids given while building are made durable before a
+	// snapshot is served, and which says when another replica changed the log; nil
+	// means an in-memory store.
+	Store store.Store
 	// Logger receives problems; nil discards them.
 	Logger *slog.Logger
 	// Now is the clock (tests fix it); nil means time.Now.
@@ -91,8 +93,8 @@ func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repo
 	if opts.HookInterval <= 0 {
 		opts.HookInterval = 5 * time.Second
 	}
-	if opts.IDs == nil {
-		opts.IDs = store.NewMemoryIDs()
+	if opts.Store == nil {
+		opts.Store = memstore.New()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -132,7 +134,7 @@ func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, err
 	snap.Finish()
 	snap.Fingerprint = fingerprint(snap)
 	// Nothing may show an id that a crash could take back.
-	if err := l.opts.IDs.Flush(); err != nil {
+	if err := l.opts.Store.Flush(); err != nil {
 		return nil, err
 	}
 	return snap, nil
@@ -231,8 +233,14 @@ func (l *Live) fetch(ctx context.Context, key string) (moved bool, err error) {
 	if err != nil || !moved {
 		return moved, err
 	}
+	head := ""
+	if r := l.repos.Get(key); r != nil {
+		if h, err := r.Head(); err == nil && h != nil {
+			head = h.Hash.String()
+		}
+	}
 	project, component, _ := strings.Cut(key, "/")
-	return true, l.log.Record(weblate.ActionRebase, project, component, "")
+	return true, l.log.Record(weblate.ActionRebase, project, component, "", head)
 }
 
 // Notify handles a push webhook for the components. It only notes them and returns:
@@ -289,7 +297,7 @@ func (l *Live) hookWorker(ctx context.Context) {
 			}
 			rebuild = true
 			project, component, _ := strings.Cut(key, "/")
-			if err := l.log.Record(weblate.ActionHook, project, component, ""); err != nil {
+			if err := l.log.Record(weblate.ActionHook, project, component, "", ""); err != nil {
 				l.opts.Logger.Error("logging a webhook", "err", err)
 			}
 		}
@@ -337,6 +345,8 @@ func (l *Live) run(ctx context.Context, ready func()) {
 		case <-tick.C:
 		case <-l.wake:
 		case <-l.repos.Cloned():
+		case <-l.opts.Store.Changed():
+			// Another replica changed the log, or the store is reachable again.
 		}
 		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
 			log.Error("rebuild failed", "err", err)

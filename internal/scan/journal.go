@@ -11,7 +11,7 @@ import (
 
 // resultVersion changes whenever what a result holds, or the rules that compute it,
 // change: a stored result of another version is never reused.
-const resultVersion = "1"
+const resultVersion = "2"
 
 // journalKey is where a result is stored: its content key plus the versions of the
 // parsers and of the statistics rules.
@@ -49,6 +49,10 @@ func encodeResult(r *fileResult) []byte {
 			flag = 1
 		}
 		b = binary.AppendUvarint(b, flag)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.repeats)))
+	for _, i := range r.repeats {
+		b = binary.AppendUvarint(b, uint64(i))
 	}
 	b = binary.AppendUvarint(b, uint64(len(r.units)))
 	for _, u := range r.units {
@@ -111,6 +115,15 @@ func decodeResult(b []byte) (*fileResult, error) {
 			u.Key = r.string()
 			u.Words, u.Chars, u.State = r.uint(), r.uint(), weblate.State(r.uint())
 			u.ReadOnly = r.uint() == 1
+		}
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.repeats = make([]int, n)
+		for i := range out.repeats {
+			out.repeats[i] = r.uint()
 		}
 	}
 	if n := r.uint(); n > 0 && r.err == nil {

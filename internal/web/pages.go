@@ -49,7 +49,7 @@ func (s *Server) home(c *gin.Context) {
 	snap := s.src.Snapshot()
 	u := urls{s.opts.Prefix}
 	d := &homeData{Projects: s.projectRows(snap), Languages: len(snap.Languages),
-		Changes: s.recentChanges(snap.Changes), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
+		Changes: s.recentChanges(snap.Log.Recent(nil, nil, nil)), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
 	for _, p := range snap.Projects {
 		d.Components += len(p.Components)
 		for _, cm := range p.Components {
@@ -129,7 +129,7 @@ func (s *Server) project(c *gin.Context) {
 	}
 	u := urls{s.opts.Prefix}
 	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: p.Config.Instructions,
-		Changes: s.recentChanges(p.Changes), EngageURL: u.engage(p, nil)}
+		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
 	for _, pl := range p.Languages {
@@ -202,7 +202,7 @@ func (s *Server) component(c *gin.Context) {
 	}
 	u := urls{s.opts.Prefix}
 	cc := cm.Config
-	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(cm.Changes)}
+	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil))}
 	branch := cc.Branch
 	if branch == "" {
 		branch = cm.Repo.Branch
@@ -296,7 +296,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 		Filename: t.Filename, LanguageCode: t.LanguageCode, Revision: t.Revision(),
 		TranslationURL: u.translation(t), TranslateURL: u.translate(t), EngageURL: u.engage(p, t.Language),
 		UnitsAPI: s.opts.Prefix + t.APIPath() + "units/", IsSource: t.IsSource, Translate: translate,
-		Changes: s.recentChanges(t.Changes)}
+		Changes: s.recentChanges(snap.Log.Recent(nil, nil, t))}
 	if cm.SourceLanguage != nil {
 		d.SourceLang, d.SourceDir = htmlLang(cm.SourceLanguage.Code), cm.SourceLanguage.Direction
 	}
