@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"time"
@@ -55,6 +56,9 @@ type Log struct {
 	details map[int32]*detail
 	objs    *objects // the objects of the scan being applied
 	w       jsondoc.Writer
+	// handled counts the changes an Apply read or wrote: after many, the memory
+	// their reading took is given back at once.
+	handled int
 }
 
 // walkInfo is what a build needs of a component's walk state every time.
@@ -96,7 +100,15 @@ func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.objs = objectsOf(res)
-	defer func() { l.objs = nil }()
+	l.handled = 0
+	defer func() {
+		l.objs = nil
+		if l.handled > freeAfter {
+			// A first walk or a start reads or writes the whole log once; the
+			// garbage it leaves would stay resident until the runtime returns it.
+			debug.FreeOSMemory()
+		}
+	}()
 	if err := l.sync(); err != nil {
 		l.opts.Logger.Warn("reading the change log from the store", "err", err)
 	}
@@ -176,6 +188,10 @@ type placed struct {
 	proj *snapshot.Project
 	comp *snapshot.Component // nil for the project's 50
 }
+
+// freeAfter is how many changes an Apply handles before it returns the memory it
+// used to the system.
+const freeAfter = 20000
 
 // maxCommitRecords bounds the changes one commit adds while a history is walked
 // for the first time: memory follows the batch, not the history. Until the last
@@ -280,7 +296,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 	}
 	// The project's 50 Created project copies its first component's 51.
 	var stateChanges []store.State
-	var replace []string
+	var replace []store.Scope
 	for _, p := range snap.Projects {
 		var first *lastChange
 		for _, c := range p.Components {
@@ -312,7 +328,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			prev = v
 		}
 		stateChanges = append(stateChanges, store.State{Name: name, Prev: prev, Next: []byte(k)})
-		replace = append(replace, p.Config.Slug)
+		replace = append(replace, store.Scope{Name: p.Config.Slug, Keep: []string{k}})
 		all = append(all, placed{ev: ev, proj: p})
 	}
 	// Ids follow time; within one moment, config order and walk order.
@@ -354,29 +370,35 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		keyNos[wk.c] = m
 	}
 	users := l.users(res, states, all)
-	recs := make([]store.Record, 0, len(all))
-	for _, pl := range all {
-		recs = append(recs, l.record(pl, keyNos[pl.comp], users))
-	}
 	for _, wk := range walks {
 		if wk.redone {
-			replace = append(replace, wk.key)
+			keep := make([]string, len(wk.w.events))
+			for i := range wk.w.events {
+				keep[i] = changeKey(placed{ev: &wk.w.events[i], proj: wk.c.Project, comp: wk.c})
+			}
+			replace = append(replace, store.Scope{Name: wk.key, Keep: keep})
 		}
 		stateChanges = append(stateChanges,
 			store.State{Name: "walkpos/" + wk.key, Prev: wk.prevPos, Next: mustJSON(wk.pos)},
 			store.State{Name: "walk/" + wk.key, Prev: wk.prevSt, Next: wk.w.st.encode()})
 	}
-	// A first walk of a long history is stored in batches; what replaces stored
-	// changes, and the positions, go in one commit with the last.
-	if len(replace) == 0 {
-		for len(recs) > maxCommitRecords {
-			if _, err := l.st.Commit(&store.Commit{Add: recs[:maxCommitRecords]}); err != nil {
-				return err
-			}
-			recs = recs[maxCommitRecords:]
+	l.handled += len(all)
+	records := func(pls []placed) []store.Record {
+		recs := make([]store.Record, 0, len(pls))
+		for _, pl := range pls {
+			recs = append(recs, l.record(pl, keyNos[pl.comp], users))
 		}
+		return recs
 	}
-	if _, err := l.st.Commit(&store.Commit{States: stateChanges, Replace: replace, Add: recs}); err != nil {
+	// A long history is stored in batches, each encoded when it is stored; what
+	// replaces stored changes, and the positions, go in one commit with the last.
+	for len(all) > maxCommitRecords {
+		if _, err := l.st.Commit(&store.Commit{Add: records(all[:maxCommitRecords])}); err != nil {
+			return err
+		}
+		all = all[maxCommitRecords:]
+	}
+	if _, err := l.st.Commit(&store.Commit{States: stateChanges, Replace: replace, Add: records(all)}); err != nil {
 		return err
 	}
 	for _, wk := range walks {

@@ -105,12 +105,7 @@ func (l *Log) Changes(snap *snapshot.Snapshot) ([]*snapshot.Change, error) {
 			ids = append(ids, int(cl.IDs[i]))
 		}
 	}
-	details := map[int]*detail{}
-	err := l.st.Metas(ids, func(id int, raw []byte) {
-		if m, err := decodeMeta(raw, true); err == nil {
-			details[id] = &detail{target: m.target, count: max(m.count, 1)}
-		}
-	})
+	details, err := l.readDetails(ids)
 	if err != nil {
 		return nil, err
 	}

@@ -66,6 +66,7 @@ type author struct{ name, email string }
 type interner[K comparable] struct {
 	list []K
 	idx  map[K]int32
+	raw  map[string]int32 // by the bytes a stored meta holds the key as
 }
 
 func (t *interner[K]) id(k K) int32 {
@@ -81,6 +82,19 @@ func (t *interner[K]) id(k K) int32 {
 	return i
 }
 
+// bytesID is id for a key given as bytes, allocating only for a new one.
+func (t *interner[K]) bytesID(b []byte, make func() K) int32 {
+	if i, ok := t.raw[string(b)]; ok {
+		return i
+	}
+	if t.raw == nil {
+		t.raw = map[string]int32{}
+	}
+	i := t.id(make())
+	t.raw[string(b)] = i
+	return i
+}
+
 func (t *interner[K]) optional(k K, zero K) int32 {
 	if k == zero {
 		return -1
@@ -88,21 +102,58 @@ func (t *interner[K]) optional(k K, zero K) int32 {
 	return t.id(k)
 }
 
-// rowOf makes the base entry of a stored change.
-func (l *Log) rowOf(id int, m *meta) row {
-	r := row{id: int32(id), when: m.when, action: m.action, key: int32(m.key), links: m.links}
-	r.proj = l.projTab.id(m.project)
+// rowOfMeta makes the base entry of a stored change straight from its meta,
+// without the garbage decodeMeta leaves: the whole log is read at every start.
+func (l *Log) rowOfMeta(id int, b []byte) (row, error) {
+	if len(b) < 3 || b[0] != metaVersion {
+		return row{}, errMeta
+	}
+	r := row{id: int32(id), action: b[1], links: b[2]}
+	mr := metaReader{b: b[3:]}
+	r.when = mr.varint()
+	mr.uvarint() // count
+	r.key = int32(mr.varint())
+	// seg returns the bytes of the next n strings (their lengths included), and
+	// the strings' own bytes.
+	seg := func(n int) ([]byte, [][]byte) {
+		start := mr.b
+		var parts [][]byte
+		for range n {
+			l := mr.uvarint()
+			if mr.err != nil || l > uint64(len(mr.b)) {
+				mr.err = errMeta
+				return nil, make([][]byte, n)
+			}
+			parts = append(parts, mr.b[:l])
+			mr.b = mr.b[l:]
+		}
+		return start[:len(start)-len(mr.b)], parts
+	}
+	pc, p := seg(2)
+	if mr.err != nil {
+		return row{}, mr.err
+	}
+	r.proj = l.projTab.bytesID(p[0], func() string { return string(p[0]) })
 	r.comp = -1
-	if m.component != "" {
-		r.comp = l.compTab.id(m.project + "/" + m.component)
+	if len(p[1]) > 0 {
+		r.comp = l.compTab.bytesID(pc, func() string { return string(p[0]) + "/" + string(p[1]) })
 	}
-	r.lang = l.langTab.optional(m.lang, "")
+	_, lg := seg(1)
+	r.lang = -1
+	if len(lg[0]) > 0 {
+		r.lang = l.langTab.bytesID(lg[0], func() string { return string(lg[0]) })
+	}
+	ae, a := seg(2)
 	r.author = -1
-	if m.name != "" || m.email != "" {
-		r.author = l.authorTab.id(author{m.name, m.email})
+	if len(a[0]) > 0 || len(a[1]) > 0 {
+		r.author = l.authorTab.bytesID(ae, func() author { return author{string(a[0]), string(a[1])} })
 	}
-	r.uname = l.unameTab.optional(m.username, "")
-	return r
+	_, u := seg(1)
+	r.uname = -1
+	if len(u[0]) > 0 {
+		r.uname = l.unameTab.bytesID(u[0], func() string { return string(u[0]) })
+	}
+	return r, mr.err
 }
 
 // sync reads what commits touched since the base was last brought up to date: new
@@ -114,40 +165,32 @@ func (l *Log) sync() error {
 		r    row
 	}
 	var ups []update
-	last, err := l.st.Changes(l.base.seq, func(r *store.Record) error {
-		if r.Gone {
-			ups = append(ups, update{id: r.ID, gone: true})
+	b := &l.base
+	// New changes come in id order after every one read: appended as they come,
+	// until one that is not (a removal, a change in the middle).
+	appending := true
+	last, err := l.st.Changes(b.seq, func(r *store.Record) error {
+		l.handled++
+		u := update{id: r.ID, gone: r.Gone}
+		if !r.Gone {
+			var err error
+			if u.r, err = l.rowOfMeta(r.ID, r.Meta); err != nil {
+				l.opts.Logger.Warn("a stored change cannot be read; it is not shown", "id", r.ID, "err", err)
+				u.gone = true
+			}
+		}
+		if appending && !u.gone && (b.len() == 0 || int32(u.id) > b.ids[b.len()-1]) {
+			b.append(u.r)
 			return nil
 		}
-		m, err := decodeMeta(r.Meta, false)
-		if err != nil {
-			l.opts.Logger.Warn("a stored change cannot be read; it is not shown", "id", r.ID, "err", err)
-			ups = append(ups, update{id: r.ID, gone: true})
-			return nil
-		}
-		ups = append(ups, update{id: r.ID, r: l.rowOf(r.ID, &m)})
+		appending = false
+		ups = append(ups, u)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	b := &l.base
-	appendOnly := true
-	prev := int32(0)
-	if n := b.len(); n > 0 {
-		prev = b.ids[n-1]
-	}
-	for _, u := range ups {
-		if u.gone || int32(u.id) <= prev {
-			appendOnly = false
-			break
-		}
-		prev = int32(u.id)
-	}
-	if appendOnly {
-		for _, u := range ups {
-			b.append(u.r)
-		}
+	if len(ups) == 0 {
 		b.seq = last
 		return nil
 	}

@@ -332,13 +332,12 @@ func (l *Log) recent(cl *snapshot.ChangeLog) {
 		}
 	}
 	if len(missing) > 0 {
-		err := l.st.Metas(missing, func(id int, raw []byte) {
-			if m, err := decodeMeta(raw, true); err == nil {
-				used[int32(id)] = &detail{target: m.target, count: max(m.count, 1)}
-			}
-		})
+		got, err := l.readDetails(missing)
 		if err != nil {
 			l.opts.Logger.Warn("reading recent changes from the store", "err", err)
+		}
+		for id, d := range got {
+			used[int32(id)] = d
 		}
 	}
 	l.details = used
@@ -396,11 +395,20 @@ func reverse(s []*snapshot.Change) {
 // username changed.
 func (l *Log) reencode(ids []int, o *objects, cl *snapshot.ChangeLog) {
 	var rewrite []store.Record
-	err := l.st.Metas(ids, func(id int, raw []byte) {
-		m, err := decodeMeta(raw, true)
+	targets := map[int]string{}
+	err := l.st.Docs(ids, func(id int, doc []byte) {
+		targets[id], _ = docTarget(doc)
+	})
+	if err != nil {
+		l.opts.Logger.Warn("encoding changes again whose links changed", "changes", len(ids), "err", err)
+		return
+	}
+	err = l.st.Metas(ids, func(id int, raw []byte) {
+		m, err := decodeMeta(raw)
 		if err != nil {
 			return
 		}
+		m.target = targets[id]
 		i, ok := cl.Find(id)
 		if !ok {
 			return

@@ -137,6 +137,9 @@ func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, err
 	if err := l.opts.Store.Flush(); err != nil {
 		return nil, err
 	}
+	if r, ok := l.opts.Store.(interface{ Release() }); ok {
+		r.Release() // what the build and the requests since read of the store's file
+	}
 	return snap, nil
 }
 

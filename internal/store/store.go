@@ -92,7 +92,7 @@ type Log interface {
 	// Changes calls fn, in Seq order, with every record a commit touched after
 	// after (added, revived, rewritten or removed; Key, Scope and Doc are not read),
 	// and returns the Seq of the last commit (after itself when there is nothing
-	// new).
+	// new). From 0, it lists every stored record, in id order.
 	Changes(after int64, fn func(*Record) error) (int64, error)
 	// Docs calls fn with the Doc of each record of ids that is stored (a removed
 	// one's included, so a page being served stays whole).
@@ -133,15 +133,23 @@ type Commit struct {
 	// States are replaced only if each still holds Prev (nil: absent); a nil Next
 	// deletes the state.
 	States []State
-	// Replace names scopes whose stored records are removed unless Add gives their
-	// key again: a walk redone from the start replaces what the last one gave.
-	Replace []string
+	// Replace removes from each scope it names the stored records whose keys it
+	// does not keep, after Add: a walk redone from the start replaces what the
+	// last one gave (its records may be added by earlier commits, and by this
+	// one's Add, whose keys of the scope Keep must list).
+	Replace []Scope
 	// Add stores records under their keys (Key, Scope, Meta, Doc): a new key gets
 	// the next id; a removed one is revived with the new Meta and Doc; a stored one
 	// is left as it is.
 	Add []Record
 	// Rewrite replaces the Meta and Doc of stored records, by ID.
 	Rewrite []Record
+}
+
+// Scope is a scope and the keys of it to keep.
+type Scope struct {
+	Name string
+	Keep []string
 }
 
 // State is a compare-and-swap of a named state.

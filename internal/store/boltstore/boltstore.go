@@ -384,6 +384,10 @@ func (s *Store) Flush() error {
 	return nil
 }
 
+// Release gives back the pages of the file that requests read since the last
+// time (see release); a server calls it after each build.
+func (s *Store) Release() { s.release() }
+
 // Close flushes and closes the file.
 func (s *Store) Close() error {
 	s.Flush()
@@ -629,6 +633,11 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 		nextID := getU64(meta, metaChangeNext)
 		keys, recs, docs := tx.Bucket(logKeyBucket), tx.Bucket(logRecBucket), tx.Bucket(logDocBucket)
 		seqs, scopes := tx.Bucket(logSeqBucket), tx.Bucket(logScopeBkt)
+		// Ids and seqs only grow: their buckets are appended to, and full pages
+		// stay full.
+		for _, b := range []*bolt.Bucket{recs, docs, seqs, tx.Bucket(logIDKeyBucket)} {
+			b.FillPercent = 0.95
+		}
 		touched := false
 		// put writes a record touched by this commit, keeping log/seq to one entry
 		// per record.
@@ -644,34 +653,22 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 			}
 			return recs.Put(u64(id), recValue(seq, gone, m))
 		}
-		added := make(map[string]bool, len(c.Add))
-		for _, r := range c.Add {
-			added[string(keyHash(r.Key))] = true
-		}
-		for _, scope := range c.Replace {
-			prefix := append([]byte(scope), 0)
-			cur := scopes.Cursor()
-			for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
-				if len(k) != len(prefix)+8 {
-					continue // a longer scope's entry
-				}
-				id := binary.BigEndian.Uint64(k[len(prefix):])
-				old := recs.Get(u64(id))
-				if len(old) < 9 || old[8] == 1 {
-					continue
-				}
-				if kh := recKeyHash(tx, id); kh != nil && added[string(kh)] {
-					continue
-				}
-				m := append([]byte(nil), old[9:]...)
-				if err := put(id, append([]byte(nil), old...), true, m); err != nil {
-					return err
-				}
-			}
-		}
 		ids = make([]int, len(c.Add))
+		// New keys' hashes are written last, in order: bbolt inserts into a leaf by
+		// moving what follows, so random keys written as they come cost a commit of
+		// thousands of changes quadratic time.
+		type newKey struct {
+			hash []byte
+			id   uint64
+		}
+		var newKeys []newKey
+		fresh := map[string]uint64{}
 		for i, r := range c.Add {
 			kh := keyHash(r.Key)
+			if id, ok := fresh[string(kh)]; ok {
+				ids[i] = int(id)
+				continue
+			}
 			if v := keys.Get(kh); len(v) == 8 {
 				id := binary.BigEndian.Uint64(v)
 				ids[i] = int(id)
@@ -690,14 +687,47 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 			}
 			nextID++
 			ids[i] = int(nextID)
-			if err := keys.Put(kh, u64(nextID)); err != nil {
-				return err
-			}
+			fresh[string(kh)] = nextID
+			newKeys = append(newKeys, newKey{kh, nextID})
 			if err := put(nextID, nil, false, r.Meta); err != nil {
 				return err
 			}
 			if err := s.writeRecord(tx, nextID, kh, r); err != nil {
 				return err
+			}
+		}
+		sort.Slice(newKeys, func(i, j int) bool { return bytes.Compare(newKeys[i].hash, newKeys[j].hash) < 0 })
+		for _, k := range newKeys {
+			if err := keys.Put(k.hash, u64(k.id)); err != nil {
+				return err
+			}
+		}
+		for _, scope := range c.Replace {
+			keep := make(map[string]bool, len(scope.Keep))
+			for _, k := range scope.Keep {
+				keep[string(keyHash(k))] = true
+			}
+			prefix := append([]byte(scope.Name), 0)
+			var drop []uint64 // collected first: writing under a cursor moves it
+			cur := scopes.Cursor()
+			for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
+				if len(k) != len(prefix)+8 {
+					continue // a longer scope's entry
+				}
+				id := binary.BigEndian.Uint64(k[len(prefix):])
+				if old := recs.Get(u64(id)); len(old) < 9 || old[8] == 1 {
+					continue
+				}
+				if kh := recKeyHash(tx, id); kh != nil && keep[string(kh)] {
+					continue
+				}
+				drop = append(drop, id)
+			}
+			for _, id := range drop {
+				old := append([]byte(nil), recs.Get(u64(id))...)
+				if err := put(id, old, true, old[9:]); err != nil {
+					return err
+				}
 			}
 		}
 		for _, r := range c.Rewrite {
@@ -756,11 +786,29 @@ func (s *Store) writeRecord(tx *bolt.Tx, id uint64, kh []byte, r store.Record) e
 	return nil
 }
 
-// Changes lists the records touched after after, from log/seq.
+// Changes lists the records touched after after, from log/seq; from 0, every
+// record from log/rec, which is all a server reads of the log when it starts.
 func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error) {
 	last := after
+	n := 0
+	defer func() {
+		if n > releaseAfter {
+			s.release()
+		}
+	}()
 	err := s.db.View(func(tx *bolt.Tx) error {
 		recs := tx.Bucket(logRecBucket)
+		if after == 0 {
+			return recs.ForEach(func(id, v []byte) error {
+				if len(id) != 8 || len(v) < 9 {
+					return nil
+				}
+				n++
+				r := store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
+				last = max(last, r.Seq)
+				return fn(&r)
+			})
+		}
 		cur := tx.Bucket(logSeqBucket).Cursor()
 		for k, _ := cur.Seek(u64(uint64(after + 1))); k != nil; k, _ = cur.Next() {
 			if len(k) != 16 {
@@ -771,6 +819,7 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 			if len(v) < 9 {
 				continue
 			}
+			n++
 			r := store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
 			if err := fn(&r); err != nil {
 				return err
@@ -780,6 +829,22 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 		return nil
 	})
 	return last, err
+}
+
+// releaseAfter is how many records a read goes through before the pages it mapped
+// are given back.
+const releaseAfter = 1000
+
+// release lets the system take back the pages of the file the process mapped by
+// reading it: they stay in the page cache, shared and reclaimable, and are mapped
+// again when read. Reading the whole log at start, or pages of it for clients,
+// would otherwise keep it resident in the process for as long as it runs. It runs
+// inside a read transaction, during which bbolt does not move its mapping.
+func (s *Store) release() {
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		dropPages(s.db.Info().Data, uintptr(tx.Size()))
+		return nil
+	})
 }
 
 // Docs reads documents by id.

@@ -199,19 +199,6 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 			changed = append(changed, r.ID)
 		}
 	}
-	added := make(map[string]bool, len(c.Add))
-	for _, r := range c.Add {
-		added[r.Key] = true
-	}
-	for _, scope := range c.Replace {
-		for id := range s.scopes[scope] {
-			r := s.recs[id]
-			if !r.Gone && !added[r.Key] {
-				r.Gone = true
-				mark(r)
-			}
-		}
-	}
 	ids := make([]int, len(c.Add))
 	for i, a := range c.Add {
 		if id, ok := s.byKey[a.Key]; ok {
@@ -230,6 +217,19 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 		s.setScope(r, a.Scope)
 		mark(r)
 		ids[i] = r.ID
+	}
+	for _, scope := range c.Replace {
+		keep := make(map[string]bool, len(scope.Keep))
+		for _, k := range scope.Keep {
+			keep[k] = true
+		}
+		for id := range s.scopes[scope.Name] {
+			r := s.recs[id]
+			if !r.Gone && !keep[r.Key] {
+				r.Gone = true
+				mark(r)
+			}
+		}
 	}
 	for _, w := range c.Rewrite {
 		if r := s.recs[w.ID]; r != nil && !r.Gone {
@@ -276,6 +276,9 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 	}
 	last := s.seq
 	s.mu.Unlock()
+	if after == 0 {
+		sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	}
 	if last < after {
 		last = after
 	}

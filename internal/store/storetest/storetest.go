@@ -285,7 +285,7 @@ func testReplace(t *testing.T, b Backend) {
 	}
 	_, seq := listed(t, s, 0)
 	// The walk is redone: b is gone, a stays, n is new.
-	got, err := s.Commit(&store.Commit{Replace: []string{"p/c"}, Add: []store.Record{rec("a", "p/c", "a"), rec("n", "p/c", "n")}})
+	got, err := s.Commit(&store.Commit{Replace: []store.Scope{{Name: "p/c", Keep: []string{"a", "n"}}}, Add: []store.Record{rec("a", "p/c", "a"), rec("n", "p/c", "n")}})
 	if err != nil || !slices.Equal(got, []int{1, 5}) {
 		t.Fatalf("ids %v %v, want 1 5", got, err)
 	}
@@ -302,7 +302,7 @@ func testReplace(t *testing.T, b Backend) {
 		t.Errorf("removed doc %v", d)
 	}
 	// b comes back (history forced back): its id, its new meta.
-	got, err = s.Commit(&store.Commit{Replace: []string{"p/c"}, Add: []store.Record{rec("a", "p/c", "a"), rec("b", "p/c", "b again"), rec("n", "p/c", "n")}})
+	got, err = s.Commit(&store.Commit{Replace: []store.Scope{{Name: "p/c", Keep: []string{"a", "b", "n"}}}, Add: []store.Record{rec("a", "p/c", "a"), rec("b", "p/c", "b again"), rec("n", "p/c", "n")}})
 	if err != nil || !slices.Equal(got, []int{1, 2, 5}) {
 		t.Fatalf("ids %v %v, want 1 2 5", got, err)
 	}
@@ -311,15 +311,32 @@ func testReplace(t *testing.T, b Backend) {
 		t.Errorf("revived: %+v", recs)
 	}
 	// Removed ids are never given again.
-	if _, err := s.Commit(&store.Commit{Replace: []string{"p/c"}}); err != nil {
+	// A walk redone in several commits: what an earlier one added is kept.
+	if _, err := s.Commit(&store.Commit{Add: []store.Record{rec("early", "p/c", "e")}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Commit(&store.Commit{Replace: []store.Scope{{Name: "p/c", Keep: []string{"early", "late"}}}, Add: []store.Record{rec("late", "p/c", "l8")}}); err != nil {
+		t.Fatal(err)
+	}
+	live := map[string]bool{}
+	all, _ := listed(t, s, 0)
+	for _, r := range all {
+		if !r.Gone {
+			live[string(r.Meta)] = true
+		}
+	}
+	if !live["e"] || !live["l8"] || live["a"] || live["n"] || live["b again"] {
+		t.Errorf("after a replace in two commits, live records %v", live)
+	}
+	if _, err := s.Commit(&store.Commit{Replace: []store.Scope{{Name: "p/c"}}}); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.Commit(&store.Commit{Add: []store.Record{rec("later", "p/c", "l")}})
-	if err != nil || got[0] != 6 {
-		t.Errorf("an id after removals: %v %v, want 6", got, err)
+	if err != nil || got[0] != 8 {
+		t.Errorf("an id after removals: %v %v, want 8", got, err)
 	}
-	all, _ := listed(t, s, 0)
-	live := map[string]bool{}
+	all, _ = listed(t, s, 0)
+	live = map[string]bool{}
 	for _, r := range all {
 		if !r.Gone {
 			live[string(r.Meta)] = true
@@ -442,7 +459,7 @@ func testDurable(t *testing.T, b Backend) {
 		Add: []store.Record{rec("a", "p/c", "a"), rec("b", "p/c", "b")}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Commit(&store.Commit{Replace: []string{"p/c"}, Add: []store.Record{rec("a", "p/c", "a")}}); err != nil {
+	if _, err := s.Commit(&store.Commit{Replace: []store.Scope{{Name: "p/c", Keep: []string{"a"}}}, Add: []store.Record{rec("a", "p/c", "a")}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Flush(); err != nil {
