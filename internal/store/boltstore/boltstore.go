@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,6 +49,7 @@ type Store struct {
 	pendCount map[string]int
 	pendRuns  map[int]bool
 	opened    string // what happened at Open (a damaged file moved aside), or ""
+	noted     string // a damaged meta page found at Open and written again
 	failed    string // why the last write failed, or ""
 
 	logMu sync.Mutex // one commit at a time: ids and seqs are read, then written
@@ -160,6 +162,7 @@ func open(path string) (*Store, error) {
 func openStore(path string) (s *Store, err error) {
 	var file *os.File
 	var db *bolt.DB
+	badMeta, _ := damagedMeta(path)
 	defer func() {
 		if p := recover(); p != nil {
 			if db != nil {
@@ -184,6 +187,27 @@ func openStore(path string) (s *Store, err error) {
 	}
 	s = &Store{db: db, path: path, ids: map[string]map[string]int{}, next: map[string]int{},
 		runs: map[int][]store.Run{}, locked: map[string]bool{}}
+	if badMeta != "" {
+		// bbolt writes its two meta pages in turn: two writes put a good one back in
+		// place of the damaged one, and then every page can be checked.
+		for range 2 {
+			if err := db.Update(func(tx *bolt.Tx) error {
+				b, err := tx.CreateBucketIfNotExists(metaBucket)
+				if err != nil {
+					return err
+				}
+				return b.Put([]byte("checked"), []byte(time.Now().UTC().Format(time.RFC3339)))
+			}); err != nil {
+				db.Close()
+				return nil, fmt.Errorf("damaged file: %s; %w", badMeta, err)
+			}
+		}
+		if err := checkPages(db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("damaged file: %s; %w", badMeta, err)
+		}
+		s.noted = fmt.Sprintf("%s: a meta page was damaged (%s: a write cut short, or the disk); it was written again from the other, and every page was checked sound", path, badMeta)
+	}
 	if err := db.Update(migrate); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -306,13 +330,13 @@ func (s *Store) setID(kind, key string, id int) {
 func (s *Store) Problem() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case s.failed != "" && s.opened != "":
-		return s.opened + "; " + s.failed
-	case s.failed != "":
-		return s.failed
+	var ps []string
+	for _, p := range []string{s.opened, s.noted, s.failed} {
+		if p != "" {
+			ps = append(ps, p)
+		}
 	}
-	return s.opened
+	return strings.Join(ps, "; ")
 }
 
 // wrote records the outcome of a write: a failure is kept as the problem, a
@@ -890,3 +914,52 @@ func (s *Store) TryLock(scope string) (func(), bool) {
 
 // Changed is nil: no other process writes the file.
 func (s *Store) Changed() <-chan struct{} { return nil }
+
+// Mirror writes records as another store holds them — ids, seqs, removals, metas
+// and documents as given — so that this file keeps a copy of a shared log, which
+// Changes, Docs and Metas then read (pgstore keeps each replica's copy this way).
+// last is the other store's seq the copy is complete up to.
+func (s *Store) Mirror(recs []store.Record, last int64) error {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	return s.db.Update(func(tx *bolt.Tx) error {
+		recB, docB, seqB := tx.Bucket(logRecBucket), tx.Bucket(logDocBucket), tx.Bucket(logSeqBucket)
+		for _, b := range []*bolt.Bucket{recB, docB, seqB} {
+			b.FillPercent = 0.95
+		}
+		for _, r := range recs {
+			id := u64(uint64(r.ID))
+			if old := recB.Get(id); len(old) >= 8 {
+				if err := seqB.Delete(append(append([]byte(nil), old[:8]...), id...)); err != nil {
+					return err
+				}
+			}
+			if err := seqB.Put(append(u64(uint64(r.Seq)), id...), nil); err != nil {
+				return err
+			}
+			if err := recB.Put(id, recValue(uint64(r.Seq), r.Gone, r.Meta)); err != nil {
+				return err
+			}
+			if r.Doc != nil {
+				if err := docB.Put(id, r.Doc); err != nil {
+					return err
+				}
+			}
+		}
+		meta := tx.Bucket(metaBucket)
+		if int64(getU64(meta, metaSeq)) >= last {
+			return nil
+		}
+		return meta.Put(metaSeq, u64(uint64(last)))
+	})
+}
+
+// MirrorSeq is the seq of the copy of a shared log (see Mirror).
+func (s *Store) MirrorSeq() int64 {
+	var seq int64
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		seq = int64(getU64(tx.Bucket(metaBucket), metaSeq))
+		return nil
+	})
+	return seq
+}

@@ -355,3 +355,46 @@ func TestInUse(t *testing.T) {
 		t.Errorf("second Open: %v", err)
 	}
 }
+
+// TestDamagedMetaPageIsReported: bbolt silently reads the other meta page when one
+// is damaged. The store says so, and checks every page: bytes written over the
+// second meta page alone leave a sound file, kept with its ids; over it and the
+// pages after, a damaged one, moved aside.
+func TestDamagedMetaPageIsReported(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		length int
+		moved  bool
+	}{
+		{"the second meta page", 4096, false},
+		{"the second meta page and what follows", 5000, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := flushedStore(t)
+			data, _ := os.ReadFile(path)
+			pageSize, _ := metaFields(t, data)
+			junk := make([]byte, tt.length)
+			for i := range junk {
+				junk[i] = byte(i*7 + 3)
+			}
+			copy(data[pageSize:], junk)
+			os.WriteFile(path, data, 0o644)
+			st := mustOpen(t, path)
+			defer st.Close()
+			p := st.Problem()
+			aside, _ := filepath.Glob(path + ".corrupt-*")
+			if tt.moved {
+				if len(aside) != 1 || !strings.Contains(p, "damaged") || !strings.Contains(p, "moved to") {
+					t.Errorf("moved aside %v, problem %q", aside, p)
+				}
+				return
+			}
+			if len(aside) != 0 || !strings.Contains(p, "ids.db: a meta page was damaged ([meta page 1") || !strings.Contains(p, "checked sound") {
+				t.Errorf("moved aside %v, problem %q", aside, p)
+			}
+			if id := st.ID(store.KindProject, "p"); id != 1 {
+				t.Errorf("the kept file lost its ids: p = %d", id)
+			}
+		})
+	}
+}
