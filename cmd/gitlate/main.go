@@ -42,15 +42,16 @@ const usage = `gitlate serves a Weblate-compatible read API from git repositorie
 
 Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
-                  [--trust-proxy] [--rescan DURATION]
+                  [--store URL] [--trust-proxy] [--rescan DURATION]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
   gitlate help
 
 Without --config, gitlate uses the bundled sample repositories.
 Each flag can also be set with an environment variable:
-GITLATE_CONFIG, GITLATE_LISTEN, GITLATE_DATA, GITLATE_BASE_URL, GITLATE_TOKENS
-(comma-separated API tokens), GITLATE_TRUST_PROXY (1: honour X-Forwarded-*).
+GITLATE_CONFIG, GITLATE_LISTEN, GITLATE_DATA, GITLATE_BASE_URL, GITLATE_STORE,
+GITLATE_TOKENS (comma-separated API tokens), GITLATE_TRUST_PROXY (1: honour
+X-Forwarded-*).
 "gitlate COMMAND -h" lists the command's flags with their defaults.
 `
 
@@ -83,6 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.data, "data", envOr("GITLATE_DATA", defaultDataDir()), "data directory: clones, local: repositories, cache")
 	switch cmd {
 	case "serve":
+		fs.StringVar(&o.store, "store", os.Getenv("GITLATE_STORE"), "where ids and the change log are kept: a postgres:// URL shared by replicas (default: ids.db in the data directory)")
 		fs.StringVar(&o.listen, "listen", envOr("GITLATE_LISTEN", ":8080"), "address to listen on")
 		fs.StringVar(&o.baseURL, "base-url", os.Getenv("GITLATE_BASE_URL"), "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", os.Getenv("GITLATE_TRUST_PROXY") == "1", "honour X-Forwarded-Proto and X-Forwarded-Host")
@@ -189,12 +191,17 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
+	if err := checkStore(o.store); err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
+	o.instance = instanceName(o.data)
 	st, err := openStore(ctx, o, logger)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
