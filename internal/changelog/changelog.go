@@ -59,6 +59,8 @@ type Log struct {
 	// handled counts the changes an Apply read or wrote: after many, the memory
 	// their reading took is given back at once.
 	handled int
+	// imported is set once the earlier layout's runtime log was looked for.
+	imported bool
 }
 
 // walkInfo is what a build needs of a component's walk state every time.
@@ -109,6 +111,13 @@ func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
 			debug.FreeOSMemory()
 		}
 	}()
+	if !l.imported {
+		if err := l.importLegacy(); err != nil {
+			l.opts.Logger.Warn("importing the runtime log of the earlier layout", "err", err)
+		} else {
+			l.imported = true
+		}
+	}
 	if err := l.sync(); err != nil {
 		l.opts.Logger.Warn("reading the change log from the store", "err", err)
 	}

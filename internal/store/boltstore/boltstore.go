@@ -963,3 +963,31 @@ func (s *Store) MirrorSeq() int64 {
 	})
 	return seq
 }
+
+// legacyEventsBucket is where a file of the earlier layout kept the runtime log.
+var legacyEventsBucket = []byte("events")
+
+// LegacyEvents returns the runtime log a file of the earlier layout kept (JSON
+// entries, oldest first), which the change log imports once, and drop deletes it
+// once imported.
+func (s *Store) LegacyEvents() (events [][]byte, drop func() error, err error) {
+	err = s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(legacyEventsBucket)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(_, v []byte) error {
+			events = append(events, append([]byte(nil), v...))
+			return nil
+		})
+	})
+	drop = func() error {
+		return s.db.Update(func(tx *bolt.Tx) error {
+			if tx.Bucket(legacyEventsBucket) == nil {
+				return nil
+			}
+			return tx.DeleteBucket(legacyEventsBucket)
+		})
+	}
+	return events, drop, err
+}
