@@ -954,6 +954,34 @@ func (s *Store) Mirror(recs []store.Record, last int64) error {
 	})
 }
 
+// metaMirrorOf names the shared log the file holds a copy of.
+var metaMirrorOf = []byte("mirror-of")
+
+// MirrorOf makes the file a copy of the shared log named id: a copy of another one
+// (the database was replaced) is emptied first, so that it is copied again whole.
+func (s *Store) MirrorOf(id string) error {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	return s.db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(metaBucket)
+		if string(meta.Get(metaMirrorOf)) == id {
+			return nil
+		}
+		for _, name := range [][]byte{logRecBucket, logDocBucket, logSeqBucket} {
+			if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, bolt.ErrBucketNotFound) {
+				return err
+			}
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		if err := meta.Put(metaSeq, u64(0)); err != nil {
+			return err
+		}
+		return meta.Put(metaMirrorOf, []byte(id))
+	})
+}
+
 // MirrorSeq is the seq of the copy of a shared log (see Mirror).
 func (s *Store) MirrorSeq() int64 {
 	var seq int64

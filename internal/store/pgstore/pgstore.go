@@ -100,6 +100,18 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("%s: %s", opts.Local, local.Problem())
 	}
 	s.local = lb
+	var identity string
+	if err := pool.QueryRow(ctx, `SELECT id FROM identity`).Scan(&identity); err != nil {
+		lb.Close()
+		pool.Close()
+		return nil, fmt.Errorf("%s: %w", where, err)
+	}
+	// A copy of another database (the URL now names a new one) is dropped.
+	if err := lb.MirrorOf(identity); err != nil {
+		lb.Close()
+		pool.Close()
+		return nil, fmt.Errorf("%s: %w", opts.Local, err)
+	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	s.bg.Add(2)

@@ -48,3 +48,29 @@ func TestContract(t *testing.T) {
 		},
 	})
 }
+
+// TestCopyOfAnotherDatabase: a replica whose data directory holds a copy of one
+// database's log, started on another (the URL now names a new database), drops the
+// copy and shows the new database's log only.
+func TestCopyOfAnotherDatabase(t *testing.T) {
+	local := filepath.Join(t.TempDir(), "cache.db")
+	first := openAt(t, pgtest.Database(t), local)
+	if _, err := first.Commit(&store.Commit{Add: []store.Record{{Key: "old", Meta: []byte("old"), Doc: []byte("d")}}}); err != nil {
+		t.Fatal(err)
+	}
+	count := func(s *Store) (n int) {
+		if _, err := s.Changes(0, func(*store.Record) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if count(first) != 1 {
+		t.Fatal("the first database's change is not in the copy")
+	}
+	first.Close()
+	second := openAt(t, pgtest.Database(t), local)
+	defer second.Close()
+	if n := count(second); n != 0 {
+		t.Errorf("a new database shows %d changes of the old one's copy", n)
+	}
+}

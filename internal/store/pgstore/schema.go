@@ -14,7 +14,8 @@ import (
 // keys and unit keys are kept as their SHA-256 (key_hash), as they may also be
 // longer than a btree index entry can be.
 var migrations = []string{
-	// 1: ids, unit ids, the change log and its states.
+	// 1: ids, unit ids, the change log and its states; the database's identity,
+	// by which a replica's copy of the log knows what it is a copy of.
 	`CREATE TABLE ids (
 		kind text NOT NULL,
 		key  bytea NOT NULL,
@@ -55,7 +56,9 @@ var migrations = []string{
 	CREATE TABLE states (
 		name  text PRIMARY KEY,
 		value bytea NOT NULL
-	);`,
+	);
+	CREATE TABLE identity (id text NOT NULL);
+	INSERT INTO identity (id) SELECT gen_random_uuid()::text;`,
 }
 
 // migrateLock is the advisory lock replicas take while one of them migrates.
