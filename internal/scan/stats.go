@@ -183,17 +183,9 @@ func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
 func BilingualKey(u *formats.Unit) string { return weblate.JoinPlurals(u.Source) + "\x00" + u.Key }
 
 // componentKeys are the unit keys of a component as a scan found them: the template's
-// (monolingual) or each language file's (bilingual, by canonical code).
+// (monolingual) or each language file's (bilingual, by canonical code); the
+// history names units by the same keys (a template key; a BilingualKey).
 type componentKeys struct {
 	tmpl  []TemplateUnit
 	files map[string][]bilUnit
-}
-
-// UnitKey is the key a unit has in the history and in its id: its context for
-// monolingual formats, source and context for bilingual ones.
-func UnitKey(monolingual bool, u *snapshot.Unit) string {
-	if monolingual {
-		return u.Context
-	}
-	return weblate.JoinPlurals(u.Source) + "\x00" + u.Context
 }
