@@ -40,6 +40,9 @@ const fdroidRes = "app/src/main/res"
 // fdroid clones the bundle once and scans it with its whole history.
 func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("walks 2,568 commits of a real app's history")
+	}
 	fdroidBundle := ""
 	for _, b := range fdroidBundles {
 		if _, err := os.Stat(b); err == nil {
