@@ -330,7 +330,7 @@ func TestWriteFailureKeepsIDs(t *testing.T) {
 	}
 }
 
-// TestUnflushedIsNotKept documents the contract: ids not flushed may be lost (and
+// TestUnflushedIsNotKept documents what Flush promises: ids not flushed may be lost (and
 // the scan flushes before serving); a lost id is given again, as it was never shown.
 func TestUnflushedIsNotKept(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ids.db")
