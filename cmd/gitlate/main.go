@@ -35,6 +35,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/units"
 	"github.com/gitlate/gitlate/internal/web"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -44,7 +45,7 @@ const usage = `gitlate serves a Weblate-compatible read API from git repositorie
 
 Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
-                  [--trust-proxy] [--rescan DURATION]
+                  [--store URL] [--trust-proxy] [--rescan DURATION]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
   gitlate version
@@ -65,6 +66,8 @@ func main() {
 type options struct {
 	config, listen, data, baseURL, format string
 	debugListen                           string
+	store                                 string // --store: "" for the data directory's file, or a postgres:// URL
+	instance                              string // this replica's name (changelog.Options.Instance)
 	trustProxy                            bool
 	rescan                                time.Duration
 }
@@ -146,6 +149,7 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	switch cmd {
 	case "serve":
 		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on")
+		fs.StringVar(&o.store, "store", "", "where ids and the change log are kept: a postgres:// URL shared by replicas (default: ids.db in the data directory)")
 		fs.StringVar(&o.baseURL, "base-url", "", "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", false, "honour X-Forwarded-Proto and X-Forwarded-Host")
 		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
@@ -236,22 +240,18 @@ type parts struct {
 	live   *live.Live
 }
 
-// newParts constructs the pipeline from repositories to snapshots. st keeps ids
-// and parse results; nil keeps them in memory (one-shot commands, which show no
-// ids and must not wait for the store a running server holds).
-func newParts(cfg *config.Config, o *options, logger *slog.Logger, st *store.Store, pool repos.PoolOptions) *parts {
+// newParts constructs the pipeline from repositories to snapshots. st keeps ids,
+// parse results and the change log; nil keeps them in memory (one-shot commands,
+// which show no ids and must not wait for the store a running server holds).
+func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	var ids store.IDs = store.NewMemoryIDs()
-	var journal store.Journal = store.NewMemoryJournal()
-	sopts := scan.Options{Repos: p.repos, IDs: ids, Journal: journal, Logger: logger}
-	if st != nil {
-		ids, journal = st, st
-		sopts = scan.Options{Repos: p.repos, IDs: st, Journal: st, Logger: logger, Storage: st}
+	if st == nil {
+		st = memstore.New()
 	}
-	p.engine = scan.New(cfg, sopts)
-	log := changelog.New(cfg, changelog.Options{IDs: ids, Journal: journal, Logger: logger})
-	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, IDs: ids, Logger: logger})
+	p.engine = scan.New(cfg, scan.Options{Repos: p.repos, Store: st, Logger: logger})
+	log := changelog.New(cfg, changelog.Options{Store: st, Instance: o.instance, Logger: logger})
+	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, Store: st, Logger: logger})
 	return p
 }
 
@@ -265,26 +265,31 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
+	if err := checkStore(o.store); err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
-	st, err := store.Open(filepath.Join(o.data, "ids.db"))
+	o.instance = instanceName(o.data)
+	st, err := openStore(ctx, o, logger)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
 	if p := st.Problem(); p != "" {
-		logger.Warn("the data directory does not keep ids: " + p)
+		logger.Warn("the store does not keep ids: " + p)
 	}
 	// Deferred first, so it runs last: after the Live's background work has ended
 	// (below), as that work writes to the store.
 	defer st.Close()
 
 	p := newParts(cfg, o, logger, st, repos.PoolOptions{Background: true})
-	reader := units.New(p.repos, st)
+	reader := units.New(p.repos)
 	apiSrv, err := api.New(p.live, api.Options{
 		BaseURL:    o.baseURL,
 		TrustProxy: o.trustProxy,
@@ -292,6 +297,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		Puller:     p.live,
 		Notifier:   p.live,
 		Reader:     reader,
+		Changes:    st,
 		Repos:      p.repos,
 		Logger:     logger,
 	})

@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -54,6 +56,7 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	when := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	ann := &snapshot.User{Username: "ann", FullName: "Ann Example"}
 	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p}, Users: []*snapshot.User{ann}}
+	var changes []*snapshot.Change
 	for i, a := range []weblate.Action{50, 51, 48} {
 		ch := &snapshot.Change{ID: i + 1, Timestamp: when, Action: a, Count: 1, Project: p, User: ann, Author: ann}
 		if a != 50 {
@@ -62,12 +65,28 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 		if a == 48 {
 			ch.Translation = cs
 		}
-		snap.Changes = append(snap.Changes, ch)
-		p.Changes = append(p.Changes, ch)
+		changes = append(changes, ch)
 	}
+	setChanges(snap, changes)
 	snap.Aggregate()
 	snap.Finish()
 	return snap
+}
+
+// fixtureChanges are the changes of hand-built snapshots, and their stored JSON as
+// the change log encodes it, by snapshot.
+var fixtureChanges sync.Map // *snapshot.Snapshot → *fixtureLog
+
+type fixtureLog struct {
+	changes []*snapshot.Change
+	docs    changelog.Docs
+}
+
+// setChanges gives a hand-built snapshot its change log.
+func setChanges(snap *snapshot.Snapshot, changes []*snapshot.Change) {
+	var docs changelog.Docs
+	snap.Log, docs = changelog.LogOf(changes)
+	fixtureChanges.Store(snap, &fixtureLog{changes, docs})
 }
 
 func newTestServer(t testing.TB, opts Options) http.Handler {
@@ -77,6 +96,9 @@ func newTestServer(t testing.TB, opts Options) http.Handler {
 
 func serverFor(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler {
 	t.Helper()
+	if fl, ok := fixtureChanges.Load(snap); ok && opts.Changes == nil {
+		opts.Changes = fl.(*fixtureLog).docs
+	}
 	srv, err := New(fixed{snap}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -420,14 +442,17 @@ func TestUserStatistics(t *testing.T) {
 	ann, bob := snap.Users[0], &snapshot.User{Username: "bob"}
 	snap.Users = append(snap.Users, bob)
 	cs, en := c.Translation("cs"), c.Translation("en")
+	fl, _ := fixtureChanges.Load(snap)
+	changes := fl.(*fixtureLog).changes
 	for _, x := range []struct {
 		action weblate.Action
 		tr     *snapshot.Translation
 		user   *snapshot.User
 	}{{5, cs, ann}, {2, cs, ann}, {2, en, ann}, {30, en, ann}, {0, cs, ann}, {5, cs, bob}} {
-		snap.Changes = append(snap.Changes, &snapshot.Change{ID: len(snap.Changes) + 1, Action: x.action, Project: p,
+		changes = append(changes, &snapshot.Change{ID: len(changes) + 1, Action: x.action, Project: p,
 			Component: c, Translation: x.tr, User: x.user, Author: x.user})
 	}
+	setChanges(snap, changes)
 	snap.Finish()
 	h := serverFor(t, snap, Options{})
 	for user, want := range map[string]string{

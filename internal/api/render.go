@@ -2,8 +2,8 @@ package api
 
 import (
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/gitlate/gitlate/internal/jsondoc"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -220,57 +220,7 @@ func (e *enc) done() *doc {
 	return d
 }
 
-const hexDigits = "0123456789abcdef"
-
-// appendJSONText appends s escaped for a JSON string, as Python's json.dumps with
-// ensure_ascii=False does it: non-ASCII kept, <>& kept, control characters and
-// U+2028/U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
-func appendJSONText(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, "\ufffd"...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	return append(dst, s[start:]...)
-}
+// appendJSONText appends s escaped for a JSON string (jsondoc.AppendText: as
+// Python's json.dumps with ensure_ascii=False does it). The change log stores its
+// documents escaped by the same function, so both read alike.
+func appendJSONText(dst []byte, s string) []byte { return jsondoc.AppendText(dst, s) }

@@ -157,7 +157,7 @@ func listProjectChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(p.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Project: p})
 }
 
 func getProjectStatistics(r *request) error {
@@ -207,7 +207,7 @@ func listComponentChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(c.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Component: c})
 }
 
 func getComponentLock(r *request) error {
@@ -249,7 +249,7 @@ func listTranslationChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(t.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Translation: t})
 }
 
 func listLanguages(r *request) error { return r.writePage(r.v.languageList) }
@@ -278,18 +278,22 @@ func getLanguageStatistics(r *request) error {
 	return r.writeDoc(r.v.langStats[le])
 }
 
-func listChanges(r *request) error { return r.writeChanges(r.v.snap.Changes) }
+func listChanges(r *request) error { return r.writeChanges(snapshot.ChangeFilter{}) }
 
 func getChange(r *request) error {
 	id, err := strconv.Atoi(r.param("id"))
 	if err != nil {
 		return errNotFound
 	}
-	ch := r.v.snap.Change(id)
-	if ch == nil {
+	i, ok := r.v.snap.Log.Find(id)
+	if !ok {
 		return errNotFound
 	}
-	return r.writeDoc(render(func(e *enc) { writeChange(e, ch) }))
+	docs, err := r.changeDocs([]int{i})
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(docs[0])
 }
 
 func listUsers(r *request) error { return r.writePage(r.v.userList) }

@@ -423,53 +423,6 @@ func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
 	e.end()
 }
 
-func writeChange(e *enc, ch *snapshot.Change) {
-	e.obj()
-	e.key("unit")
-	if ch.UnitID != 0 {
-		e.url(snapshot.UnitAPIPath(ch.UnitID))
-	} else {
-		e.null()
-	}
-	e.key("component")
-	if ch.Component != nil {
-		e.url(ch.Component.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("translation")
-	if ch.Translation != nil {
-		e.url(ch.Translation.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("user")
-	if ch.User != nil {
-		e.url(ch.User.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("author")
-	if ch.Author != nil {
-		e.url(ch.Author.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("timestamp")
-	e.str(formatTime(ch.Timestamp))
-	e.key("action")
-	e.int(int64(ch.Action))
-	e.key("target")
-	e.str(ch.Target)
-	e.key("id")
-	e.int(int64(ch.ID))
-	e.key("action_name")
-	e.str(ch.Label())
-	e.key("url")
-	e.url(ch.APIPath())
-	e.end()
-}
-
 func writeUser(e *enc, u *snapshot.User) {
 	e.obj()
 	e.key("full_name")

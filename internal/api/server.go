@@ -31,11 +31,18 @@ type Source interface {
 type Reader interface {
 	// Units returns a translation's units in position order.
 	Units(t *snapshot.Translation) ([]snapshot.Unit, error)
+	// Page returns the units at positions lo … hi-1 of a translation.
+	Page(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error)
 	// Unit finds a unit of snap by id; a nil Translation means there is none.
 	Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error)
 	// ReadFile reads a file of c: the blob the scan saw, or, for a zero blob, the
 	// file as it is now.
 	ReadFile(c *snapshot.Component, path string, blob repos.Hash) ([]byte, error)
+}
+
+// ChangeDocs reads the JSON the change log stored for each change (see jsondoc).
+type ChangeDocs interface {
+	Docs(ids []int, fn func(id int, doc []byte)) error
 }
 
 // Repositories describes components' repositories on request (key is
@@ -62,6 +69,9 @@ type Options struct {
 	Notifier Notifier
 	// Reader reads units and files; nil serves no units and no files.
 	Reader Reader
+	// Changes gives the stored JSON of changes (the change log's store); nil
+	// serves none.
+	Changes ChangeDocs
 	// Repos describes repositories; nil shows none as behind its remote.
 	Repos Repositories
 	// Logger receives what the API cannot answer for but a request should not fail

@@ -104,18 +104,29 @@ func (r *request) units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	return units, nil
 }
 
+// listTranslationUnits counts a translation's units by its statistics (the units
+// the reader yields are those the scan counted), so a page out of range costs
+// nothing, and reads only the page asked for.
 func listTranslationUnits(r *request) error {
 	t, err := r.translation()
 	if err != nil {
 		return err
 	}
-	units, err := r.units(t)
-	if err != nil {
-		return err
+	count := 0
+	if r.v.reader != nil {
+		count = t.Stats.Total
 	}
-	return r.writePageOf(len(units), func(lo, hi int) ([]*doc, error) {
-		out := make([]*doc, 0, hi-lo)
-		for i := lo; i < hi; i++ {
+	return r.writePageOf(count, func(lo, hi int) ([]*doc, error) {
+		if lo >= hi {
+			return nil, nil
+		}
+		units, err := r.v.reader.Page(t, lo, hi)
+		if err != nil {
+			// A file that no longer reads (a checkout being edited) is not our bug.
+			return nil, notFound("The units of this translation cannot be read now: " + err.Error())
+		}
+		out := make([]*doc, 0, len(units))
+		for i := range units {
 			out = append(out, render(func(e *enc) { writeUnit(e, t, &units[i]) }))
 		}
 		return out, nil

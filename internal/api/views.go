@@ -170,18 +170,21 @@ func (v *views) buildUserStats() {
 		languages  map[string]bool
 	}
 	byUser := map[*snapshot.User]*counts{}
-	for _, ch := range v.snap.Changes {
-		if ch.User == nil || (ch.Action != 5 && ch.Action != 2) {
+	log := v.snap.Log
+	for i := range log.IDs {
+		a := log.Action(i)
+		u := log.User(i)
+		if u == nil || (a != 5 && a != 2) || !log.Visible(i) {
 			continue
 		}
-		c := byUser[ch.User]
+		c := byUser[u]
 		if c == nil {
 			c = &counts{languages: map[string]bool{}}
-			byUser[ch.User] = c
+			byUser[u] = c
 		}
 		c.translated++
-		if ch.Translation != nil {
-			c.languages[ch.Translation.Language.Code] = true
+		if t := log.Translation(i); t != nil {
+			c.languages[t.Language.Code] = true
 		}
 	}
 	v.userStats = make(map[*snapshot.User]*doc, len(v.snap.Users))

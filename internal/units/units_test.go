@@ -1,92 +1,172 @@
 package units_test
 
 import (
-	"reflect"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// TestNotesAndPluralTargets: a unit shows Weblate's note (the template's, then the
-// translation's, joined with a newline when they differ: TTKitUnit.notes) and a
-// plural target of exactly the language's number of forms (Unit.get_target_plurals).
-func TestNotesAndPluralTargets(t *testing.T) {
-	t.Parallel()
+// template is an Android template of the given keys.
+func template(keys ...string) string {
+	var b strings.Builder
+	b.WriteString("<resources>\n")
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  <string name=%q>%s</string>\n", k, strings.ToUpper(k))
+	}
+	b.WriteString("</resources>\n")
+	return b.String()
+}
+
+// idsOf reads every translation's units: language → key → id.
+func idsOf(t *testing.T, s *livetest.Setup, snap *snapshot.Snapshot) map[string]map[string]int {
+	t.Helper()
+	out := map[string]map[string]int{}
+	for _, tr := range snap.Project("demo").Component("android").Translations {
+		units, err := s.Units.Units(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]int{}
+		for _, u := range units {
+			m[u.Context] = u.ID
+			// The id leads back to the unit.
+			got, gu, err := s.Units.Unit(snap, u.ID)
+			if err != nil || got != tr || gu.Context != u.Context {
+				t.Errorf("unit %d (%s %s) found as %v %+v %v", u.ID, tr.Language.Code, u.Context, got, gu, err)
+			}
+		}
+		out[tr.Language.Code] = m
+	}
+	return out
+}
+
+// TestUnitIDs: unit ids are given when the scan reads the files, in creation order
+// (source translation first, then files in path order, units in position order); a
+// key new to the component gets new, larger ids, wherever it stands in the file;
+// a key that goes and comes back keeps its id; a restart gives the same ids.
+func TestUnitIDs(t *testing.T) {
 	repo := testutil.NewRepo(t, map[string]string{
-		"res/values/strings.xml": `<resources>
-<!-- On the start page -->
-<string name="hello">Hello</string>
-<string name="bye">Bye</string>
-<!-- Same everywhere -->
-<string name="same">Same</string>
-<plurals name="files"><item quantity="one">%d file</item><item quantity="other">%d files</item></plurals>
-</resources>`,
-		"res/values-cs/strings.xml": `<resources>
-<string name="hello">Ahoj</string>
-<!-- Czech only -->
-<string name="bye">Nashle</string>
-<!-- Same everywhere -->
-<string name="same">Stejné</string>
-<plurals name="files"><item quantity="one">%d soubor</item><item quantity="few">%d soubory</item><item quantity="many">%d souboru</item><item quantity="other">%d souborů</item></plurals>
-</resources>`,
-		"po/de.po": "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n" +
-			"msgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d Datei\"\n\n" +
-			"msgid \"Quit\"\nmsgstr \"Beenden\"\n",
-		"po/cs.po": "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n" +
-			"msgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d soubor\"\nmsgstr[1] \"%d soubory\"\n",
+		"res/values/strings.xml":    template("a", "b", "c"),
+		"res/values-cs/strings.xml": template("a"),
+		"res/values-de/strings.xml": template("b"),
 	})
-	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo)+`      - name: Gettext
-        slug: gettext
+	dir := t.TempDir()
+	cfg := testutil.Config(t, dir, testutil.AndroidConfig(repo))
+	st, err := boltstore.Open(filepath.Join(dir, "ids.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{Store: st})
+	scan := func() *snapshot.Snapshot {
+		snap, err := s.Live.Build(context.Background(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	got := idsOf(t, s, scan())
+	want := map[string]map[string]int{
+		"en": {"a": 1, "b": 2, "c": 3},
+		"cs": {"a": 4, "b": 5, "c": 6},
+		"de": {"a": 7, "b": 8, "c": 9},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("ids %v, want %v", got, want)
+	}
+	// A new key, first in the template: new ids, after all others.
+	testutil.WriteFiles(t, repo, map[string]string{"res/values/strings.xml": template("z", "a", "b", "c")})
+	got = idsOf(t, s, scan())
+	for _, l := range []string{"en", "cs", "de"} {
+		want[l]["z"] = map[string]int{"en": 10, "cs": 11, "de": 12}[l]
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after a new key: %v, want %v", got, want)
+	}
+	// b goes: its id leads nowhere; b comes back: the same id.
+	testutil.WriteFiles(t, repo, map[string]string{"res/values/strings.xml": template("z", "a", "c")})
+	snap := scan()
+	got = idsOf(t, s, snap)
+	if _, ok := got["cs"]["b"]; ok {
+		t.Fatalf("b still there: %v", got)
+	}
+	if tr, u, err := s.Units.Unit(snap, want["cs"]["b"]); tr != nil || u != nil || err != nil {
+		t.Errorf("the id of a removed unit finds %v %+v %v", tr, u, err)
+	}
+	testutil.WriteFiles(t, repo, map[string]string{"res/values/strings.xml": template("z", "a", "b", "c")})
+	if got := idsOf(t, s, scan()); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("b back: %v, want %v", got, want)
+	}
+	st.Close()
+	st, err = boltstore.Open(filepath.Join(dir, "ids.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s = livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{Store: st})
+	if got := idsOf(t, s, scan()); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("after a restart: %v, want %v", got, want)
+	}
+}
+
+const po = `msgid ""
+msgstr "Content-Type: text/plain; charset=UTF-8\n"
+
+%s`
+
+func poFile(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "msgid %q\nmsgstr %q\n\n", pairs[i], pairs[i+1])
+	}
+	return fmt.Sprintf(po, b.String())
+}
+
+// TestBilingualUnitIDs: a bilingual component numbers its source and context
+// pairs across files; the source translation holds each once, and each file's
+// units take the ids of its own pairs.
+func TestBilingualUnitIDs(t *testing.T) {
+	repo := testutil.NewRepo(t, map[string]string{
+		"po/cs.po": poFile("Hello", "Ahoj", "Bye", ""),
+		"po/de.po": poFile("Bye", "Tschüss", "Night", "Nacht"),
+	})
+	cfg := testutil.Config(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Android
+        slug: android
         repo: `+repo+`
         filemask: po/*.po
         file_format: po
 `)
-	s := livetest.Built(t, cfg, t.TempDir(), livetest.Options{})
-	snap := s.Live.Snapshot()
-	units := func(component, lang string) map[string]snapshot.Unit {
-		t.Helper()
-		tr := snap.Project("demo").Component(component).Translation(lang)
-		us, err := s.Units.Units(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]snapshot.Unit{}
-		for _, u := range us {
-			out[u.Context+u.Source[0]] = u
-		}
-		return out
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	snap, err := s.Live.Build(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	cs := units("android", "cs")
-	for key, want := range map[string]string{
-		"helloHello":   " On the start page \n", // the Czech file says nothing: the template's and an empty line
-		"byeBye":       "\n Czech only ",         // the template says nothing
-		"sameSame":     " Same everywhere ",      // the same note once
-		"files%d file": "",
-	} {
-		if got := cs[key].Note; got != want {
-			t.Errorf("cs %s: note %q, want %q", key, got, want)
-		}
+	got := idsOf(t, s, snap) // every id leads back to its unit
+	// Keys: Hello 0, Bye 1, Night 2 (cs's first, then de's). The source covers
+	// all three (1-3), cs its first two (4-5), de all three (6-8, 6 unused).
+	src := snap.Project("demo").Component("android").Translations[0]
+	units, _ := s.Units.Units(src)
+	var srcIDs []int
+	for _, u := range units {
+		srcIDs = append(srcIDs, u.ID)
 	}
-	// translate-toolkit's Android table orders Czech one, few, other (its "many",
-	// for fractions, is not read), and Weblate's Czech has three forms.
-	if got, want := cs["files%d file"].Target, []string{"%d soubor", "%d soubory", "%d souborů"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("cs plural target %q, want %q", got, want)
+	cs, _ := s.Units.Units(snap.Project("demo").Component("android").Translation("cs"))
+	de, _ := s.Units.Units(snap.Project("demo").Component("android").Translation("de"))
+	if fmt.Sprint(srcIDs) != "[1 2 3]" || len(cs) != 2 || cs[0].ID != 4 || cs[1].ID != 5 || len(de) != 2 || de[0].ID != 7 || de[1].ID != 8 {
+		t.Errorf("source %v, cs %d %d, de %d %d (got %v)", srcIDs, cs[0].ID, cs[1].ID, de[0].ID, de[1].ID, got)
 	}
-	if got := units("android", "en")["helloHello"].Note; got != " On the start page " {
-		t.Errorf("source note %q", got)
-	}
-	// German has two forms: the missing second is empty; the singular stays one form.
-	de := units("gettext", "de")
-	if got, want := de["%d file"].Target, []string{"%d Datei", ""}; !reflect.DeepEqual(got, want) {
-		t.Errorf("de plural target %q, want %q", got, want)
-	}
-	if got := de["Quit"].Target; !reflect.DeepEqual(got, []string{"Beenden"}) {
-		t.Errorf("de singular target %q", got)
-	}
-	// Czech has three: padded.
-	if got, want := units("gettext", "cs")["%d file"].Target, []string{"%d soubor", "%d soubory", ""}; !reflect.DeepEqual(got, want) {
-		t.Errorf("cs po plural target %q, want %q", got, want)
+	// Each unit's source unit is the source translation's unit of its pair.
+	if cs[1].SourceUnit != 2 || de[0].SourceUnit != 2 || de[1].SourceUnit != 3 {
+		t.Errorf("source units: cs Bye %d, de Bye %d, de Night %d", cs[1].SourceUnit, de[0].SourceUnit, de[1].SourceUnit)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/api"
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -87,22 +88,17 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 
 	yousef := &snapshot.User{Username: "yousef", FullName: "Yousef Haddad"}
 	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p, p2}, Users: []*snapshot.User{yousef}}
+	var changes []*snapshot.Change
 	add := func(ch *snapshot.Change) {
-		ch.ID = len(snap.Changes) + 1
+		ch.ID = len(changes) + 1
 		ch.Project = p
-		snap.Changes = append(snap.Changes, ch)
-		p.Changes = append(p.Changes, ch)
-		if ch.Component != nil {
-			ch.Component.Changes = append(ch.Component.Changes, ch)
-		}
-		if ch.Translation != nil {
-			ch.Translation.Changes = append(ch.Translation.Changes, ch)
-		}
+		changes = append(changes, ch)
 	}
 	add(&snapshot.Change{Timestamp: when.Add(-time.Hour), Action: 50, User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when.Add(-time.Hour), Action: 48, Component: c, Translation: ar, User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when.Add(-time.Minute), Action: 2, Component: c, Translation: cs, UnitID: 5, Target: "%d poznámka\x1e\x1e%d poznámky\x1e\x1e%d poznámek", User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when, Action: 5, Component: c, Translation: ar, UnitID: 7, Target: "مرحبا <b>", User: yousef, Author: yousef})
+	snap.Log, _ = changelog.LogOf(changes)
 	snap.Aggregate()
 	snap.Finish()
 	return snap
