@@ -126,7 +126,7 @@ func TestProjectFieldOrderAndShape(t *testing.T) {
 	if got.status != 200 || got.body != want {
 		t.Fatalf("status %d\n got %s\nwant %s", got.status, got.body, want)
 	}
-	for k, v := range map[string]string{"Content-Type": "application/json", "Vary": "Accept", "Allow": "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"} {
+	for k, v := range map[string]string{"Content-Type": "application/json", "Vary": "Accept, Accept-Encoding", "Allow": "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"} {
 		if got.header.Get(k) != v {
 			t.Errorf("%s = %q, want %q", k, got.header.Get(k), v)
 		}

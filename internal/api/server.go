@@ -13,7 +13,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/repos"
@@ -67,6 +69,9 @@ type Options struct {
 	// Logger receives what the API cannot answer for but a request should not fail
 	// for (a translation whose units cannot be read); nil logs to slog.Default.
 	Logger *slog.Logger
+	// CORSOrigins are the origins whose pages may read the API and the widgets
+	// ("*": any), as ParseCORSOrigins accepts them; none turns CORS off (cors.go).
+	CORSOrigins []string
 }
 
 // Server serves the API.
@@ -86,6 +91,11 @@ type Server struct {
 	// lastBase is the base URL of the last request: clients keep asking with the same
 	// Host, and building the string each time was a request's allocation.
 	lastBase atomic.Pointer[baseURLCache]
+	// cors is the CORS middleware (nil: off); varyPlain and varyNegotiated are the
+	// Vary values of answers that are never compressed and of those that may be,
+	// with Origin when CORS is on (conditional.go).
+	cors                      gin.HandlerFunc
+	varyPlain, varyNegotiated []string
 }
 
 type baseURLCache struct{ scheme, host, base, json string }
@@ -117,6 +127,17 @@ func New(src Source, opts Options) (*Server, error) {
 	var err error
 	if s.origin, s.prefix, err = ParseBaseURL(opts.BaseURL); err != nil {
 		return nil, err
+	}
+	origins, err := ParseCORSOrigins(opts.CORSOrigins)
+	if err != nil {
+		return nil, err
+	}
+	if s.cors, err = newCORS(origins, s.prefix); err != nil {
+		return nil, err
+	}
+	s.varyPlain, s.varyNegotiated = varyAccept, varyNegotiated
+	if s.cors != nil {
+		s.varyPlain, s.varyNegotiated = varyAcceptCORS, varyNegotiatedCORS
 	}
 	return s, nil
 }
@@ -170,6 +191,11 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 		return v
 	}
 	v := buildViews(snap, s.opts.Reader, s.opts.Logger)
+	var previous time.Time
+	if old != nil && old.newest != nil {
+		previous = old.newest.snap.Built
+	}
+	v.modified = newLastModified(snap.Built, previous)
 	pair := &viewPair{newest: v}
 	if old != nil {
 		// Keep the views of the snapshot being served: usually the newest so far,
@@ -209,6 +235,8 @@ type request struct {
 	allow []string // the Allow header's value
 	v     *views
 	p     urlParams
+	// tagHash accumulates what the answer's ETag is made of (conditional.go).
+	tagHash xxhash.Digest
 }
 
 func (s *Server) newRequest(c *gin.Context, rt *route) *request {
@@ -259,6 +287,7 @@ func (s *Server) serve(c *gin.Context, rt *route, allow []string) {
 }
 
 func (r *request) run() error {
+	r.tagHash.Reset()
 	r.c.Writer.Header()["Allow"] = r.allow
 	base, baseJSON, err := r.s.baseURL(r.c.Request)
 	if err != nil {
@@ -387,10 +416,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &
 // Header values shared by every answer. Assigning them (instead of Header.Set, which
 // makes a slice each time) keeps the hot handlers free of allocations of their own;
 // net/http only reads them.
-var (
-	jsonType   = []string{"application/json"}
-	varyAccept = []string{"Accept"}
-)
+var jsonType = []string{"application/json"}
 
 // contentLengths caches Content-Length values by size: a server answers the same
 // documents at the same sizes all day long.
@@ -412,19 +438,11 @@ func contentLengthHeader(n int) []string {
 }
 
 // write sends a JSON body.
-func (r *request) write(status int, body []byte) {
-	h := r.c.Writer.Header()
-	h["Content-Type"] = jsonType
-	h["Vary"] = varyAccept
-	h["Content-Length"] = contentLengthHeader(len(body))
-	r.c.Status(status)
-	if r.c.Request.Method != http.MethodHead {
-		_, _ = r.c.Writer.Write(body)
-	}
-}
+func (r *request) write(status int, body []byte) { r.send(status, body, jsonType) }
 
 // writeDoc sends one rendered document.
 func (r *request) writeDoc(d *doc) error {
+	r.addSum(d.sum)
 	bp := bufPool.Get().(*[]byte)
 	buf := d.appendTo((*bp)[:0], r.p)
 	r.write(http.StatusOK, buf)
@@ -441,6 +459,7 @@ func (r *request) writeArray(items []*doc) error {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
+		r.addSum(d.sum)
 		buf = d.appendTo(buf, r.p)
 	}
 	buf = append(buf, ']')
@@ -518,10 +537,14 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 		buf = append(buf, "null"...)
 	}
 	buf = append(buf, `,"results":[`...)
+	// The count is not in the items: two snapshots can page the same items out of
+	// different totals.
+	r.addSum(uint64(count))
 	for i, d := range items {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
+		r.addSum(d.sum)
 		buf = d.appendTo(buf, r.p)
 	}
 	buf = append(buf, "]}"...)

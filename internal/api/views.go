@@ -50,6 +50,10 @@ type views struct {
 	// and the components' archives.
 	gen  lazy[*snapshot.Translation]
 	zips lazy[*snapshot.Component]
+	// modified is the Last-Modified of the answers; gz keeps compressed answers
+	// (conditional.go).
+	modified lastModified
+	gz       gzCache
 }
 
 type projectViews struct {
