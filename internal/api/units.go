@@ -109,14 +109,26 @@ func listTranslationUnits(r *request) error {
 	if err != nil {
 		return err
 	}
+	uq, err := r.unitQuery()
+	if err != nil {
+		return err
+	}
 	units, err := r.units(t)
 	if err != nil {
 		return err
 	}
-	return r.writePageOf(len(units), func(lo, hi int) ([]*doc, error) {
+	picked := make([]*snapshot.Unit, 0, len(units))
+	if uq == nil {
+		for i := range units {
+			picked = append(picked, &units[i])
+		}
+	} else {
+		picked = r.v.filter(uq, t, units)
+	}
+	return r.writePageOf(len(picked), func(lo, hi int) ([]*doc, error) {
 		out := make([]*doc, 0, hi-lo)
-		for i := lo; i < hi; i++ {
-			out = append(out, render(func(e *enc) { writeUnit(e, t, &units[i]) }))
+		for _, u := range picked[lo:hi] {
+			out = append(out, render(func(e *enc) { writeUnit(e, t, u) }))
 		}
 		return out, nil
 	})
@@ -132,7 +144,16 @@ func listTranslationUnits(r *request) error {
 // (offsets from the totals), so a translation that cannot be read now — a checkout
 // being edited — leaves a gap in its page instead of failing the whole list or
 // shifting every later page.
+//
+// With ?q=, see listUnitsMatching.
 func listUnits(r *request) error {
+	uq, err := r.unitQuery()
+	if err != nil {
+		return err
+	}
+	if uq != nil {
+		return listUnitsMatching(r, uq)
+	}
 	ts, starts := r.v.unitTranslations, r.v.unitStarts
 	return r.writePageOf(starts[len(ts)], func(lo, hi int) ([]*doc, error) {
 		var out []*doc

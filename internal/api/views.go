@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -54,6 +55,11 @@ type views struct {
 	// (conditional.go).
 	modified lastModified
 	gz       gzCache
+	// Searches over units (unitsearch.go): their results, and the change log's
+	// content changes by unit, indexed when a query first asks for changed:.
+	searches      searches
+	changesOnce   sync.Once
+	changesByUnit map[int][]time.Time
 }
 
 type projectViews struct {
