@@ -64,9 +64,9 @@ func getNewTemplate(r *request) error {
 }
 
 // getTranslationFile sends the translation's file as Weblate does:
-// {project}-{component}-{code}{ext}. ?format= names a conversion; gitlate converts
-// to nothing but the component's own format, and takes the API's own format values
-// (api, json) as no conversion, since every URL it emits may carry them.
+// {project}-{component}-{code}{ext}. ?format= names a conversion (convert.go);
+// the component's own format is the file itself, and so is "api", which every URL
+// the API writes carries when asked with ?format=api.
 func getTranslationFile(r *request) error {
 	t, err := r.translation()
 	if err != nil {
@@ -77,9 +77,12 @@ func getTranslationFile(r *request) error {
 		return errNotFound
 	}
 	switch f, _ := r.query("format"); f {
-	case "", "api", "json", c.Format.ID:
+	case "", "api", c.Format.ID:
+		if q, _ := r.query("q"); strings.TrimSpace(q) != "" {
+			return fieldError("q", "Query string is ignored without format")
+		}
 	default:
-		return notFound("Conversion to " + f + " is not supported")
+		return r.sendConverted(t, f)
 	}
 	name := c.Project.Config.Slug + "-" + c.Config.Slug + "-" + t.Language.Code
 	if t.Filename == "" {
@@ -103,22 +106,27 @@ func getTranslationFile(r *request) error {
 }
 
 // getComponentFile sends every file of the component — translations, template, new
-// base, intermediate — as a zip, named as Weblate names them: {project}/{component}/{path}.
+// base, intermediate — as a zip, named as Weblate names them: {project}/{component}/{path};
+// or, with ?format=zip:X (or X), its translations converted (convert.go).
 func getComponentFile(r *request) error {
 	c, err := r.component()
 	if err != nil {
 		return err
 	}
-	switch f, _ := r.query("format"); f {
-	case "", "zip", "api", "json":
-	default:
-		return notFound("Conversion to " + f + " is not supported")
+	name := quotedName(c.Project.Config.Slug + "-" + c.Config.Slug + ".zip")
+	f, _ := r.query("format")
+	if conv := zipConversion(f); conv != "" {
+		data, err := r.convertedZip(c, conv)
+		if err != nil {
+			return err
+		}
+		return r.sendBytes(data, "application/zip", name)
 	}
 	data, err := r.v.zips.get(c, func() ([]byte, error) { return r.v.componentZip(c) })
 	if err != nil {
 		return err
 	}
-	return r.sendBytes(data, "application/zip", quotedName(c.Project.Config.Slug+"-"+c.Config.Slug+".zip"))
+	return r.sendBytes(data, "application/zip", name)
 }
 
 // componentZip writes the archive of a component's files. It is the same bytes for
