@@ -88,7 +88,9 @@ func (r *request) send(status int, body []byte, contentType []string) {
 	}
 	h["Vary"] = r.s.varyNegotiated
 	tag := r.tag()
-	h["Etag"] = etagHeader(tag, false) // the canonical key: Header.Get finds it
+	// Spelled as Django sends it: clients that look headers up case-sensitively
+	// (Python's dict(response.headers)) find "ETag", not Go's canonical "Etag".
+	h["ETag"] = etagHeader(tag, false)
 	h["Cache-Control"] = cacheControl
 	var lm *lastModified
 	if !r.route.live && r.v != nil && r.v.modified.value != nil {
@@ -101,7 +103,7 @@ func (r *request) send(status int, body []byte, contentType []string) {
 		return
 	}
 	if len(body) >= gzipMin && contentType[0] != notCompressibleType && acceptsGzip(req.Header["Accept-Encoding"]) {
-		h["Etag"] = etagHeader(tag, true)
+		h["ETag"] = etagHeader(tag, true)
 		h["Content-Encoding"] = gzipEncoding
 		body = r.gzipped(tag, body)
 	}
