@@ -65,43 +65,103 @@ func (r *request) addSum(sum uint64) {
 }
 
 // tag is the answer's ETag value: the sums added, the base URL, the path and the
-// query.
+// query. The first call fixes it.
 func (r *request) tag() uint64 {
-	_, _ = r.tagHash.WriteString(r.p.baseJSON)
-	_, _ = r.tagHash.WriteString("\x00")
-	_, _ = r.tagHash.WriteString(r.c.Request.URL.Path)
-	_, _ = r.tagHash.WriteString("\x00")
-	_, _ = r.tagHash.WriteString(r.c.Request.URL.RawQuery)
-	return r.tagHash.Sum64()
+	if !r.tagged {
+		_, _ = r.tagHash.WriteString(r.p.baseJSON)
+		_, _ = r.tagHash.WriteString("\x00")
+		_, _ = r.tagHash.WriteString(r.c.Request.URL.Path)
+		_, _ = r.tagHash.WriteString("\x00")
+		_, _ = r.tagHash.WriteString(r.c.Request.URL.RawQuery)
+		r.tagValue, r.tagged = r.tagHash.Sum64(), true
+	}
+	return r.tagValue
+}
+
+// validated reports whether the request is a GET or HEAD whose 200 carries
+// validators.
+func (r *request) validated() bool {
+	m := r.c.Request.Method
+	return r.route != nil && (m == http.MethodGet || m == http.MethodHead)
+}
+
+// lastModified is the answer's Last-Modified, or nil.
+func (r *request) lastModified() *lastModified {
+	if r.route.live || r.v == nil || r.v.modified.value == nil {
+		return nil
+	}
+	return &r.v.modified
+}
+
+// notModified answers 304 when the client holds the answer whose documents' sums
+// were added, before its body is rendered: a dashboard's revalidation costs a
+// hash of a few sums, not the answer.
+func (r *request) notModified() bool {
+	hdr := r.c.Request.Header
+	if !r.validated() || (len(hdr["If-None-Match"]) == 0 && len(hdr["If-Modified-Since"]) == 0) {
+		return false
+	}
+	tag, lm := r.tag(), r.lastModified()
+	if !notModified(hdr, tag, lm) {
+		return false
+	}
+	r.validators(tag, lm)
+	r.c.Status(http.StatusNotModified)
+	return true
+}
+
+// fromGzipCache sends the compressed answer kept under this request's tag, for
+// a client that takes gzip, without rendering its body again; false when none is
+// kept.
+func (r *request) fromGzipCache(contentType []string) bool {
+	req := r.c.Request
+	if !r.validated() || r.v == nil || !acceptsGzip(req.Header["Accept-Encoding"]) {
+		return false
+	}
+	tag := r.tag()
+	z := r.v.gz.get(tag, r.p.baseJSON, req.URL.Path, req.URL.RawQuery)
+	if z == nil {
+		return false
+	}
+	r.validators(tag, r.lastModified())
+	h := r.c.Writer.Header()
+	h["Content-Type"] = contentType
+	h["ETag"] = etagHeader(tag, true)
+	h["Content-Encoding"] = gzipEncoding
+	r.writeBody(http.StatusOK, z)
+	return true
+}
+
+// validators sets the headers a 200 and a 304 share.
+func (r *request) validators(tag uint64, lm *lastModified) {
+	h := r.c.Writer.Header()
+	h["Vary"] = r.s.varyNegotiated
+	// Spelled as Django sends it: clients that look headers up case-sensitively
+	// (Python's dict(response.headers)) find "ETag", not Go's canonical "Etag".
+	h["ETag"] = etagHeader(tag, false)
+	h["Cache-Control"] = cacheControl
+	if lm != nil {
+		h["Last-Modified"] = lm.value
+	}
 }
 
 // send writes an answer. A 200 to GET or HEAD gets its validators, answers 304 to
 // a client that holds it, and is compressed for a client that asks.
 func (r *request) send(status int, body []byte, contentType []string) {
 	h := r.c.Writer.Header()
-	h["Content-Type"] = contentType
 	req := r.c.Request
-	if status != http.StatusOK || (req.Method != http.MethodGet && req.Method != http.MethodHead) || r.route == nil {
+	if status != http.StatusOK || !r.validated() {
+		h["Content-Type"] = contentType
 		h["Vary"] = r.s.varyPlain
 		r.writeBody(status, body)
 		return
 	}
-	h["Vary"] = r.s.varyNegotiated
-	tag := r.tag()
-	// Spelled as Django sends it: clients that look headers up case-sensitively
-	// (Python's dict(response.headers)) find "ETag", not Go's canonical "Etag".
-	h["ETag"] = etagHeader(tag, false)
-	h["Cache-Control"] = cacheControl
-	var lm *lastModified
-	if !r.route.live && r.v != nil && r.v.modified.value != nil {
-		lm = &r.v.modified
-		h["Last-Modified"] = lm.value
-	}
-	if notModified(req.Header, tag, lm) {
-		delete(h, "Content-Type")
-		r.c.Status(http.StatusNotModified)
+	if r.notModified() {
 		return
 	}
+	tag, lm := r.tag(), r.lastModified()
+	r.validators(tag, lm)
+	h["Content-Type"] = contentType
 	if len(body) >= gzipMin && contentType[0] != notCompressibleType && acceptsGzip(req.Header["Accept-Encoding"]) {
 		h["ETag"] = etagHeader(tag, true)
 		h["Content-Encoding"] = gzipEncoding

@@ -235,8 +235,11 @@ type request struct {
 	allow []string // the Allow header's value
 	v     *views
 	p     urlParams
-	// tagHash accumulates what the answer's ETag is made of (conditional.go).
-	tagHash xxhash.Digest
+	// tagHash accumulates what the answer's ETag is made of; tagValue is the tag
+	// once tagged (conditional.go).
+	tagHash  xxhash.Digest
+	tagValue uint64
+	tagged   bool
 }
 
 func (s *Server) newRequest(c *gin.Context, rt *route) *request {
@@ -443,6 +446,9 @@ func (r *request) write(status int, body []byte) { r.send(status, body, jsonType
 // writeDoc sends one rendered document.
 func (r *request) writeDoc(d *doc) error {
 	r.addSum(d.sum)
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
+	}
 	bp := bufPool.Get().(*[]byte)
 	buf := d.appendTo((*bp)[:0], r.p)
 	r.write(http.StatusOK, buf)
@@ -453,13 +459,18 @@ func (r *request) writeDoc(d *doc) error {
 
 // writeArray sends documents as a bare JSON array.
 func (r *request) writeArray(items []*doc) error {
+	for _, d := range items {
+		r.addSum(d.sum)
+	}
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
+	}
 	bp := bufPool.Get().(*[]byte)
 	buf := append((*bp)[:0], '[')
 	for i, d := range items {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		r.addSum(d.sum)
 		buf = d.appendTo(buf, r.p)
 	}
 	buf = append(buf, ']')
@@ -520,6 +531,15 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 	if err != nil {
 		return err
 	}
+	// The count is not in the items: two snapshots can page the same items out of
+	// different totals.
+	r.addSum(uint64(count))
+	for _, d := range items {
+		r.addSum(d.sum)
+	}
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
+	}
 
 	bp := bufPool.Get().(*[]byte)
 	buf := append((*bp)[:0], `{"count":`...)
@@ -537,14 +557,10 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 		buf = append(buf, "null"...)
 	}
 	buf = append(buf, `,"results":[`...)
-	// The count is not in the items: two snapshots can page the same items out of
-	// different totals.
-	r.addSum(uint64(count))
 	for i, d := range items {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		r.addSum(d.sum)
 		buf = d.appendTo(buf, r.p)
 	}
 	buf = append(buf, "]}"...)
