@@ -3,7 +3,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/binary"
+	"math/bits"
 	"net/http"
 	"strings"
 	"sync"
@@ -57,23 +57,36 @@ const (
 	gzipCacheBytes = 16 << 20
 )
 
-// addSum adds a document's (or a count's) sum to the answer's tag.
-func (r *request) addSum(sum uint64) {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], sum)
-	_, _ = r.tagHash.Write(b[:])
+// xxhash64's primes, round and final mix: the sums an answer is made of are
+// folded in order as xxhash folds its input words.
+const (
+	prime1 uint64 = 11400714785074694791
+	prime2 uint64 = 14029467366897019727
+	prime3 uint64 = 1609587929392839161
+)
+
+func round(acc, v uint64) uint64 { return bits.RotateLeft64(acc+v*prime2, 31) * prime1 }
+
+func avalanche(h uint64) uint64 {
+	h ^= h >> 33
+	h *= prime2
+	h ^= h >> 29
+	h *= prime3
+	return h ^ h>>32
 }
 
-// tag is the answer's ETag value: the sums added, the base URL, the path and the
-// query. The first call fixes it.
+// addSum adds a document's (or a count's) sum to the answer's tag.
+func (r *request) addSum(sum uint64) { r.tagSums = round(r.tagSums, sum) }
+
+// tag is the answer's ETag value: the sums added, then xxhash64 of the base URL,
+// the path and the query. The first call fixes it.
 func (r *request) tag() uint64 {
 	if !r.tagged {
-		_, _ = r.tagHash.WriteString(r.p.baseJSON)
-		_, _ = r.tagHash.WriteString("\x00")
-		_, _ = r.tagHash.WriteString(r.c.Request.URL.Path)
-		_, _ = r.tagHash.WriteString("\x00")
-		_, _ = r.tagHash.WriteString(r.c.Request.URL.RawQuery)
-		r.tagValue, r.tagged = r.tagHash.Sum64(), true
+		u := r.c.Request.URL
+		h := round(r.tagSums, xxhash.Sum64String(r.p.baseJSON))
+		h = round(h, xxhash.Sum64String(u.Path))
+		h = round(h, xxhash.Sum64String(u.RawQuery))
+		r.tagValue, r.tagged = avalanche(h), true
 	}
 	return r.tagValue
 }

@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/repos"
@@ -235,11 +234,10 @@ type request struct {
 	allow []string // the Allow header's value
 	v     *views
 	p     urlParams
-	// tagHash accumulates what the answer's ETag is made of; tagValue is the tag
-	// once tagged (conditional.go).
-	tagHash  xxhash.Digest
-	tagValue uint64
-	tagged   bool
+	// tagSums folds what the answer's ETag is made of; tagValue is the tag once
+	// tagged (conditional.go).
+	tagSums, tagValue uint64
+	tagged            bool
 }
 
 func (s *Server) newRequest(c *gin.Context, rt *route) *request {
@@ -290,7 +288,6 @@ func (s *Server) serve(c *gin.Context, rt *route, allow []string) {
 }
 
 func (r *request) run() error {
-	r.tagHash.Reset()
 	r.c.Writer.Header()["Allow"] = r.allow
 	base, baseJSON, err := r.s.baseURL(r.c.Request)
 	if err != nil {
