@@ -1,7 +1,10 @@
 package api
 
 import (
+	"encoding/binary"
 	"strconv"
+
+	"github.com/cespare/xxhash/v2"
 
 	"github.com/gitlate/gitlate/internal/jsondoc"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -19,6 +22,11 @@ type doc struct {
 	buf   []byte
 	holes []hole // in offset order
 	subs  []*doc // embedded documents (holeDoc)
+	// sum hashes what the document writes for any request: its bytes, its holes and
+	// its embedded documents' sums. With the request's base URL and format it
+	// determines the bytes written, so an answer's ETag is made from the sums of
+	// the documents in it, not from hashing the bytes again (conditional.go).
+	sum uint64
 }
 
 type holeKind uint8
@@ -214,6 +222,7 @@ func (e *enc) done() *doc {
 	if len(e.d.subs) > 0 {
 		d.subs = append([]*doc(nil), e.d.subs...)
 	}
+	d.sum = d.hash()
 	e.d = doc{buf: e.d.buf[:0], holes: e.d.holes[:0], subs: e.d.subs[:0]}
 	clear(e.d.subs[:cap(e.d.subs)]) // let the embedded documents go
 	e.comma = e.comma[:0]
@@ -224,3 +233,24 @@ func (e *enc) done() *doc {
 // Python's json.dumps with ensure_ascii=False does it). The change log stores its
 // documents escaped by the same function, so both read alike.
 func appendJSONText(dst []byte, s string) []byte { return jsondoc.AppendText(dst, s) }
+
+// hash computes sum: xxhash64 of the bytes, then of each hole (offset, kind) and
+// each embedded document's sum, so two documents with one sum write the same bytes
+// for every request.
+func (d *doc) hash() uint64 {
+	var h xxhash.Digest
+	h.Reset()
+	_, _ = h.Write(d.buf)
+	var b [13]byte
+	for _, ho := range d.holes {
+		binary.LittleEndian.PutUint32(b[:], ho.at)
+		b[4] = byte(ho.kind)
+		n := 5
+		if ho.kind == holeDoc {
+			binary.LittleEndian.PutUint64(b[5:], d.subs[ho.sub].sum)
+			n = 13
+		}
+		_, _ = h.Write(b[:n])
+	}
+	return h.Sum64()
+}

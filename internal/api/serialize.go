@@ -388,7 +388,30 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 		e.key("translate_url")
 		e.url(tail.translate)
 	}
+	writeStatsV5(e, s)
 	e.end()
+}
+
+// writeStatsV5 writes the counters Weblate 5.2 added to the statistics, in the
+// order its StatisticsSerializer writes them (weblate/api/serializers.py; the
+// percentages from BaseStats.calculate_percents in weblate/utils/stats.py, over
+// all words or all characters). They come after every key Weblate 4.18 writes, so
+// a 4.18 answer is this one up to them: clients written for either release read
+// the numbers they expect, where a missing key would read as zero.
+func writeStatsV5(e *enc, s *snapshot.Stats) {
+	for _, f := range [...]struct {
+		name         string
+		words, chars int
+	}{{"fuzzy", s.FuzzyWords, s.FuzzyChars}, {"approved", s.ApprovedWords, s.ApprovedChars}, {"readonly", s.ReadonlyWords, s.ReadonlyChars}} {
+		e.key(f.name + "_words")
+		e.int(int64(f.words))
+		e.key(f.name + "_words_percent")
+		e.pct(weblate.Percent(f.words, s.TotalWords, false))
+		e.key(f.name + "_chars")
+		e.int(int64(f.chars))
+		e.key(f.name + "_chars_percent")
+		e.pct(weblate.Percent(f.chars, s.TotalChars, false))
+	}
 }
 
 func translationStatsTail(t *snapshot.Translation) statsTail {

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -50,6 +51,15 @@ type views struct {
 	// and the components' archives.
 	gen  lazy[*snapshot.Translation]
 	zips lazy[*snapshot.Component]
+	// modified is the Last-Modified of the answers; gz keeps compressed answers
+	// (conditional.go).
+	modified lastModified
+	gz       gzCache
+	// Searches over units (unitsearch.go): their results, and the change log's
+	// content changes by unit, indexed when a query first asks for changed:.
+	searches      searches
+	changesOnce   sync.Once
+	changesByUnit map[int][]time.Time
 }
 
 type projectViews struct {

@@ -303,16 +303,20 @@ func (s *Server) translate(c *gin.Context)   { s.translationPage(c, true) }
 func (s *Server) translationPage(c *gin.Context, translate bool) {
 	set := s.pages()
 	key := c.Request.URL.Path
-	var query string
+	var query, checksum string
 	page := 1
 	if c.Request.URL.RawQuery != "" {
 		query = strings.TrimSpace(c.Query("q"))
+		if translate {
+			// A unit's web_url: the page opens on that string (units.go).
+			checksum = strings.TrimSpace(c.Query("checksum"))
+		}
 		if n, err := strconv.Atoi(c.Query("page")); err == nil && n > 1 {
 			page = n
 			key += "?page=" + strconv.Itoa(n)
 		}
 	}
-	if query == "" {
+	if query == "" && checksum == "" {
 		if a := set.get(key); a != nil {
 			a.send(c)
 			return
@@ -323,8 +327,8 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 		s.notFound.send(c)
 		return
 	}
-	a, shown := s.translationAnswer(set.snap, t, translate, query, page)
-	if query == "" && shown == page {
+	a, shown := s.translationAnswer(set.snap, t, translate, query, checksum, page)
+	if query == "" && checksum == "" && shown == page {
 		a = set.keep(key, a)
 	}
 	a.send(c)
@@ -333,7 +337,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 // translationAnswer renders a translation's page (its translate page when
 // translate) with the units query selects, page pageNo of them; shown is the page
 // shown (the last when pageNo is past it).
-func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translation, translate bool, query string, pageNo int) (a *answer, shown int) {
+func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translation, translate bool, query, checksum string, pageNo int) (a *answer, shown int) {
 	u := urls{s.opts.Prefix}
 	cm := t.Component
 	p := cm.Project
@@ -353,7 +357,7 @@ func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translat
 	if translate {
 		self = d.TranslateURL
 	}
-	d.Units = s.unitList(t, self, query, pageNo)
+	d.Units = s.unitList(t, self, query, checksum, pageNo)
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
 	title := cm.Config.Name + " — " + t.Language.Label()
 	if translate {
