@@ -15,6 +15,21 @@ from translate.misc.multistring import multistring
 from translate.storage import resx, stringsdict, ts2, xliff
 from translate.storage.placeables.lisa import strelem_to_xml
 
+
+
+def _ts_source_392(self):
+    """tsunit.source as translate-toolkit 3.9.2 has it (Weblate 4.18's version):
+    a message without <source> has no source, where 3.8.4 raised AttributeError."""
+    node = self._getsourcenode()
+    if node is None:
+        return None
+    if self.hasplural():
+        return multistring([node.text])
+    return node.text
+
+
+ts2.tsunit.source = property(_ts_source_392, ts2.tsunit.source.fset)
+
 XLIFF_FUZZY_STATES = {"new", "needs-translation", "needs-adaptation", "needs-l10n"}
 # TSUnit.locations: relative locations (+3, -1) are not shown.
 TS_RELATIVE_LOCATION = re.compile(r"^([+-]|.*, [+-]|.*:[+-])")
