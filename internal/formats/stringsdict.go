@@ -127,6 +127,9 @@ func (stringsdictFormat) Parse(data []byte) (*File, error) {
 		return nil, &SyntaxError{Line: 1, Msg: "not an XML property list (plistlib wants <?xml or <plist at the start)"}
 	}
 	s := newScanner(data)
+	if s.enc != encUTF8 && expatRefusesLabel(s.data) {
+		return nil, &SyntaxError{Line: 1, Msg: "encoding specified in XML declaration is incorrect (a UTF-16 document labelled UTF-8, which expat refuses)"}
+	}
 	root, err := parsePlist(s)
 	if err != nil {
 		return nil, err
@@ -219,6 +222,17 @@ func plistStr(v plistValue) (string, error) {
 		return v.text, nil
 	}
 	return "", &SyntaxError{Line: v.line, Msg: "a text that is a date, data, array or dictionary (translate-toolkit would show Python's str() of it)"}
+}
+
+// xmlDeclEncoding finds the encoding an XML declaration names.
+var xmlDeclEncoding = regexp.MustCompile(`^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']`)
+
+// expatRefusesLabel reports whether the XML declaration of a document read as
+// UTF-16 names UTF-8, which libxml2 lets pass and expat (plistlib's parser)
+// refuses.
+func expatRefusesLabel(decoded []byte) bool {
+	m := xmlDeclEncoding.FindSubmatch(decoded)
+	return m != nil && (equalFoldASCII(string(m[1]), "utf-8") || equalFoldASCII(string(m[1]), "utf8"))
 }
 
 // plistXMLStart is plistlib's _is_fmt_xml on the first bytes.

@@ -205,3 +205,57 @@ func readTestdata(t testing.TB, pattern string) (paths []string, docs [][]byte) 
 	}
 	return paths, docs
 }
+
+// TestTTKXMLRealFiles compares every unit of the real files in testdata (trimmed
+// from public projects, see each folder's SOURCE) with the oracle, each also
+// re-encoded as UTF-16 with a byte-order mark, as Windows tools save them.
+func TestTTKXMLRealFiles(t *testing.T) {
+	requireTTK(t)
+	sets := []struct {
+		format, pattern string
+	}{
+		{"xliff", "xliff/*/*.xlf"},
+		{"plainxliff", "xliff/*/*.xlf"},
+		{"ts", "ts/*/*.ts"},
+		{"resx", "resx/*/*.resx"},
+		{"stringsdict", "stringsdict/*/*.lproj/*.stringsdict"},
+	}
+	for _, set := range sets {
+		t.Run(set.format, func(t *testing.T) {
+			paths, docs := readTestdata(t, set.pattern)
+			var langs []string
+			n := len(docs)
+			for i := 0; i < n; i++ {
+				docs = append(docs, encodeUTF16(string(docs[i]), i%2 == 0, true))
+				paths = append(paths, paths[i]+" (UTF-16)")
+			}
+			for _, p := range paths {
+				langs = append(langs, lprojLang(p))
+			}
+			checkXMLDocs(t, set.format, docs, langs, noKnownDifference)
+			units := 0
+			for _, d := range docs[:n] {
+				f, err := mustLookup(t, set.format).Parse(d)
+				if err != nil {
+					t.Fatalf("%v", err)
+				}
+				units += len(f.Units)
+			}
+			if units == 0 {
+				t.Fatalf("no units in %s", set.pattern)
+			}
+			t.Logf("%d files, %d units compared", n, units)
+		})
+	}
+}
+
+// lprojLang is the language code of a file in an Apple xx.lproj folder ("" for
+// other files).
+func lprojLang(path string) string {
+	dir := filepath.Base(filepath.Dir(strings.TrimSuffix(path, " (UTF-16)")))
+	code, ok := strings.CutSuffix(dir, ".lproj")
+	if !ok {
+		return ""
+	}
+	return code
+}
