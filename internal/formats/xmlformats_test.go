@@ -74,9 +74,9 @@ func TestXLIFFRules(t *testing.T) {
 			[]want{{Key: "messages///0[0]", Source: one("file"), Target: one(""), Flags: "xml-text"},
 				{Key: "messages///0[1]", Source: one("files"), Target: one(""), Flags: "xml-text"}}, ""},
 		{"needs-editing states need a target",
-			xliffDoc(`<trans-unit id="a"><source>s</source><target state="needs-translation">t</target></trans-unit>`+
-				`<trans-unit id="b"><source>s</source><target state="new"></target></trans-unit>`+
-				`<trans-unit id="c"><source>s</source><target state="needs-review-translation">t</target></trans-unit>`+
+			xliffDoc(`<trans-unit id="a"><source>s</source><target state="needs-translation">t</target></trans-unit>` +
+				`<trans-unit id="b"><source>s</source><target state="new"></target></trans-unit>` +
+				`<trans-unit id="c"><source>s</source><target state="needs-review-translation">t</target></trans-unit>` +
 				`<trans-unit id="d"><source>s</source><target state="translated" state-qualifier="leveraged-mt">t</target></trans-unit>`),
 			[]want{{Key: "messages///a", Source: one("s"), Target: one("t"), Fuzzy: true, Flags: "xml-text"},
 				{Key: "messages///b", Source: one("s"), Target: one(""), Flags: "xml-text"},
@@ -87,7 +87,7 @@ func TestXLIFFRules(t *testing.T) {
 			[]want{{Key: "messages///a", Source: one("s"), Target: one("t"), Approved: true, Flags: "xml-text"},
 				{Key: "messages///b", Source: one("s"), Target: one(""), ReadOnly: true, Flags: "xml-text"}}, ""},
 		{"every note is the note, once; no location",
-			xliffDoc(`<trans-unit id="a"><source>s</source><note from="developer">Dev</note><note from="translator">Tr</note><note>Dev</note>`+
+			xliffDoc(`<trans-unit id="a"><source>s</source><note from="developer">Dev</note><note from="translator">Tr</note><note>Dev</note>` +
 				`<context-group purpose="location"><context context-type="sourcefile">a.html</context></context-group></trans-unit>`),
 			[]want{{Key: "messages///a", Source: one("s"), Target: one(""), Note: "Dev\nTr", Flags: "xml-text"}}, ""},
 		{"markup shown as Weblate rewrites it",
