@@ -29,7 +29,9 @@ func (resxFormat) Info() *Info { return &resxInfo }
 
 // Parse returns the units in document order.
 func (resxFormat) Parse(data []byte) (*File, error) {
-	s := newScanner(data)
+	r := getXMLReader(data)
+	defer r.release()
+	s, t := &r.s, &r.t
 	for {
 		k := s.next()
 		if k == tokError {
@@ -45,7 +47,6 @@ func (resxFormat) Parse(data []byte) (*File, error) {
 	if s.uri != ns || string(s.local()) != "root" {
 		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <root>"}
 	}
-	var t xmlSubtree
 	f := &File{}
 	for {
 		switch s.next() {
@@ -65,7 +66,7 @@ func (resxFormat) Parse(data []byte) (*File, error) {
 				if !t.is(i, ns, "data") {
 					continue
 				}
-				u, ok, err := resxUnit(&t, i, ns)
+				u, ok, err := resxUnit(t, i, ns)
 				if err != nil {
 					return nil, err
 				}

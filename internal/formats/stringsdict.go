@@ -126,7 +126,9 @@ func (stringsdictFormat) Parse(data []byte) (*File, error) {
 	if !plistXMLStart(data) {
 		return nil, &SyntaxError{Line: 1, Msg: "not an XML property list (plistlib wants <?xml or <plist at the start)"}
 	}
-	s := newScanner(data)
+	r := getXMLReader(data)
+	defer r.release()
+	s := &r.s
 	if s.enc != encUTF8 && expatRefusesLabel(s.data) {
 		return nil, &SyntaxError{Line: 1, Msg: "encoding specified in XML declaration is incorrect (a UTF-16 document labelled UTF-8, which expat refuses)"}
 	}

@@ -1,9 +1,6 @@
 package formats
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // tsFormat is Qt Linguist .ts files as Weblate 4.18 reads them, bilingual, through
 // translate-toolkit 3.9.2's tsfile (translate/storage/ts2.py) and Weblate's
@@ -41,19 +38,35 @@ var tsInfo = Info{
 
 func (tsFormat) Info() *Info { return &tsInfo }
 
-// tsRelativeLocation is Weblate's LOCATIONS_RE: Qt's relative locations.
-var tsRelativeLocation = regexp.MustCompile(`^([+-]|.*, [+-]|.*:[+-])`)
+// tsRelativeLocation is Weblate's LOCATIONS_RE, ^([+-]|.*, [+-]|.*:[+-]): Qt's
+// relative locations (line="+3"), looked for in the first line.
+func tsRelativeLocation(l string) bool {
+	if l != "" && (l[0] == '+' || l[0] == '-') {
+		return true
+	}
+	if i := strings.IndexByte(l, '\n'); i >= 0 {
+		l = l[:i]
+	}
+	for _, s := range []string{", +", ", -", ":+", ":-"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
 
 // Parse returns the units in document order.
 func (tsFormat) Parse(data []byte) (*File, error) {
-	p := tsParser{s: newScanner(data)}
+	r := getXMLReader(data)
+	defer r.release()
+	p := tsParser{s: &r.s, tree: &r.t}
 	return p.parse()
 }
 
 type tsParser struct {
 	s     *xmlScanner
 	ns    string
-	tree  xmlSubtree
+	tree  *xmlSubtree
 	units []Unit
 	stack []int
 	// Messages directly below <TS> take the root's <name> child, which may come
@@ -65,6 +78,7 @@ type tsParser struct {
 	// tsfile.addunit's search (checkContexts).
 	contexts []tsContextNode
 	messages []tsMessage
+	names    map[int]tsName // context names of the parents in the subtree
 }
 
 // tsName is a context name as lxml gives it: a string, or None.
@@ -139,7 +153,7 @@ func (p *tsParser) parse() (*File, error) {
 
 // rootChild reads a child of <TS> (a <context>, usually) and the messages in it.
 func (p *tsParser) rootChild() error {
-	t := &p.tree
+	t := p.tree
 	if t.is(0, "", "name") && t.toks[0].prefixLen == 0 && !p.hasRootName {
 		// getcontextname's find("name") on the root: its first <name> child.
 		p.rootName = string(t.appendLeadingText(nil, 0))
@@ -156,6 +170,10 @@ func (p *tsParser) rootChild() error {
 		p.contexts = append(p.contexts, c)
 	}
 	p.stack = p.stack[:0]
+	if p.names == nil {
+		p.names = map[int]tsName{}
+	}
+	clear(p.names)
 	for i := 0; i < len(t.toks); i++ {
 		switch t.toks[i].kind {
 		case tokStart:
@@ -181,7 +199,7 @@ func (p *tsParser) rootChild() error {
 // contextName is getcontextname: the text of the first child of the message's
 // parent named exactly "name" (no namespace), and whether there is one.
 func (p *tsParser) contextName(parent int) (string, bool) {
-	t := &p.tree
+	t := p.tree
 	c := t.child(parent, "", "name")
 	if c < 0 || t.toks[c].prefixLen != 0 {
 		return "", false
@@ -192,11 +210,16 @@ func (p *tsParser) contextName(parent int) (string, bool) {
 // message reads the <message> at i, whose parent element is at parent (-1: the
 // root).
 func (p *tsParser) message(i, parent int) error {
-	t := &p.tree
+	t := p.tree
 	m := tsMessage{root: parent < 0, line: t.line(i)}
 	if parent >= 0 {
-		name, ok := p.contextName(parent)
-		m.name = tsName{text: name, none: !ok || name == ""}
+		n, ok := p.names[parent]
+		if !ok {
+			name, found := p.contextName(parent)
+			n = tsName{text: name, none: !found || name == ""}
+			p.names[parent] = n
+		}
+		m.name = n
 	}
 	p.messages = append(p.messages, m)
 	tr := t.child(i, p.ns, "translation")
@@ -328,7 +351,7 @@ func (p *tsParser) message(i, parent int) error {
 		}
 		j = t.end(j) + 1
 	}
-	if l := strings.Join(locs, ", "); !tsRelativeLocation.MatchString(l) {
+	if l := strings.Join(locs, ", "); !tsRelativeLocation(l) {
 		u.Location = l
 	}
 

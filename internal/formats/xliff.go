@@ -71,7 +71,9 @@ var xliffFuzzyStates = map[string]bool{"new": true, "needs-translation": true, "
 
 // Parse returns the units in document order.
 func (f xliffFormat) Parse(data []byte) (*File, error) {
-	p := xliffParser{s: newScanner(data), rich: f.rich}
+	r := getXMLReader(data)
+	defer r.release()
+	p := xliffParser{s: &r.s, tree: &r.t, rich: f.rich}
 	return p.parse()
 }
 
@@ -79,7 +81,7 @@ type xliffParser struct {
 	s     *xmlScanner
 	rich  bool
 	ns    string
-	tree  xmlSubtree
+	tree  *xmlSubtree
 	files []xliffFile // enclosing <file> elements
 	units []Unit
 	ids   uniqueList
@@ -216,7 +218,7 @@ func (p *xliffParser) hasScannerAttr(name string) bool {
 // transUnits reads the captured <trans-unit> and the ones nested in it, in
 // document order (lxml's iterdescendants finds both).
 func (p *xliffParser) transUnits() error {
-	t := &p.tree
+	t := p.tree
 	type fileAt struct {
 		end      int
 		original string
@@ -254,7 +256,7 @@ func (p *xliffParser) transUnits() error {
 
 // text is the unit's source or target as Weblate shows it.
 func (p *xliffParser) text(i int, space string) (string, error) {
-	t := &p.tree
+	t := p.tree
 	if i < 0 {
 		return "", nil
 	}
@@ -338,7 +340,7 @@ func (p *xliffParser) checkNewFiles() error {
 
 // transUnit reads the <trans-unit> at i.
 func (p *xliffParser) transUnit(i int, original string) error {
-	t := &p.tree
+	t := p.tree
 	// getXMLspace(self.xmlelement, "default"): the trans-unit's own attribute.
 	space, ok, err := t.xmlAttr(i, "space")
 	if err != nil {

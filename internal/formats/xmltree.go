@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"strings"
+	"sync"
 )
 
 // This file is the XML layer's reading of a subtree: formats whose units are an
@@ -22,11 +23,17 @@ type xmlSubtree struct {
 	toks  []ctok
 	attrs []xattr
 	buf   []byte
+	// Lines are counted from the last offset asked for: units come in document
+	// order, so counting from the start each time would make parsing quadratic.
+	lineOff, lineNo int
 }
 
 // read captures the element whose start tag is the scanner's current token, up to
 // and including its end tag.
 func (t *xmlSubtree) read(s *xmlScanner) error {
+	if t.s != s {
+		t.lineOff, t.lineNo = 0, 1
+	}
 	t.s = s
 	t.toks = t.toks[:0]
 	t.attrs = t.attrs[:0]
@@ -53,6 +60,7 @@ func (t *xmlSubtree) reset() {
 	clear(t.toks)
 	clear(t.attrs)
 	t.s, t.toks, t.attrs, t.buf = nil, t.toks[:0], t.attrs[:0], t.buf[:0]
+	t.lineOff, t.lineNo = 0, 1
 }
 
 // end is the index of the end tag closing the start tag at i.
@@ -136,7 +144,7 @@ func (t *xmlSubtree) attrString(a *xattr, off int) (string, error) {
 	v, err := t.s.appendAttrValue(t.buf[:0], a)
 	t.buf = v
 	if err != nil {
-		return "", &SyntaxError{Line: t.s.line(off), Msg: err.Error()}
+		return "", &SyntaxError{Line: t.lineAt(off), Msg: err.Error()}
 	}
 	return string(v), nil
 }
@@ -177,15 +185,27 @@ func (t *xmlSubtree) appendStringValue(dst []byte, i int) ([]byte, error) {
 			var err error
 			dst, err = t.s.appendEntityText(dst, tk.name)
 			if err != nil {
-				return dst, &SyntaxError{Line: t.s.line(tk.off), Msg: err.Error()}
+				return dst, &SyntaxError{Line: t.lineAt(tk.off), Msg: err.Error()}
 			}
 		}
 	}
 	return dst, nil
 }
 
-// line is the line of token i.
-func (t *xmlSubtree) line(i int) int { return t.s.line(t.toks[i].off) }
+// line is the 1-based line of token i.
+func (t *xmlSubtree) line(i int) int { return t.lineAt(t.toks[i].off) }
+
+func (t *xmlSubtree) lineAt(off int) int {
+	if off < t.lineOff || t.lineNo == 0 {
+		t.lineOff, t.lineNo = 0, 1
+	}
+	if off > len(t.s.data) {
+		off = len(t.s.data)
+	}
+	t.lineNo += bytes.Count(t.s.data[t.lineOff:off], []byte{'\n'})
+	t.lineOff = off
+	return t.lineNo
+}
 
 // xmlSpaceText is translate-toolkit's getText (translate/misc/xml_helpers.py):
 // the string value of element i, normalized as XPath normalize-space() does when
@@ -230,4 +250,28 @@ func collapseXMLSpace(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// xmlReader is a scanner and a subtree, kept between documents: the storage
+// they grow on one file serves the next (a component is a file per language).
+type xmlReader struct {
+	s xmlScanner
+	t xmlSubtree
+}
+
+var xmlReaders = sync.Pool{New: func() any { return &xmlReader{} }}
+
+// getXMLReader returns a reader of data; release it when done.
+func getXMLReader(data []byte) *xmlReader {
+	r := xmlReaders.Get().(*xmlReader)
+	r.s.init(data)
+	r.t.reset()
+	return r
+}
+
+// release returns r to the pool, keeping no reference to the document.
+func (r *xmlReader) release() {
+	r.s.init(nil)
+	r.t.reset()
+	xmlReaders.Put(r)
 }
