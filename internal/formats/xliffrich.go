@@ -165,6 +165,18 @@ type nsDecl struct {
 // richString is rich_to_xliff_string(xml_to_strelem(element i, space)).
 func (t *xmlSubtree) richString(i int, space string) (string, error) {
 	b := richBuilder{t: t}
+	if end := t.end(i); textRunEnd(t.toks, i+1) == end {
+		// Text alone, as most units are: normalized and escaped.
+		n := richNode{kind: tokStart, tok: i}
+		_, n.text = b.textRun(i+1, end)
+		if err := b.normalize(&n, space, true); err != nil {
+			return "", err
+		}
+		if !strings.ContainsAny(n.text, "&<>\r") {
+			return n.text, nil
+		}
+		return string(appendEscapedText(nil, n.text)), nil
+	}
 	root := b.richTree(i)
 	items, err := b.strelem(root, space)
 	if err != nil {

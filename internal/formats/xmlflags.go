@@ -13,20 +13,22 @@ import (
 // font-family, font-size and font-weight, and weblate-flags holds flags written as
 // Weblate writes them. Flags.format shows them sorted, joined with ", ".
 
-// weblateFlags is Weblate's Flags: the last value given for a name wins.
+// weblateFlags is Weblate's Flags: the last value given for a name wins. A unit
+// has a few flags at most: a slice is searched.
 type weblateFlags struct {
 	names []string
-	items map[string]string // name -> formatted flag
+	items []string // formatted flag of each name
 }
 
 func (f *weblateFlags) set(name, formatted string) {
-	if f.items == nil {
-		f.items = map[string]string{}
+	for i, n := range f.names {
+		if n == name {
+			f.items[i] = formatted
+			return
+		}
 	}
-	if _, ok := f.items[name]; !ok {
-		f.names = append(f.names, name)
-	}
-	f.items[name] = formatted
+	f.names = append(f.names, name)
+	f.items = append(f.items, formatted)
 }
 
 // setValue merges the flag name:values.
@@ -50,13 +52,13 @@ func (f *weblateFlags) setPlain(name string) {
 
 // String is Flags.format: the formatted flags sorted, joined with ", ".
 func (f *weblateFlags) String() string {
-	if len(f.items) == 0 {
+	switch len(f.items) {
+	case 0:
 		return ""
+	case 1:
+		return f.items[0]
 	}
-	out := make([]string, 0, len(f.items))
-	for _, n := range f.names {
-		out = append(out, f.items[n])
-	}
+	out := slices.Clone(f.items)
 	slices.Sort(out)
 	return strings.Join(out, ", ")
 }

@@ -223,9 +223,27 @@ func (t *xmlSubtree) xmlSpaceText(i int, def string) (string, error) {
 		return "", err
 	}
 	if space == "default" {
-		return normalizeSpace(t.buf), nil
+		return appendNormalizedSpace(t.buf[:0], t.buf), nil
 	}
 	return string(t.buf), nil
+}
+
+// appendNormalizedSpace is XPath normalize-space() of b written over dst, which
+// may be b itself (the result is never longer), as a string.
+func appendNormalizedSpace(dst, b []byte) string {
+	pending := false
+	for _, c := range b {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			pending = len(dst) > 0
+			continue
+		}
+		if pending {
+			dst = append(dst, ' ')
+			pending = false
+		}
+		dst = append(dst, c)
+	}
+	return string(dst)
 }
 
 // collapseXMLSpace is translate-toolkit's normalize_space: every run of space,
