@@ -53,6 +53,7 @@ func (resxFormat) Parse(data []byte) (*File, error) {
 		case tokError:
 			return nil, s.err
 		case tokEOF:
+			f.Warnings = duplicateWarnings(f.Units, false)
 			return f, nil
 		case tokStart:
 			if s.uri != ns || string(s.local()) != "data" {

@@ -136,7 +136,7 @@ func (p *tsParser) parse() (*File, error) {
 			if err := p.checkContexts(); err != nil {
 				return nil, err
 			}
-			return &File{Units: p.units}, nil
+			return &File{Units: p.units, Warnings: duplicateWarnings(p.units, true)}, nil
 		case tokStart:
 			if s.depth() != 2 {
 				continue

@@ -141,7 +141,7 @@ func (p *xliffParser) parse() (*File, error) {
 			if err := p.checkNewFiles(); err != nil {
 				return nil, err
 			}
-			return &File{Units: p.units}, nil
+			return &File{Units: p.units, Warnings: duplicateWarnings(p.units, true)}, nil
 		case tokEnd:
 			if n := len(p.files); n > 0 && s.depth() < p.files[n-1].depth {
 				p.files = p.files[:n-1]

@@ -230,3 +230,35 @@ func TestWeblateFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestXMLDuplicateWarnings: a second unit with the identity of an earlier one is
+// a DuplicateString warning (Weblate keeps the first unit and raises the alert).
+func TestXMLDuplicateWarnings(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		format Format
+		doc    string
+		lines  []int
+	}{
+		{xliffFormat{rich: true}, xliffDoc("<trans-unit id=\"a\"><source>s</source></trans-unit>\n<trans-unit id=\"a\"><source>s</source></trans-unit>\n<trans-unit id=\"a\"><source>other</source></trans-unit>"), []int{6}},
+		{tsFormat{}, tsDoc("<message><source>s</source></message>\n<message><source>s</source></message>\n<message><source>s</source><comment>c</comment></message>"), []int{7}},
+		{resxFormat{}, resxDoc("<data name=\"k\"><value>a</value></data>\n<data name=\"k\"><value>b</value></data>"), []int{11}},
+		{stringsdictFormat{}, plistDoc("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>a</string></dict>\n<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>b</string></dict>"), nil},
+	}
+	for _, c := range cases {
+		f, err := c.format.Parse([]byte(c.doc))
+		if err != nil {
+			t.Fatalf("%s: %v", c.format.Info().ID, err)
+		}
+		var lines []int
+		for _, w := range f.Warnings {
+			if w.Kind != DuplicateString {
+				t.Errorf("%s: warning %v", c.format.Info().ID, w)
+			}
+			lines = append(lines, w.Line)
+		}
+		if !reflect.DeepEqual(lines, c.lines) {
+			t.Errorf("%s: duplicate warnings on lines %v, want %v (%v)", c.format.Info().ID, lines, c.lines, f.Warnings)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"sync"
 )
@@ -292,4 +293,47 @@ func (r *xmlReader) release() {
 	r.s.init(nil)
 	r.t.reset()
 	xmlReaders.Put(r)
+}
+
+// duplicateWarnings reports each unit whose identity (key) an earlier unit of the
+// file has: Weblate keeps the first and raises its DuplicateString alert
+// (Translation.check_sync). For a bilingual format the identity is the source
+// with the context, as Weblate's id_hash; for a monolingual one the key.
+func duplicateWarnings(units []Unit, bilingual bool) []Warning {
+	if len(units) < 2 {
+		return nil
+	}
+	first := make(map[string]int, len(units))
+	var warnings []Warning
+	more, moreAt := 0, Warning{}
+	for i := range units {
+		u := &units[i]
+		id := u.Key
+		if bilingual {
+			id = strings.Join(u.Source, "\x1e\x1e") + "\x00" + u.Key
+		}
+		line, dup := first[id]
+		if !dup {
+			first[id] = u.Line
+			continue
+		}
+		if len(warnings) == maxWarnings {
+			if more == 0 {
+				moreAt = Warning{Line: u.Line, Kind: DuplicateString}
+			}
+			more++
+			continue
+		}
+		what := "key"
+		if bilingual {
+			what = "source and context"
+		}
+		warnings = append(warnings, Warning{Line: u.Line, Kind: DuplicateString,
+			Message: fmt.Sprintf("%q: the unit on line %d has the same %s; the first counts", u.Key, line, what)})
+	}
+	if more > 0 {
+		moreAt.Message = fmt.Sprintf("%d more warnings, from this line on, are not listed", more)
+		warnings = append(warnings, moreAt)
+	}
+	return warnings
 }
