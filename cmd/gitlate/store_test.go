@@ -27,7 +27,7 @@ type server struct {
 	base   string
 	cancel context.CancelFunc
 	done   chan int
-	log    *bytes.Buffer
+	log    *lockedWriter // the server's log, written while the test reads it
 }
 
 func freeAddr(t *testing.T) string {
@@ -46,8 +46,8 @@ func startReplica(t *testing.T, args ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &server{base: "http://" + addr, cancel: cancel, done: make(chan int, 1), log: &bytes.Buffer{}}
-	w := &lockedWriter{w: s.log}
+	w := &lockedWriter{w: &bytes.Buffer{}}
+	s := &server{base: "http://" + addr, cancel: cancel, done: make(chan int, 1), log: w}
 	go func() { s.done <- run(ctx, append([]string{"serve", "--listen", addr}, args...), io.Discard, w) }()
 	t.Cleanup(s.stop)
 	for i := 0; ; i++ {

@@ -356,7 +356,7 @@ var fixtures = map[string]struct {
 	}},
 	"bad/values.yaml": {problems: []string{
 		// The known formats are the registry's, whichever are registered.
-		`9:22: projects[0].components[0].file_format: unknown file format "xliff" (known: ` + strings.Join(formats.IDs(), ", ") + `)`,
+		`9:22: projects[0].components[0].file_format: unknown file format "xlif" (known: ` + strings.Join(formats.IDs(), ", ") + `)`,
 		`10:19: projects[0].components[0].new_lang: must be one of "add", "contact", "url", "none"`,
 		`11:22: projects[0].components[0].merge_style: must be one of "merge", "rebase", "merge_noff"`,
 		`12:19: projects[0].components[0].priority: must be one of 60, 80, 100, 120, 140`,

@@ -151,12 +151,18 @@ func TestTextBudget(t *testing.T) {
 // (bytes are counted, not time, which a busy machine would make flaky).
 func FuzzTextBudget(f *testing.F) {
 	addSeeds(f, "")
+	for _, s := range xliffSnippets[:4] {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(tsSnippets[2]))
+	f.Add([]byte(resxSnippets[1]))
+	f.Add([]byte(stringsdictSnippets[0].doc))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		budget := budgetOf(len(data))
 		// Tokens, attributes and units are kept at a few dozen bytes each per byte
 		// of markup; text beyond that is bounded by the budget.
 		limit := uint64(8*budget + 256*len(data))
-		for _, format := range []Format{androidFormat{}, tbxFormat{}} {
+		for _, format := range []Format{androidFormat{}, tbxFormat{}, xliffFormat{rich: true}, xliffFormat{}, tsFormat{}, resxFormat{}, stringsdictFormat{}} {
 			var file *File
 			var err error
 			if n := allocated(func() { file, err = format.Parse(data) }); n > limit {

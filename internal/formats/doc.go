@@ -61,5 +61,18 @@ Well-formedness follows libxml2 as lxml drives it for translate-toolkit, because
 file Weblate cannot load must not get statistics here either. The layer owns the
 limits every XML document gets: one entity-expansion budget per document, shared by
 every reference, and the decoding of the document's encoding.
+
+Formats whose units are elements with children (XLIFF <trans-unit>, Qt
+<message>, .NET <data>) read them through xmltree.go: xmlSubtree.read takes the
+tokens of the element the scanner stands on, and answers what lxml gives
+translate-toolkit — attr and xmlAttr for attribute values, child for lxml's find,
+appendLeadingText for .text (the text before the first child node),
+appendStringValue for XPath string(), xmlSpaceText for translate-toolkit's
+getText with xml:space. getXMLReader hands out a pooled scanner and subtree.
+Entity text these build is charged to the document's budget, and a format charges
+its units' strings with unitText. XLIFF's inner markup as Weblate shows it
+(translate-toolkit's placeables rewritten by lxml) is built by xliffrich.go, and
+the flags Weblate reads from a unit's element (maxwidth, font, weblate-flags) by
+xmlflags.go.
 */
 package formats

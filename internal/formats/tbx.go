@@ -280,7 +280,7 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 
 // unitText is the bytes of a unit's strings, what it costs of the text budget.
 func unitText(u *Unit) int {
-	n := len(u.Key) + len(u.Note) + len(u.Explanation) + len(u.SourceExplanation)
+	n := len(u.Key) + len(u.Note) + len(u.Explanation) + len(u.SourceExplanation) + len(u.Location) + len(u.Flags)
 	for _, v := range u.Source {
 		n += len(v)
 	}

@@ -224,6 +224,7 @@ func (s *xmlScanner) entityDecl() bool {
 		return false
 	}
 	s.pos++
+	s.dtd.entityDecls++
 	if pe || predefinedEntity(name) != 0 {
 		return true
 	}

@@ -135,6 +135,9 @@ type dtdInfo struct {
 	// external subset (which it does not load) might declare them.
 	undeclaredOK bool
 	standalone   bool // standalone="yes" makes undeclared entities errors again
+	// entityDecls counts the entity declarations of every kind (parameter and
+	// predefined ones too): Python's plistlib refuses a document with any.
+	entityDecls int
 	// budget is what is left of the document's textBudget (limit); it lives here
 	// because the scanners of entity replacement text share the document's dtdInfo.
 	budget, limit int

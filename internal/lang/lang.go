@@ -125,3 +125,14 @@ func (l *Language) Label() string {
 	}
 	return l.Name
 }
+
+// TTKPluralTags returns the CLDR plural categories translate-toolkit 3.9's own
+// plural_tags table (translate/lang/data.py) gives a base language code, in CLDR
+// order, and whether the table has the code (AndroidPluralTags falls back to
+// English; translate-toolkit's stringsdict store to all six categories). The
+// slice is shared; do not modify it.
+func TTKPluralTags(code string) ([]string, bool) {
+	built()
+	tags, ok := androidTagSets[code]
+	return tags, ok
+}

@@ -280,8 +280,20 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 	default:
 		u.State = scan.UnitState(tr, u.Target, false)
 	}
-	u.Target = pluralTarget(u.Target, su.Plural, t.Language.Plural.Number)
+	u.Target = pluralTarget(u.Target, su.Plural, pluralForms(t))
 	return u
+}
+
+// pluralForms is the number of forms of the plural Weblate gives translation t
+// (TranslationFormat.get_plural): a format that names its forms by category
+// (Android, stringsdict, i18next v4) has its own plural with one form per
+// category it orders by, Czech Android's four and German stringsdict's three
+// (zero first); any other uses the language's plural.
+func pluralForms(t *snapshot.Translation) int {
+	if f := t.Component.Format; f.Plurals == formats.PluralsByCategory {
+		return len(f.PluralTags(t.LanguageCode))
+	}
+	return t.Language.Plural.Number
 }
 
 // pluralTarget is the target the API shows (Weblate's Unit.get_target_plurals): one
@@ -342,7 +354,7 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				u.State = weblate.StateReadOnly
 				u.Explanation = fu.SourceExplanation
 			} else {
-				u.Target = pluralTarget(fu.Target, fu.Plural, t.Language.Plural.Number)
+				u.Target = pluralTarget(fu.Target, fu.Plural, pluralForms(t))
 			}
 			ids(t, len(out), &u)
 			out = append(out, u)

@@ -23,6 +23,8 @@ stdin: a JSON list of requests, each one of
   {"format": "yaml"|"ruby-yaml", "path": P or "data": TEXT (bytes as for po-bytes)}
   {"format": "json-bytes", "class": NAME, "data": TEXT, "lang": CODE}
       (NAME a jsonl10n store class, TEXT as for po-bytes, CODE the file's language)
+  {"format": "xliff"|"plainxliff"|"ts"|"resx"|"stringsdict", "path": P or "data": TEXT
+   (bytes as for po-bytes), "lang": CODE (stringsdict)}   (see ttk_xmlformats.py)
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
 """
@@ -43,6 +45,9 @@ sys.dont_write_bytecode = True  # nothing is written into testdata
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ttk39"))
 from aresource_unescape import unescape as unescape_392  # noqa: E402
 from tbx_notes import _get_origin_element, _getnotelist  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ttk_xmlformats  # noqa: E402
 
 aresource.AndroidResourceUnit.unescape = staticmethod(unescape_392)
 tbx.tbxunit._get_origin_element = _get_origin_element
@@ -260,6 +265,13 @@ def handle(req):
             return po_units(req["data"].encode("latin-1"))
         if kind == "json-bytes":
             return json_units(req["class"], req["data"].encode("latin-1"), req.get("lang", "en"))
+        if kind in ttk_xmlformats.KINDS:
+            if "path" in req:
+                with open(req["path"], "rb") as handle:
+                    data = handle.read()
+            else:
+                data = req.get("data", "").encode("latin-1")
+            return ttk_xmlformats.handle(kind, data, req.get("lang"))
         if kind in PROPERTIES_CLASSES or kind in ("yaml", "ruby-yaml"):
             if "path" in req:
                 with open(req["path"], "rb") as handle:

@@ -1,0 +1,429 @@
+package formats
+
+import "strings"
+
+// tsFormat is Qt Linguist .ts files as Weblate 4.18 reads them, bilingual, through
+// translate-toolkit 3.9.2's tsfile (translate/storage/ts2.py) and Weblate's
+// TSUnit (weblate/formats/ttkit.py):
+//   - a unit is a <message> anywhere below <TS>, unless its translation's type is
+//     obsolete or vanished, or it has neither source nor translation text;
+//   - its context (Key) is translate-toolkit's getcontext: the <name> of the
+//     element around it, the message's <comment> and its id attribute, those
+//     that are not empty, joined with newlines;
+//   - Source is the <source>'s text up to its first child (lxml's .text); a
+//     numerus="yes" message is plural and its one source shows as two forms, with
+//     "(s)" removed and with "(s)" made "s" (a plural source without text is the
+//     string "None": translate-toolkit makes a multistring of None);
+//   - Target is the <translation>'s text, or its <numerusform>s as positional
+//     plural forms; a message whose translation is not type="unfinished" is
+//     translated, and an empty translation then shows the source ("For Qt ts,
+//     empty translated string means source should be used"); an unfinished one
+//     with text needs editing, without text it is untranslated. A plural
+//     translation without <numerusform> cannot be read (translate-toolkit raises
+//     ValueError making an empty multistring), so neither is the file;
+//   - read-only when translate-toolkit finds no id for it (no context, no
+//     source);
+//   - Note is the <extracomment> then the <translatorcomment>; Location the
+//     <location>s as filename:line, joined with ", ", and nothing when any is
+//     relative (Qt's line="+3"); Flags as for XLIFF (xmlflags.go).
+type tsFormat struct{}
+
+func init() { Register(tsFormat{}) }
+
+var tsInfo = Info{
+	ID: "ts", Name: "Qt Linguist translation file",
+	MimeType: "application/x-linguist", Extension: "ts",
+	Plurals: PluralsPositional, Fuzzy: true, ReadOnly: true,
+}
+
+func (tsFormat) Info() *Info { return &tsInfo }
+
+// tsRelativeLocation is Weblate's LOCATIONS_RE, ^([+-]|.*, [+-]|.*:[+-]): Qt's
+// relative locations (line="+3"), looked for in the first line.
+func tsRelativeLocation(l string) bool {
+	if l != "" && (l[0] == '+' || l[0] == '-') {
+		return true
+	}
+	if i := strings.IndexByte(l, '\n'); i >= 0 {
+		l = l[:i]
+	}
+	for _, s := range []string{", +", ", -", ":+", ":-"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Parse returns the units in document order.
+func (tsFormat) Parse(data []byte) (*File, error) {
+	r := getXMLReader(data)
+	defer r.release()
+	p := tsParser{s: &r.s, tree: &r.t}
+	return p.parse()
+}
+
+type tsParser struct {
+	s     *xmlScanner
+	ns    string
+	tree  *xmlSubtree
+	units []Unit
+	stack []int
+	// Messages directly below <TS> take the root's <name> child, which may come
+	// later in the document: their keys are finished at the end.
+	rootName    string
+	hasRootName bool
+	rootPending []tsPending
+	// The <context> children of the root and each unit's context name, for
+	// tsfile.addunit's search (checkContexts).
+	contexts []tsContextNode
+	messages []tsMessage
+	names    map[int]tsName // context names of the parents in the subtree
+}
+
+// tsName is a context name as lxml gives it: a string, or None.
+type tsName struct {
+	text string
+	none bool
+}
+
+// tsMessage is a <message> as tsfile.addunit meets it.
+type tsMessage struct {
+	name tsName
+	root bool // below <TS>: the name is the root's, known at the end
+	line int
+}
+
+// tsContextNode is a <context> child of the root: its <name>'s text, or no
+// <name> at all.
+type tsContextNode struct {
+	name    tsName
+	hasName bool
+}
+
+type tsPending struct {
+	unit        int
+	comment, id string
+	line        int
+	emptySource bool
+}
+
+func (p *tsParser) parse() (*File, error) {
+	s := p.s
+	for {
+		k := s.next()
+		if k == tokError {
+			return nil, s.err
+		}
+		if k == tokStart {
+			break
+		}
+	}
+	// tsfile.initbody: the root's default namespace; LISAfile.parse asserts the
+	// root is <TS> in it.
+	p.ns = s.defaultNS()
+	if s.uri != p.ns || string(s.local()) != "TS" {
+		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <TS>"}
+	}
+	for {
+		switch s.next() {
+		case tokError:
+			return nil, s.err
+		case tokEOF:
+			if err := p.finishRoot(); err != nil {
+				return nil, err
+			}
+			if err := p.checkContexts(); err != nil {
+				return nil, err
+			}
+			return &File{Units: p.units, Warnings: duplicateWarnings(p.units, true)}, nil
+		case tokStart:
+			if s.depth() != 2 {
+				continue
+			}
+			if err := p.tree.read(s); err != nil {
+				return nil, err
+			}
+			if err := p.rootChild(); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// rootChild reads a child of <TS> (a <context>, usually) and the messages in it.
+func (p *tsParser) rootChild() error {
+	t := p.tree
+	if t.is(0, "", "name") && t.toks[0].prefixLen == 0 && !p.hasRootName {
+		// getcontextname's find("name") on the root: its first <name> child.
+		p.rootName = string(t.appendLeadingText(nil, 0))
+		p.hasRootName = true
+	}
+	if t.is(0, p.ns, "context") {
+		c := tsContextNode{name: tsName{none: true}}
+		if n := t.child(0, p.ns, "name"); n >= 0 {
+			c.hasName = true
+			if v := t.appendLeadingText(nil, n); len(v) > 0 {
+				c.name = tsName{text: string(v)}
+			}
+		}
+		p.contexts = append(p.contexts, c)
+	}
+	p.stack = p.stack[:0]
+	if p.names == nil {
+		p.names = map[int]tsName{}
+	}
+	clear(p.names)
+	for i := 0; i < len(t.toks); i++ {
+		switch t.toks[i].kind {
+		case tokStart:
+			if t.is(i, p.ns, "message") {
+				parent := -1
+				if len(p.stack) > 0 {
+					parent = p.stack[len(p.stack)-1]
+				}
+				if err := p.message(i, parent); err != nil {
+					return err
+				}
+			}
+			p.stack = append(p.stack, i)
+		case tokEnd:
+			if len(p.stack) > 0 {
+				p.stack = p.stack[:len(p.stack)-1]
+			}
+		}
+	}
+	return nil
+}
+
+// contextName is getcontextname: the text of the first child of the message's
+// parent named exactly "name" (no namespace), and whether there is one.
+func (p *tsParser) contextName(parent int) (string, bool) {
+	t := p.tree
+	c := t.child(parent, "", "name")
+	if c < 0 || t.toks[c].prefixLen != 0 {
+		return "", false
+	}
+	return string(t.appendLeadingText(nil, c)), true
+}
+
+// message reads the <message> at i, whose parent element is at parent (-1: the
+// root).
+func (p *tsParser) message(i, parent int) error {
+	t := p.tree
+	m := tsMessage{root: parent < 0, line: t.line(i)}
+	if parent >= 0 {
+		n, ok := p.names[parent]
+		if !ok {
+			name, found := p.contextName(parent)
+			n = tsName{text: name, none: !found || name == ""}
+			p.names[parent] = n
+		}
+		m.name = n
+	}
+	p.messages = append(p.messages, m)
+	tr := t.child(i, p.ns, "translation")
+	typ := ""
+	if tr >= 0 {
+		v, _, err := t.attr(tr, "type")
+		if err != nil {
+			return err
+		}
+		typ = v
+	}
+	if typ == "obsolete" || typ == "vanished" {
+		return nil
+	}
+	numerus, _, err := t.attr(i, "numerus")
+	if err != nil {
+		return err
+	}
+	plural := numerus == "yes"
+	u := Unit{Line: t.line(i), Plural: plural}
+
+	srcNode := t.child(i, p.ns, "source")
+	source, hasSource := "", srcNode >= 0
+	if hasSource {
+		source = string(t.appendLeadingText(nil, srcNode))
+	}
+	if plural && hasSource && source == "" {
+		source = "None" // multistring([None])
+	}
+	var target []string
+	if tr >= 0 {
+		if plural {
+			end := t.end(tr)
+			for j := tr + 1; j < end; {
+				if t.toks[j].kind != tokStart {
+					j++
+					continue
+				}
+				if t.is(j, p.ns, "numerusform") {
+					target = append(target, string(t.appendLeadingText(nil, j)))
+				}
+				j = t.end(j) + 1
+			}
+		} else {
+			target = []string{string(t.appendLeadingText(nil, tr))}
+		}
+	} else if !plural {
+		target = []string{""}
+	}
+	if !plural && source == "" && target[0] == "" {
+		return nil // isblank
+	}
+	if plural && len(target) == 0 {
+		return &SyntaxError{Line: u.Line, Msg: "a numerus message whose translation has no <numerusform> (translate-toolkit cannot read it)"}
+	}
+	if plural && !hasSource {
+		if target[0] == "" {
+			return nil // isblank: no source and an empty first form
+		}
+		// TSUnit.source replaces "(s)" in a source of None.
+		return &SyntaxError{Line: u.Line, Msg: "a numerus message without <source> (Weblate cannot read it)"}
+	}
+
+	if plural {
+		u.Source = []string{strings.ReplaceAll(source, "(s)", ""), strings.ReplaceAll(source, "(s)", "s")}
+	} else {
+		u.Source = []string{source}
+	}
+	unfinished := typ == "unfinished"
+	if !unfinished && target[0] == "" {
+		u.Target = u.Source // an empty translation means the source
+	} else {
+		u.Target = target
+	}
+	u.Fuzzy = unfinished && target[0] != ""
+
+	comment := ""
+	if c := t.child(i, p.ns, "comment"); c >= 0 {
+		comment = string(t.appendLeadingText(nil, c))
+	}
+	id, _, err := t.attr(i, "id")
+	if err != nil {
+		return err
+	}
+	if parent < 0 {
+		p.rootPending = append(p.rootPending, tsPending{unit: len(p.units), comment: comment, id: id, line: u.Line, emptySource: source == ""})
+	} else {
+		u.Key = tsContext(m.name.text, comment, id)
+		u.ReadOnly = u.Key == "" && source == ""
+	}
+
+	var notes []string
+	for _, n := range []string{"extracomment", "translatorcomment"} {
+		if c := t.child(i, p.ns, n); c >= 0 {
+			if v := string(t.appendLeadingText(nil, c)); v != "" {
+				notes = append(notes, v)
+			}
+		}
+	}
+	u.Note = strings.Join(notes, "\n")
+
+	var locs []string
+	end := t.end(i)
+	for j := i + 1; j < end; {
+		if t.toks[j].kind != tokStart {
+			j++
+			continue
+		}
+		if t.is(j, p.ns, "location") {
+			file, _, err := t.attr(j, "filename")
+			if err != nil {
+				return err
+			}
+			line, _, err := t.attr(j, "line")
+			if err != nil {
+				return err
+			}
+			loc := file
+			if line != "" {
+				if loc != "" {
+					loc += ":" + line
+				} else {
+					loc = line
+				}
+			}
+			if loc != "" {
+				locs = append(locs, loc)
+			}
+		}
+		j = t.end(j) + 1
+	}
+	if l := strings.Join(locs, ", "); !tsRelativeLocation(l) {
+		u.Location = l
+	}
+
+	var flags weblateFlags
+	if err := flags.mergeXMLFlags(func(name string) (string, bool, error) { return t.attr(i, name) }); err != nil {
+		return &SyntaxError{Line: u.Line, Msg: err.Error()}
+	}
+	u.Flags = flags.String()
+	if !p.s.dtd.spend(unitText(&u)) {
+		return &SyntaxError{Line: u.Line, Msg: p.s.dtd.overBudget()}
+	}
+	p.units = append(p.units, u)
+	return nil
+}
+
+// tsContext is getcontext: the non-empty parts joined with newlines.
+func tsContext(name, comment, id string) string {
+	var parts []string
+	for _, v := range []string{name, comment, id} {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// checkContexts replays tsfile.addunit, which translate-toolkit calls for every
+// unit it reads: when a unit's context name differs from the one before, it
+// looks for the root's <context> of that name, reading the <name> of each in
+// turn (a <context> without <name> there raises AttributeError, so the file
+// cannot be read), and appends a new <context> when none matches.
+func (p *tsParser) checkContexts() error {
+	root := tsName{none: true}
+	if p.hasRootName && p.rootName != "" {
+		root = tsName{text: p.rootName}
+	}
+	cur := tsName{none: true}
+	for _, m := range p.messages {
+		name := m.name
+		if m.root {
+			name = root
+		}
+		if name == cur {
+			continue
+		}
+		cur = name
+		found := false
+		for _, c := range p.contexts {
+			if !c.hasName {
+				return &SyntaxError{Line: m.line, Msg: "a <context> without <name> (translate-toolkit cannot read the file)"}
+			}
+			if c.name == name {
+				found = true
+				break
+			}
+		}
+		if !found {
+			p.contexts = append(p.contexts, tsContextNode{name: name, hasName: true})
+		}
+	}
+	return nil
+}
+
+// finishRoot gives the messages directly below <TS> their keys.
+func (p *tsParser) finishRoot() error {
+	for _, r := range p.rootPending {
+		u := &p.units[r.unit]
+		u.Key = tsContext(p.rootName, r.comment, r.id)
+		u.ReadOnly = u.Key == "" && r.emptySource
+		if !p.s.dtd.spend(len(u.Key)) {
+			return &SyntaxError{Line: r.line, Msg: p.s.dtd.overBudget()}
+		}
+	}
+	return nil
+}
