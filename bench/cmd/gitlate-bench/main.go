@@ -10,6 +10,7 @@
 //	restart      first answer and files parsed after a restart with a warm cache
 //	components   cold `gitlate scan` of 41 components in one checkout against ttk_stats.py
 //	commits      p99 of reads while a commit lands every 250 ms, against the quiet p99
+//	routes       change-log and unit pages of 1,000 on a real history, against the same bytes
 //	changes-memory  resident bytes per change of a real app's history (F-Droid's)
 //	log-restart     from process start to the complete log, restarted against started empty
 //	replicas        replicas on one PostgreSQL: time until both show a commit, a late one at once
@@ -66,13 +67,13 @@ func main() {
 	figures := map[string]func(*options) error{
 		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
-		"components": componentsFigure, "commits": commitsFigure,
+		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
 		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure, "replicas": replicasFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "changes-memory", "log-restart", "replicas")
+			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas")
 			continue
 		}
 		if figures[a] == nil {
