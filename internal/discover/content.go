@@ -228,13 +228,13 @@ func isQtTS(data []byte) bool {
 	return strings.HasPrefix(s, "<TS") && len(s) > 3 && (s[3] == '>' || s[3] == ' ' || s[3] == '\t' || s[3] == '\n' || s[3] == '\r')
 }
 
-// isXML tells whether data starts like an XML document whose element (after the
-// prolog) is one of names, so a .xlf or .tbx file that is something else is not
-// proposed in that format.
+// hasRoot tells whether an XML document's first 8 KiB hold the element name
+// (its root, after the prolog), so that a .xlf or .tbx file that is something
+// else is not proposed in that format. A UTF-16 document is left to the parser.
 func hasRoot(data []byte, name string) bool {
 	head := data[:min(len(data), 8192)]
 	if isUTF16(head) {
-		return true // the parser decides; a UTF-16 document is rare enough to try
+		return true
 	}
 	return bytes.Contains(head, []byte("<"+name))
 }

@@ -148,7 +148,7 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 		}
 		comp.FileFormat = propertiesFormat(all)
 	case famJSON:
-		if strings.HasSuffix(c.raw, "_locales/*/messages.json") || c.raw == "_locales/*/messages.json" {
+		if strings.HasSuffix(c.raw, "_locales/*/messages.json") {
 			// The WebExtension layout (translation_finder's WebExtensionDiscovery).
 			comp.FileFormat = "webextension"
 		} else {
@@ -298,9 +298,9 @@ func verify(tree repos.Tree, comp *Component, fam family) error {
 // skipped: the family's code shape when it does, else the kept codes listed
 // (the scan anchors it at the start: scan.NewRule).
 func languageRegex(shape string, shapeRE *regexp.Regexp, kept, skipped []File) string {
-	ok := slices.ContainsFunc(kept, func(f File) bool { return !shapeRE.MatchString(f.Code) }) == false &&
-		!slices.ContainsFunc(skipped, func(f File) bool { return shapeRE.MatchString(f.Code) })
-	if ok {
+	keepsAll := !slices.ContainsFunc(kept, func(f File) bool { return !shapeRE.MatchString(f.Code) })
+	leavesAll := !slices.ContainsFunc(skipped, func(f File) bool { return shapeRE.MatchString(f.Code) })
+	if keepsAll && leavesAll {
 		return "^(?:" + shape + ")$"
 	}
 	codes := make([]string, len(kept))

@@ -16,6 +16,7 @@ var conventional = map[string]bool{
 	"lc_messages": true, "assets": true, "public": true, "static": true, "lib": true, "intl": true,
 	"messages": true, "config": true, "_locales": true, "localization": true, "localizations": true,
 	"localisation": true, "strings": true, "data": true, "java": true, "kotlin": true,
+	"source": true, "sources": true,
 }
 
 // genericStems are file names that say nothing of what a file translates.
@@ -61,7 +62,8 @@ func nameParts(mask string) (folder, stem, last string) {
 
 // name gives every component a name and a slug, unique among them: its folder
 // (see nameParts), else its file's stem, else its last folder; components that
-// would share one add their file's stem, then their whole folder, then a number.
+// would share one add their file's stem, then their whole folder, then their
+// file's extension, then a number.
 func name(comps []*Component) {
 	type parts struct{ folder, stem, last, dir string }
 	ps := make([]parts, len(comps))
@@ -96,6 +98,7 @@ func name(comps []*Component) {
 	for _, widen := range []func(i int) string{
 		func(i int) string { return join(names[i], ps[i].stem) },
 		func(i int) string { return join(ps[i].dir, ps[i].stem) },
+		func(i int) string { return join(names[i], strings.TrimPrefix(path.Ext(comps[i].Filemask), ".")) },
 	} {
 		for _, group := range clash() {
 			if len(group) < 2 {
