@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/boltstore"
 )
 
 func writeFile(t *testing.T, path, content string) {
@@ -195,7 +195,7 @@ func TestVersion(t *testing.T) {
 // says to give it its own --data.
 func TestSecondServerNamesData(t *testing.T) {
 	data := t.TempDir()
-	st, err := store.Open(filepath.Join(data, "ids.db"))
+	st, err := boltstore.Open(filepath.Join(data, "ids.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

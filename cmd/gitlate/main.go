@@ -36,6 +36,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/units"
 	"github.com/gitlate/gitlate/internal/web"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -45,7 +46,8 @@ const usage = `gitlate serves a Weblate-compatible read API from git repositorie
 
 Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
-                  [--trust-proxy] [--rescan DURATION]
+                  [--store URL] [--trust-proxy] [--rescan DURATION]
+                  [--cors-origin ORIGIN]... [--debug-listen ADDR]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
   gitlate discover PATH|URL [--format yaml|json]
@@ -57,8 +59,10 @@ Without --config, gitlate uses the bundled sample repositories.
 (a folder, or a URL it clones for the time of the command).
 Every flag can also be set with an environment variable: GITLATE_ and the flag's
 name in capitals, "-" as "_" (GITLATE_CONFIG, GITLATE_BASE_URL, GITLATE_RESCAN,
-GITLATE_TRUST_PROXY=1, …); a flag on the command line wins. API tokens for the few
-write operations come from GITLATE_TOKENS (comma-separated).
+GITLATE_TRUST_PROXY=1, …); a flag on the command line wins. A flag that takes a
+list (--cors-origin) takes commas too, and reads GITLATE_CORS_ORIGINS as well as
+GITLATE_CORS_ORIGIN. API tokens for the few write operations come from
+GITLATE_TOKENS (comma-separated).
 "gitlate COMMAND -h" lists the command's flags with their defaults.
 `
 
@@ -69,9 +73,36 @@ func main() {
 type options struct {
 	config, listen, data, baseURL, format string
 	debugListen                           string
+	store                                 string // --store: "" for the data directory's file, or a postgres:// URL
+	instance                              string // this replica's name (changelog.Options.Instance)
 	trustProxy                            bool
 	rescan                                time.Duration
+	corsOrigins                           listFlag
 }
+
+// listFlag is a flag that may be repeated and takes comma-separated values
+// ("--cors-origin a --cors-origin b,c"). Values from the environment are replaced,
+// not extended, by the command line's, as every other flag's are.
+type listFlag struct {
+	values  []string
+	fromEnv bool
+}
+
+func (l *listFlag) String() string { return strings.Join(l.values, ",") }
+
+func (l *listFlag) Set(s string) error {
+	if l.fromEnv {
+		l.values, l.fromEnv = nil, false
+	}
+	l.values = append(l.values, splitList(s)...)
+	return nil
+}
+
+// setFromEnvironment marks the values so far as the environment's.
+func (l *listFlag) setFromEnvironment() { l.fromEnv = true }
+
+// envAliases are further variables a flag reads: the plural a list is named by.
+var envAliases = map[string]string{"cors-origin": "GITLATE_CORS_ORIGINS"}
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := "serve"
@@ -155,10 +186,12 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	switch cmd {
 	case "serve":
 		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on")
+		fs.StringVar(&o.store, "store", "", "where ids and the change log are kept: a postgres:// URL shared by replicas (default: ids.db in the data directory)")
 		fs.StringVar(&o.baseURL, "base-url", "", "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", false, "honour X-Forwarded-Proto and X-Forwarded-Host")
 		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
 		fs.StringVar(&o.debugListen, "debug-listen", "", "address of a second listener serving Go's profiles (/debug/pprof/) and /debug/vars; off by default, keep it private")
+		fs.Var(&o.corsOrigins, "cors-origin", "origin (scheme://host[:port]) whose pages may read the API and the widgets, or * for any; repeatable, comma-separated; off by default")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	case "discover":
@@ -172,15 +205,24 @@ func envName(flagName string) string {
 	return "GITLATE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
 
-// fromEnvironment sets every flag of fs whose variable is set (envName); the
-// command line, parsed afterwards, wins.
+// fromEnvironment sets every flag of fs whose variable is set (envName, and the
+// flag's alias in envAliases); the command line, parsed afterwards, wins.
 func fromEnvironment(fs *flag.FlagSet) error {
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
-		if v, ok := os.LookupEnv(envName(f.Name)); ok && v != "" && err == nil {
-			if serr := f.Value.Set(v); serr != nil {
-				err = fmt.Errorf("%s=%q: %v", envName(f.Name), v, serr)
+		names := []string{envName(f.Name)}
+		if alias, ok := envAliases[f.Name]; ok {
+			names = append(names, alias)
+		}
+		for _, name := range names {
+			if v, ok := os.LookupEnv(name); ok && v != "" && err == nil {
+				if serr := f.Value.Set(v); serr != nil {
+					err = fmt.Errorf("%s=%q: %v", name, v, serr)
+				}
 			}
+		}
+		if l, ok := f.Value.(interface{ setFromEnvironment() }); ok {
+			l.setFromEnvironment()
 		}
 	})
 	return err
@@ -247,22 +289,18 @@ type parts struct {
 	live   *live.Live
 }
 
-// newParts constructs the pipeline from repositories to snapshots. st keeps ids
-// and parse results; nil keeps them in memory (one-shot commands, which show no
-// ids and must not wait for the store a running server holds).
-func newParts(cfg *config.Config, o *options, logger *slog.Logger, st *store.Store, pool repos.PoolOptions) *parts {
+// newParts constructs the pipeline from repositories to snapshots. st keeps ids,
+// parse results and the change log; nil keeps them in memory (one-shot commands,
+// which show no ids and must not wait for the store a running server holds).
+func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	var ids store.IDs = store.NewMemoryIDs()
-	var journal store.Journal = store.NewMemoryJournal()
-	sopts := scan.Options{Repos: p.repos, IDs: ids, Journal: journal, Logger: logger}
-	if st != nil {
-		ids, journal = st, st
-		sopts = scan.Options{Repos: p.repos, IDs: st, Journal: st, Logger: logger, Storage: st}
+	if st == nil {
+		st = memstore.New()
 	}
-	p.engine = scan.New(cfg, sopts)
-	log := changelog.New(cfg, changelog.Options{IDs: ids, Journal: journal, Logger: logger})
-	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, IDs: ids, Logger: logger})
+	p.engine = scan.New(cfg, scan.Options{Repos: p.repos, Store: st, Logger: logger})
+	log := changelog.New(cfg, changelog.Options{Store: st, Instance: o.instance, Logger: logger})
+	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, Store: st, Logger: logger})
 	return p
 }
 
@@ -276,35 +314,46 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
+	if err := checkStore(o.store); err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 2
+	}
+	if _, err := api.ParseCORSOrigins(o.corsOrigins.values); err != nil {
+		fmt.Fprintf(stderr, "gitlate: --cors-origin: %v\n", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
-	st, err := store.Open(filepath.Join(o.data, "ids.db"))
+	o.instance = instanceName(o.data)
+	st, err := openStore(ctx, o, logger)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
 	if p := st.Problem(); p != "" {
-		logger.Warn("the data directory does not keep ids: " + p)
+		logger.Warn("the store does not keep ids: " + p)
 	}
 	// Deferred first, so it runs last: after the Live's background work has ended
 	// (below), as that work writes to the store.
 	defer st.Close()
 
 	p := newParts(cfg, o, logger, st, repos.PoolOptions{Background: true})
-	reader := units.New(p.repos, st)
+	reader := units.New(p.repos)
 	apiSrv, err := api.New(p.live, api.Options{
-		BaseURL:    o.baseURL,
-		TrustProxy: o.trustProxy,
-		Tokens:     append(splitList(os.Getenv("GITLATE_TOKENS")), cfg.Tokens...),
-		Puller:     p.live,
-		Notifier:   p.live,
-		Reader:     reader,
-		Repos:      p.repos,
-		Logger:     logger,
+		BaseURL:     o.baseURL,
+		TrustProxy:  o.trustProxy,
+		Tokens:      append(splitList(os.Getenv("GITLATE_TOKENS")), cfg.Tokens...),
+		Puller:      p.live,
+		Notifier:    p.live,
+		Reader:      reader,
+		Changes:     st,
+		Repos:       p.repos,
+		Logger:      logger,
+		CORSOrigins: o.corsOrigins.values,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
@@ -398,6 +447,10 @@ func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger 
 		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
 	}))
+	// Before routing: a preflight is answered for any path under /api/ and /widgets/.
+	if cors := apiSrv.CORS(); cors != nil {
+		engine.Use(cors)
+	}
 	root := engine.Group(apiSrv.Prefix())
 	web.Get(root, "/metrics", mx.Handler())
 	apiSrv.Install(root)

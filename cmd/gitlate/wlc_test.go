@@ -159,3 +159,76 @@ func TestWlc(t *testing.T) {
 		t.Errorf("wlc --format json stats: %v\n%s", err, out)
 	}
 }
+
+// TestWlcConvert: `wlc download --convert po`, Weblate's client unchanged, gets
+// each translation of the samples as a PO file that gettext's msgfmt -c accepts
+// (header, plural forms for the language, format strings), and a component as a
+// zip of such files.
+func TestWlcConvert(t *testing.T) {
+	wlc, err := exec.LookPath("wlc")
+	if err != nil {
+		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
+	}
+	msgfmt, err := exec.LookPath("msgfmt")
+	if err != nil {
+		t.Skip("msgfmt is not installed (Debian package gettext)")
+	}
+	base := startServer(t)
+	home := t.TempDir()
+	check := func(name string, po []byte) {
+		t.Helper()
+		path := filepath.Join(home, strings.ReplaceAll(name, "/", "-")+".po")
+		if err := os.WriteFile(path, po, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(msgfmt, "-c", "-o", os.DevNull, path).CombinedOutput(); err != nil {
+			t.Errorf("msgfmt -c %s: %v\n%s", name, err, out)
+		}
+	}
+	wlcRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(wlc, append([]string{"--url", base + "/api/"}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("wlc %v: %v\n%s", args, err, out)
+		}
+	}
+	for _, tr := range []string{"tinynotes/app/cs", "tinynotes/app/ar", "tinynotes/app/he", "tinynotes/app/zh_Hans", "tinynotes/widget/pt_BR",
+		"tinynotes/glossary/de", "tinynotes/glossary/en", "blitzclock/android/ja"} {
+		out := filepath.Join(home, strings.ReplaceAll(tr, "/", "_")+".out")
+		wlcRun("download", tr, "--convert", "po", "--output", out)
+		po, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(po), "X-Generator: Weblate 4.18.2") {
+			t.Errorf("%s: not a PO export:\n%.300s", tr, po)
+		}
+		check(tr, po)
+	}
+	// The Czech file holds the Czech strings.
+	cs, _ := os.ReadFile(filepath.Join(home, "tinynotes_app_cs.out"))
+	if !strings.Contains(string(cs), "msgctxt \"export_markdown\"\nmsgid \"Export as Markdown\"\nmsgstr \"Exportovat jako Markdown\"\n") {
+		t.Errorf("the Czech PO lacks export_markdown:\n%s", cs)
+	}
+	// A component: a zip of PO files.
+	dir := filepath.Join(home, "zips")
+	wlcRun("download", "blitzclock/android", "--convert", "po", "--output", dir)
+	zr, err := zip.OpenReader(filepath.Join(dir, "blitzclock-android.zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	if len(zr.File) != 4 {
+		t.Errorf("blitzclock/android as PO: %d files", len(zr.File))
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		po, _ := io.ReadAll(rc)
+		rc.Close()
+		check(f.Name, po)
+	}
+}

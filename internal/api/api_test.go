@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -54,6 +56,7 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 	when := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	ann := &snapshot.User{Username: "ann", FullName: "Ann Example"}
 	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p}, Users: []*snapshot.User{ann}}
+	var changes []*snapshot.Change
 	for i, a := range []weblate.Action{50, 51, 48} {
 		ch := &snapshot.Change{ID: i + 1, Timestamp: when, Action: a, Count: 1, Project: p, User: ann, Author: ann}
 		if a != 50 {
@@ -62,12 +65,28 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 		if a == 48 {
 			ch.Translation = cs
 		}
-		snap.Changes = append(snap.Changes, ch)
-		p.Changes = append(p.Changes, ch)
+		changes = append(changes, ch)
 	}
+	setChanges(snap, changes)
 	snap.Aggregate()
 	snap.Finish()
 	return snap
+}
+
+// fixtureChanges are the changes of hand-built snapshots, and their stored JSON as
+// the change log encodes it, by snapshot.
+var fixtureChanges sync.Map // *snapshot.Snapshot → *fixtureLog
+
+type fixtureLog struct {
+	changes []*snapshot.Change
+	docs    changelog.Docs
+}
+
+// setChanges gives a hand-built snapshot its change log.
+func setChanges(snap *snapshot.Snapshot, changes []*snapshot.Change) {
+	var docs changelog.Docs
+	snap.Log, docs = changelog.LogOf(changes)
+	fixtureChanges.Store(snap, &fixtureLog{changes, docs})
 }
 
 func newTestServer(t testing.TB, opts Options) http.Handler {
@@ -77,6 +96,9 @@ func newTestServer(t testing.TB, opts Options) http.Handler {
 
 func serverFor(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler {
 	t.Helper()
+	if fl, ok := fixtureChanges.Load(snap); ok && opts.Changes == nil {
+		opts.Changes = fl.(*fixtureLog).docs
+	}
 	srv, err := New(fixed{snap}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +148,7 @@ func TestProjectFieldOrderAndShape(t *testing.T) {
 	if got.status != 200 || got.body != want {
 		t.Fatalf("status %d\n got %s\nwant %s", got.status, got.body, want)
 	}
-	for k, v := range map[string]string{"Content-Type": "application/json", "Vary": "Accept", "Allow": "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"} {
+	for k, v := range map[string]string{"Content-Type": "application/json", "Vary": "Accept, Accept-Encoding", "Allow": "GET, PUT, PATCH, DELETE, HEAD, OPTIONS"} {
 		if got.header.Get(k) != v {
 			t.Errorf("%s = %q, want %q", k, got.header.Get(k), v)
 		}
@@ -142,7 +164,12 @@ func TestStatisticsFieldOrderAndPercentages(t *testing.T) {
 		`"translated_chars":14,"translated_chars_percent":73.6,"total_chars":19,"fuzzy":0,` +
 		`"fuzzy_percent":0.0,"failing":0,"failing_percent":0.0,"approved":0,"approved_percent":0.0,` +
 		`"readonly":1,"readonly_percent":33.3,"suggestions":0,"comments":0,"code":"cs","name":"Czech",` +
-		`"url":"http://gitlate.test/projects/demo/android/cs/","translate_url":"http://gitlate.test/translate/demo/android/cs/"}`
+		`"url":"http://gitlate.test/projects/demo/android/cs/","translate_url":"http://gitlate.test/translate/demo/android/cs/",` +
+		// Weblate 5.2's keys: no fuzzy or approved unit; the read-only one has 1 word
+		// of 4 (25.0) and 4 characters of 19 (21.0: 21.05 floored).
+		`"fuzzy_words":0,"fuzzy_words_percent":0.0,"fuzzy_chars":0,"fuzzy_chars_percent":0.0,` +
+		`"approved_words":0,"approved_words_percent":0.0,"approved_chars":0,"approved_chars_percent":0.0,` +
+		`"readonly_words":1,"readonly_words_percent":25.0,"readonly_chars":4,"readonly_chars_percent":21.0}`
 	if !strings.HasPrefix(got.body, `{"count":2,"next":null,"previous":null,"results":[{"total":3,`) || !strings.HasSuffix(got.body, ","+wantCS+"]}") {
 		t.Fatalf("got %s", got.body)
 	}
@@ -420,14 +447,17 @@ func TestUserStatistics(t *testing.T) {
 	ann, bob := snap.Users[0], &snapshot.User{Username: "bob"}
 	snap.Users = append(snap.Users, bob)
 	cs, en := c.Translation("cs"), c.Translation("en")
+	fl, _ := fixtureChanges.Load(snap)
+	changes := fl.(*fixtureLog).changes
 	for _, x := range []struct {
 		action weblate.Action
 		tr     *snapshot.Translation
 		user   *snapshot.User
 	}{{5, cs, ann}, {2, cs, ann}, {2, en, ann}, {30, en, ann}, {0, cs, ann}, {5, cs, bob}} {
-		snap.Changes = append(snap.Changes, &snapshot.Change{ID: len(snap.Changes) + 1, Action: x.action, Project: p,
+		changes = append(changes, &snapshot.Change{ID: len(changes) + 1, Action: x.action, Project: p,
 			Component: c, Translation: x.tr, User: x.user, Author: x.user})
 	}
+	setChanges(snap, changes)
 	snap.Finish()
 	h := serverFor(t, snap, Options{})
 	for user, want := range map[string]string{

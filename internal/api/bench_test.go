@@ -71,12 +71,15 @@ func (d *discard) Header() http.Header         { return d.h }
 func (d *discard) Write(b []byte) (int, error) { d.n += len(b); return len(b), nil }
 func (d *discard) WriteHeader(code int)        { d.code = code }
 
-func benchRoute(b *testing.B, h http.Handler, target string) {
+func benchRoute(b *testing.B, h http.Handler, target string, header ...string) {
 	req := httptest.NewRequest("GET", target, nil)
 	req.Host = "gitlate.example.org:8080"
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	w := &discard{h: http.Header{}}
 	h.ServeHTTP(w, req) // renders the snapshot's documents once
-	if w.code != http.StatusOK && w.code != 0 {
+	if w.code != http.StatusOK && w.code != http.StatusNotModified && w.code != 0 {
 		b.Fatalf("%s: status %d", target, w.code)
 	}
 	b.SetBytes(int64(w.n))
@@ -103,6 +106,23 @@ func BenchmarkComponentStatistics(b *testing.B) {
 // goes into every URL of the answer.
 func BenchmarkComponentStatisticsFormatAPI(b *testing.B) {
 	benchRoute(b, benchHandler(b), "/api/components/bench/c1/statistics/?format=api")
+}
+
+// BenchmarkComponentStatisticsNotModified is a dashboard's revalidation of the
+// first page: If-None-Match with the page's tag, answered 304.
+func BenchmarkComponentStatisticsNotModified(b *testing.B) {
+	h := benchHandler(b)
+	req := httptest.NewRequest("GET", "/api/components/bench/c1/statistics/", nil)
+	req.Host = "gitlate.example.org:8080"
+	w := &discard{h: http.Header{}}
+	h.ServeHTTP(w, req)
+	benchRoute(b, h, "/api/components/bench/c1/statistics/", "If-None-Match", w.h["ETag"][0])
+}
+
+// BenchmarkComponentStatisticsGzip is the first page for a client that accepts
+// gzip: compressed once per snapshot and base URL, then served from the cache.
+func BenchmarkComponentStatisticsGzip(b *testing.B) {
+	benchRoute(b, benchHandler(b), "/api/components/bench/c1/statistics/", "Accept-Encoding", "gzip, deflate, br")
 }
 
 // BenchmarkProjectLanguages: /api/projects/{p}/languages/, 101 languages summed over

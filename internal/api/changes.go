@@ -6,18 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/jsondoc"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
-
-// changeFilter is Weblate's ChangeFilter: timestamp_after and timestamp_before
-// (inclusive), action (repeatable), user (username).
-type changeFilter struct {
-	after, before time.Time
-	actions       map[weblate.Action]bool
-	user          string
-	active        bool
-}
 
 // validationError is DRF's answer to a bad filter value: {"field": ["message"]}.
 func validationError(field, message string) error {
@@ -46,19 +38,21 @@ func parseTimestamp(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func (r *request) changeFilter() (*changeFilter, error) {
+// changeFilter adds to f what the query asks, as Weblate's ChangeFilter reads it:
+// timestamp_after and timestamp_before (inclusive), action (repeatable), user
+// (username).
+func (r *request) changeFilter(f *snapshot.ChangeFilter) error {
 	q := r.c.Request.URL.Query()
-	f := &changeFilter{}
 	for _, bound := range []struct {
 		name string
 		t    *time.Time
-	}{{"timestamp_after", &f.after}, {"timestamp_before", &f.before}} {
+	}{{"timestamp_after", &f.After}, {"timestamp_before", &f.Before}} {
 		if v := last(q[bound.name]); v != "" {
 			t, ok := parseTimestamp(v)
 			if !ok {
-				return nil, validationError(bound.name, "Enter a valid date/time.")
+				return validationError(bound.name, "Enter a valid date/time.")
 			}
-			*bound.t, f.active = t, true
+			*bound.t = t
 		}
 	}
 	for _, v := range q["action"] {
@@ -67,17 +61,18 @@ func (r *request) changeFilter() (*changeFilter, error) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || !weblate.Action(n).Known() {
-			return nil, validationError("action", "Select a valid choice. "+v+" is not one of the available choices.")
+			return validationError("action", "Select a valid choice. "+v+" is not one of the available choices.")
 		}
-		if f.actions == nil {
-			f.actions = map[weblate.Action]bool{}
+		if f.Actions == nil {
+			f.Actions = map[weblate.Action]bool{}
 		}
-		f.actions[weblate.Action(n)], f.active = true, true
+		f.Actions[weblate.Action(n)] = true
 	}
 	if v := last(q["user"]); v != "" {
-		f.user, f.active = v, true
+		f.User = r.v.snap.User(v)
+		f.NoUser = f.User == nil
 	}
-	return f, nil
+	return nil
 }
 
 // last is the last of a parameter's values, as Django's QueryDict.get gives it
@@ -89,42 +84,71 @@ func last(vs []string) string {
 	return vs[len(vs)-1]
 }
 
-func (f *changeFilter) keep(ch *snapshot.Change) bool {
-	switch {
-	case !f.after.IsZero() && ch.Timestamp.Before(f.after):
-		return false
-	case !f.before.IsZero() && ch.Timestamp.After(f.before):
-		return false
-	case f.actions != nil && !f.actions[ch.Action]:
-		return false
-	case f.user != "" && (ch.User == nil || ch.User.Username != f.user):
-		return false
-	}
-	return true
-}
-
-// writeChanges sends a change list, filtered as the query asks. Logs grow long (a
-// real app's history has a hundred thousand changes), so only the page sent is
-// rendered.
-func (r *request) writeChanges(changes []*snapshot.Change) error {
-	f, err := r.changeFilter()
-	if err != nil {
+// writeChanges sends the changes f selects, filtered further as the query asks.
+// The snapshot's index picks the page; its changes' JSON comes from the store, as
+// the change log encoded it once.
+func (r *request) writeChanges(f snapshot.ChangeFilter) error {
+	if err := r.changeFilter(&f); err != nil {
 		return err
 	}
-	if f.active {
-		var kept []*snapshot.Change
-		for _, ch := range changes {
-			if f.keep(ch) {
-				kept = append(kept, ch)
-			}
-		}
-		changes = kept
-	}
-	return r.writePageOf(len(changes), func(lo, hi int) ([]*doc, error) {
-		out := make([]*doc, 0, hi-lo)
-		for _, ch := range changes[lo:hi] {
-			out = append(out, render(func(e *enc) { writeChange(e, ch) }))
-		}
-		return out, nil
+	log := r.v.snap.Log
+	count, _ := log.Select(&f, 0, 0)
+	return r.writePageOf(count, func(lo, hi int) ([]*doc, error) {
+		_, page := log.Select(&f, lo, hi)
+		return r.changeDocs(page)
 	})
+}
+
+// errChangesUnreadable answers a page whose changes the store cannot give now.
+var errChangesUnreadable = &apiError{status: http.StatusServiceUnavailable, detail: "The change log cannot be read now; try again shortly."}
+
+// changeDocs reads the documents of the changes at the given positions of the
+// snapshot's log, in that order.
+func (r *request) changeDocs(positions []int) ([]*doc, error) {
+	log := r.v.snap.Log
+	ids := make([]int, len(positions))
+	at := make(map[int]int, len(positions))
+	for i, p := range positions {
+		ids[i] = int(log.IDs[p])
+		at[ids[i]] = i
+	}
+	out := make([]*doc, len(ids))
+	if r.s.opts.Changes != nil {
+		err := r.s.opts.Changes.Docs(ids, func(id int, b []byte) {
+			if i, ok := at[id]; ok {
+				out[i] = storedDoc(b, id)
+			}
+		})
+		if err != nil {
+			r.s.opts.Logger.Warn("reading changes from the store", "err", err)
+			return nil, errChangesUnreadable
+		}
+	}
+	for _, d := range out {
+		if d == nil {
+			return nil, errChangesUnreadable
+		}
+	}
+	return out, nil
+}
+
+// storedDoc makes a document of a change's stored JSON: its marks for the base URL
+// and the format become holes, its id is written in.
+func storedDoc(b []byte, id int) *doc {
+	d := &doc{buf: make([]byte, 0, len(b)+16)}
+	for _, c := range b {
+		switch c {
+		case jsondoc.MarkBase:
+			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeBase})
+		case jsondoc.MarkFormatQ:
+			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeFormatQ})
+		case jsondoc.MarkFormatAmp:
+			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeFormatAm})
+		case jsondoc.MarkID:
+			d.buf = strconv.AppendInt(d.buf, int64(id), 10)
+		default:
+			d.buf = append(d.buf, c)
+		}
+	}
+	return d
 }

@@ -232,11 +232,28 @@ func TestDownloads(t *testing.T) {
 		{"/api/translations/tinynotes/app/pt_BR/file/", "200", "application/xml", "attachment; filename=tinynotes-app-pt_BR.xml", "<resources"},
 		// The template is the source translation's file.
 		{"/api/translations/tinynotes/app/en/file/", "200", "application/xml", "attachment; filename=tinynotes-app-en.xml", "<resources"},
-		// The API's own formats and the component's format download the file as it is.
+		// ?format=api (which the API's URLs carry when asked with it) and the
+		// component's own format download the file as it is.
 		{"/api/translations/tinynotes/app/cs/file/?format=api", "200", "application/xml", "attachment; filename=tinynotes-app-cs.xml", "<resources"},
-		{"/api/translations/tinynotes/app/cs/file/?format=json", "200", "application/xml", "attachment; filename=tinynotes-app-cs.xml", "<resources"},
 		{"/api/translations/tinynotes/app/cs/file/?format=aresource", "200", "application/xml", "attachment; filename=tinynotes-app-cs.xml", "<resources"},
-		{"/api/translations/tinynotes/app/cs/file/?format=po", "404", "application/json", "", `{"detail":"Conversion to po is not supported"}`},
+		// Weblate's exporters: content types with the charset, {project}-{component}-{language}.{ext}.
+		{"/api/translations/tinynotes/app/cs/file/?format=po", "200", "text/x-po; charset=utf-8", "attachment; filename=tinynotes-app-cs.po",
+			"msgctxt \"export_markdown\"\nmsgid \"Export as Markdown\"\nmsgstr \"Exportovat jako Markdown\"\n"},
+		{"/api/translations/tinynotes/app/cs/file/?format=json", "200", "application/json; charset=utf-8", "attachment; filename=tinynotes-app-cs.json",
+			`    "export_markdown": "Exportovat jako Markdown",`},
+		{"/api/translations/tinynotes/app/cs/file/?format=csv", "200", "text/csv; charset=utf-8", "attachment; filename=tinynotes-app-cs.csv",
+			`"","Export as Markdown","Exportovat jako Markdown","","False","export_markdown","",""`},
+		{"/api/translations/tinynotes/glossary/cs/file/?format=xliff", "200", "application/x-xliff+xml; charset=utf-8", "attachment; filename=tinynotes-glossary-cs.xlf",
+			`<source>pin</source>`},
+		// ?q= selects what a conversion exports (Arabic lacks notes_selected and sync_error).
+		{"/api/translations/tinynotes/app/ar/file/?format=csv&q=state:%3Ctranslated", "200", "text/csv; charset=utf-8", "attachment; filename=tinynotes-app-ar.csv",
+			"\"developer_comments\"\r\n\"\",\"<xliff:g"},
+		// Weblate's refusals: DRF validation errors of the file view.
+		{"/api/translations/tinynotes/app/cs/file/?format=docx", "400", "application/json", "", `{"format":"Conversion to docx is not supported"}`},
+		{"/api/translations/tinynotes/glossary/cs/file/?format=json", "400", "application/json", "", `{"format":"File format is not compatible with this translation"}`},
+		{"/api/translations/tinynotes/glossary/cs/file/?format=mo", "400", "application/json", "", `{"format":"File format is not compatible with this translation"}`},
+		{"/api/translations/tinynotes/app/cs/file/?q=pinned", "400", "application/json", "", `{"q":"Query string is ignored without format"}`},
+		{"/api/translations/tinynotes/app/cs/file/?format=po&q=state:%3C%3C", "400", "application/json", "", `{"q":"Could not parse query string: Unsupported state: <"}`},
 		{"/api/translations/tinynotes/glossary/cs/file/", "200", "application/x-tbx", "attachment; filename=tinynotes-glossary-cs.tbx", "<martif"},
 		{"/api/translations/tinynotes/nope/cs/file/", "404", "application/json", "", `{"detail":"Not found."}`},
 
@@ -245,7 +262,8 @@ func TestDownloads(t *testing.T) {
 		{"/api/components/tinynotes/glossary/monolingual_base/", "404", "application/json", "", `{"detail":"No template found!"}`},
 		{"/api/components/tinynotes/glossary/new_template/", "404", "application/json", "", `{"detail":"No file found!"}`},
 		{"/api/components/tinynotes/app/monolingual_base/?format=po", "404", "application/json", "", `{"detail":"Not found."}`},
-		{"/api/components/tinynotes/app/file/?format=po", "404", "application/json", "", `{"detail":"Conversion to po is not supported"}`},
+		{"/api/components/tinynotes/app/file/?format=docx", "400", "application/json", "", `{"format":"Conversion to docx is not supported"}`},
+		{"/api/components/tinynotes/app/file/?format=zip:docx", "400", "application/json", "", `{"format":"Conversion to docx is not supported"}`},
 	}
 	for _, tt := range tests {
 		got := do(t, h, "GET", tt.path)

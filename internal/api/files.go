@@ -8,7 +8,6 @@ import (
 	"path"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -65,9 +64,9 @@ func getNewTemplate(r *request) error {
 }
 
 // getTranslationFile sends the translation's file as Weblate does:
-// {project}-{component}-{code}{ext}. ?format= names a conversion; gitlate converts
-// to nothing but the component's own format, and takes the API's own format values
-// (api, json) as no conversion, since every URL it emits may carry them.
+// {project}-{component}-{code}{ext}. ?format= names a conversion (convert.go);
+// the component's own format is the file itself, and so is "api", which every URL
+// the API writes carries when asked with ?format=api.
 func getTranslationFile(r *request) error {
 	t, err := r.translation()
 	if err != nil {
@@ -78,9 +77,12 @@ func getTranslationFile(r *request) error {
 		return errNotFound
 	}
 	switch f, _ := r.query("format"); f {
-	case "", "api", "json", c.Format.ID:
+	case "", "api", c.Format.ID:
+		if q, _ := r.query("q"); strings.TrimSpace(q) != "" {
+			return fieldError("q", "Query string is ignored without format")
+		}
 	default:
-		return notFound("Conversion to " + f + " is not supported")
+		return r.sendConverted(t, f)
 	}
 	name := c.Project.Config.Slug + "-" + c.Config.Slug + "-" + t.Language.Code
 	if t.Filename == "" {
@@ -104,22 +106,27 @@ func getTranslationFile(r *request) error {
 }
 
 // getComponentFile sends every file of the component — translations, template, new
-// base, intermediate — as a zip, named as Weblate names them: {project}/{component}/{path}.
+// base, intermediate — as a zip, named as Weblate names them: {project}/{component}/{path};
+// or, with ?format=zip:X (or X), its translations converted (convert.go).
 func getComponentFile(r *request) error {
 	c, err := r.component()
 	if err != nil {
 		return err
 	}
-	switch f, _ := r.query("format"); f {
-	case "", "zip", "api", "json":
-	default:
-		return notFound("Conversion to " + f + " is not supported")
+	name := quotedName(c.Project.Config.Slug + "-" + c.Config.Slug + ".zip")
+	f, _ := r.query("format")
+	if conv := zipConversion(f); conv != "" {
+		data, err := r.convertedZip(c, conv)
+		if err != nil {
+			return err
+		}
+		return r.sendBytes(data, "application/zip", name)
 	}
 	data, err := r.v.zips.get(c, func() ([]byte, error) { return r.v.componentZip(c) })
 	if err != nil {
 		return err
 	}
-	return r.sendBytes(data, "application/zip", quotedName(c.Project.Config.Slug+"-"+c.Config.Slug+".zip"))
+	return r.sendBytes(data, "application/zip", name)
 }
 
 // componentZip writes the archive of a component's files. It is the same bytes for
@@ -203,17 +210,11 @@ func quotedName(name string) string {
 	return b.String()
 }
 
-// sendBytes sends a download.
+// sendBytes sends a download; its ETag follows its bytes.
 func (r *request) sendBytes(data []byte, contentType, filename string) error {
-	h := r.c.Writer.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("Content-Disposition", "attachment; filename="+filename)
-	h.Set("Vary", "Accept")
-	h.Set("Content-Length", strconv.Itoa(len(data)))
-	r.c.Status(http.StatusOK)
-	if r.c.Request.Method != http.MethodHead {
-		_, _ = r.c.Writer.Write(data)
-	}
+	r.c.Writer.Header()["Content-Disposition"] = []string{"attachment; filename=" + filename}
+	r.addSum(checkSum(data))
+	r.send(http.StatusOK, data, []string{contentType})
 	return nil
 }
 

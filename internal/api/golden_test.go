@@ -64,7 +64,7 @@ var goldenEndpoints = []string{
 func sampleServer(t *testing.T) *gin.Engine {
 	t.Helper()
 	s := livetest.Samples(t)
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos})
+	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos, Changes: s.Store})
 	if err != nil {
 		t.Fatal(err)
 	}

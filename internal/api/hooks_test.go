@@ -170,7 +170,7 @@ func TestWebhookAnswersDuringRebuild(t *testing.T) {
 	repo := testutil.NewRepo(t, map[string]string{"res/values/strings.xml": testutil.Template, "res/values-cs/strings.xml": testutil.Czech})
 	cfg := testutil.Config(t, t.TempDir(), strings.Replace(testutil.AndroidConfig(repo), "    slug: demo\n", "    slug: demo\n    enable_hooks: true\n", 1))
 	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Live: live.Options{Rescan: time.Hour}})
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Notifier: s.Live, Reader: s.Units})
+	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Notifier: s.Live, Reader: s.Units, Changes: s.Store})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,17 +95,19 @@ func TestKeyValueFormatUnits(t *testing.T) {
 		want []apiUnit
 	}{
 		// Template order; the note is the comment above the key (the licence header
-		// belongs to no unit); the key is written as in the file ("caf\u00e9"); an
+		// belongs to no unit), then the translation's own comment, none here
+		// (Weblate's TTKitUnit.notes joins the two with a newline when they differ);
+		// the key is written as in the file ("caf\u00e9"); an
 		// empty template text and a key-less line are read-only (state 100).
 		{"/api/translations/demo/java/de/units/", []apiUnit{
-			{[]string{"Welcome"}, []string{"Willkommen"}, "welcome", "# Shown on the start page", "", 20, true, false, 1, 1},
+			{[]string{"Welcome"}, []string{"Willkommen"}, "welcome", "# Shown on the start page\n", "", 20, true, false, 1, 1},
 			{[]string{"Hello {0}!"}, []string{""}, "greeting", "", "", 0, false, false, 2, 2},
 			{[]string{""}, []string{""}, "empty", "", "", 100, true, false, 3, 0},
 			{[]string{"orphan"}, []string{""}, "", "", "", 100, true, false, 4, 1},
 			{[]string{"Café"}, []string{"Café (de)"}, `caf\u00e9`, "", "", 20, true, false, 5, 1},
 		}},
 		{"/api/translations/demo/app/pt_BR/units/", []apiUnit{
-			{[]string{"Documents"}, []string{"Documentos"}, "title", "/* Window title */", "", 20, true, false, 1, 1},
+			{[]string{"Documents"}, []string{"Documentos"}, "title", "/* Window title */\n", "", 20, true, false, 1, 1},
 			{[]string{"Quit"}, []string{""}, "quit", "", "", 0, false, false, 2, 1},
 		}},
 		// The plural categories of a Rails key are one unit with its forms in CLDR

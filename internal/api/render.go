@@ -1,9 +1,12 @@
 package api
 
 import (
+	"encoding/binary"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/gitlate/gitlate/internal/jsondoc"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -19,6 +22,11 @@ type doc struct {
 	buf   []byte
 	holes []hole // in offset order
 	subs  []*doc // embedded documents (holeDoc)
+	// sum hashes what the document writes for any request: its bytes, its holes and
+	// its embedded documents' sums. With the request's base URL and format it
+	// determines the bytes written, so an answer's ETag is made from the sums of
+	// the documents in it, not from hashing the bytes again (conditional.go).
+	sum uint64
 }
 
 type holeKind uint8
@@ -214,63 +222,35 @@ func (e *enc) done() *doc {
 	if len(e.d.subs) > 0 {
 		d.subs = append([]*doc(nil), e.d.subs...)
 	}
+	d.sum = d.hash()
 	e.d = doc{buf: e.d.buf[:0], holes: e.d.holes[:0], subs: e.d.subs[:0]}
 	clear(e.d.subs[:cap(e.d.subs)]) // let the embedded documents go
 	e.comma = e.comma[:0]
 	return d
 }
 
-const hexDigits = "0123456789abcdef"
+// appendJSONText appends s escaped for a JSON string (jsondoc.AppendText: as
+// Python's json.dumps with ensure_ascii=False does it). The change log stores its
+// documents escaped by the same function, so both read alike.
+func appendJSONText(dst []byte, s string) []byte { return jsondoc.AppendText(dst, s) }
 
-// appendJSONText appends s escaped for a JSON string, as Python's json.dumps with
-// ensure_ascii=False does it: non-ASCII kept, <>& kept, control characters and
-// U+2028/U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
-func appendJSONText(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
-			i++
-			start = i
-			continue
+// hash computes sum: xxhash64 of the bytes, then of each hole (offset, kind) and
+// each embedded document's sum, so two documents with one sum write the same bytes
+// for every request.
+func (d *doc) hash() uint64 {
+	var h xxhash.Digest
+	h.Reset()
+	_, _ = h.Write(d.buf)
+	var b [13]byte
+	for _, ho := range d.holes {
+		binary.LittleEndian.PutUint32(b[:], ho.at)
+		b[4] = byte(ho.kind)
+		n := 5
+		if ho.kind == holeDoc {
+			binary.LittleEndian.PutUint64(b[5:], d.subs[ho.sub].sum)
+			n = 13
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, "\ufffd"...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
+		_, _ = h.Write(b[:n])
 	}
-	return append(dst, s[start:]...)
+	return h.Sum64()
 }

@@ -87,8 +87,8 @@ func writeRepository(e *enc, c *snapshot.Component, st *repos.Status, self strin
 	e.key("url")
 	e.url(self)
 	e.key("remote_commit")
-	if st.Remote != nil {
-		writeCommit(e, st.Remote)
+	if remote := remoteCommit(c, st); remote != nil {
+		writeCommit(e, remote)
 	} else {
 		e.null()
 	}
@@ -101,6 +101,21 @@ func writeRepository(e *enc, c *snapshot.Component, st *repos.Status, self strin
 		e.null()
 	}
 	e.end()
+}
+
+// remoteCommit is the newest commit known of what the repository follows.
+// Weblate 4.x reads it as repository.last_remote_revision
+// (weblate/trans/models/component.py get_last_remote_commit), the head of
+// get_remote_branch_name(), which for a repository without a remote is the
+// branch itself (weblate/vcs/git.py LocalRepository): so a local: repository or
+// a checkout that tracks no upstream shows its branch head, as does a clone or a
+// bare repository. A checkout whose upstream is configured but not fetched shows
+// nothing: Weblate fails to read that revision and shows null too.
+func remoteCommit(c *snapshot.Component, st *repos.Status) *repos.Commit {
+	if st.Remote != nil || st.Upstream != "" || c.Repo.Err != nil {
+		return st.Remote
+	}
+	return c.Repo.Head
 }
 
 func writeCommit(e *enc, h *repos.Commit) {

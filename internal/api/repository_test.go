@@ -57,6 +57,29 @@ func TestRepositoryStatusText(t *testing.T) {
 			t.Errorf("%s: project %s lacks %s", tt.name, proj.body, want)
 		}
 	}
+	// remote_commit: the upstream's head where a checkout tracks one; the branch
+	// head where there is nothing else to follow (Weblate's local repositories);
+	// null where an upstream is configured but was never fetched.
+	head := &repos.Commit{Hash: repos.HashBlob([]byte("head")), Message: "Local head\n", Author: repos.Signature{Name: "B", Email: "b@x", When: time.Unix(60, 0)}}
+	for _, tt := range []struct {
+		name string
+		kind repos.Kind
+		st   *repos.Status
+		want string
+	}{
+		{"local", repos.KindLocal, &repos.Status{}, `"summary":"Local head"`},
+		{"checkout without upstream", repos.KindCheckout, &repos.Status{}, `"summary":"Local head"`},
+		{"checkout with upstream", repos.KindCheckout, &repos.Status{Remote: remote, Upstream: "origin/main"}, `"summary":"Upstream"`},
+		{"upstream never fetched", repos.KindCheckout, &repos.Status{Upstream: "origin/main"}, `"remote_commit":null`},
+	} {
+		snap := fixture(t)
+		c := snap.Projects[0].Components[0]
+		c.Repo.Kind, c.Repo.Branch, c.Repo.Head = tt.kind, "main", head
+		got := do(t, serverFor(t, snap, Options{Repos: fakeRepos{st: tt.st}}), "GET", "/api/components/demo/android/repository/")
+		if !strings.Contains(got.body, tt.want) {
+			t.Errorf("%s: %s lacks %s", tt.name, got.body, tt.want)
+		}
+	}
 	// A repository the scan could not read says why, whatever the reader says.
 	snap := fixture(t)
 	snap.Projects[0].Components[0].Repo.Err = errors.New("gone")

@@ -19,6 +19,11 @@ type route struct {
 	unsafe map[string]func(*request) error
 	// anyFormat passes every ?format= to the handler: downloads convert (or refuse to).
 	anyFormat bool
+	// live marks answers that read state the snapshot does not hold — a
+	// repository's status, the change log and what is derived from it — so the
+	// snapshot's time is no Last-Modified for them; their ETag still follows
+	// their content (conditional.go).
+	live bool
 }
 
 const (
@@ -39,39 +44,39 @@ var routes = []route{
 	{path: "/api/projects/", allow: allowList, name: "Project List", desc: descProjects, get: listProjects},
 	{path: "/api/projects/:project/", allow: allowInstance, name: "Project Instance", desc: descProjects, get: getProject},
 	{path: "/api/projects/:project/components/", allow: allowList, name: "Components", desc: descProjects, get: listProjectComponents},
-	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges},
+	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges, live: true},
 	{path: "/api/projects/:project/statistics/", allow: allowRead, name: "Statistics", desc: descProjects, get: getProjectStatistics},
 	{path: "/api/projects/:project/languages/", allow: allowRead, name: "Languages", desc: descProjects, get: getProjectLanguages},
-	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository, unsafe: postOnly(postProjectRepository)},
+	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository, unsafe: postOnly(postProjectRepository), live: true},
 
 	{path: "/api/components/", allow: allowRead, name: "Component List", desc: descComponents, get: listComponents},
 	{path: "/api/components/:project/:component/", allow: allowInstance, name: "Component Instance", desc: descComponents, get: getComponent},
 	{path: "/api/components/:project/:component/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getComponentStatistics},
 	{path: "/api/components/:project/:component/translations/", allow: allowList, name: "Translations", desc: descComponents, get: listComponentTranslations},
-	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges},
+	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges, live: true},
 	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
 	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
-	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository, unsafe: postOnly(postComponentRepository)},
+	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository, unsafe: postOnly(postComponentRepository), live: true},
 	{path: "/api/components/:project/:component/monolingual_base/", allow: allowRead, name: "Monolingual base", desc: descComponents, get: getMonolingualBase},
 	{path: "/api/components/:project/:component/new_template/", allow: allowRead, name: "New template", desc: descComponents, get: getNewTemplate},
 
 	{path: "/api/translations/", allow: allowRead, name: "Translation List", desc: descComponents, get: listTranslations},
 	{path: "/api/translations/:project/:component/:language/", allow: allowTranslInst, name: "Translation Instance", desc: descComponents, get: getTranslation},
 	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
-	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges},
+	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges, live: true},
 	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile, anyFormat: true},
-	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository, unsafe: postOnly(postTranslationRepository)},
+	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository, unsafe: postOnly(postTranslationRepository), live: true},
 
 	{path: "/api/languages/", allow: allowList, name: "Language List", desc: "Languages API.", get: listLanguages},
 	{path: "/api/languages/:language/", allow: allowInstance, name: "Language Instance", desc: "Languages API.", get: getLanguage},
 	{path: "/api/languages/:language/statistics/", allow: allowRead, name: "Statistics", desc: "Languages API.", get: getLanguageStatistics},
 
-	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges},
-	{path: "/api/changes/:id/", allow: allowRead, name: "Change Instance", desc: "Changes API.", get: getChange},
+	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges, live: true},
+	{path: "/api/changes/:id/", allow: allowRead, name: "Change Instance", desc: "Changes API.", get: getChange, live: true},
 
-	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers},
-	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser},
-	{path: "/api/users/:username/statistics/", allow: allowRead, name: "Statistics", desc: "Users API.", get: getUserStatistics},
+	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers, live: true},
+	{path: "/api/users/:username/", allow: allowInstance, name: "User Instance", desc: "Users API.", get: getUser, live: true},
+	{path: "/api/users/:username/statistics/", allow: allowRead, name: "Statistics", desc: "Users API.", get: getUserStatistics, live: true},
 
 	// Lists of things git holds none of: they exist, so clients find them, and are empty.
 	{path: "/api/groups/", allow: allowList, name: "Group List", desc: "Groups API.", get: listNothing},
@@ -157,7 +162,7 @@ func listProjectChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(p.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Project: p})
 }
 
 func getProjectStatistics(r *request) error {
@@ -207,7 +212,7 @@ func listComponentChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(c.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Component: c})
 }
 
 func getComponentLock(r *request) error {
@@ -249,7 +254,7 @@ func listTranslationChanges(r *request) error {
 	if err != nil {
 		return err
 	}
-	return r.writeChanges(t.Changes)
+	return r.writeChanges(snapshot.ChangeFilter{Translation: t})
 }
 
 func listLanguages(r *request) error { return r.writePage(r.v.languageList) }
@@ -278,18 +283,22 @@ func getLanguageStatistics(r *request) error {
 	return r.writeDoc(r.v.langStats[le])
 }
 
-func listChanges(r *request) error { return r.writeChanges(r.v.snap.Changes) }
+func listChanges(r *request) error { return r.writeChanges(snapshot.ChangeFilter{}) }
 
 func getChange(r *request) error {
 	id, err := strconv.Atoi(r.param("id"))
 	if err != nil {
 		return errNotFound
 	}
-	ch := r.v.snap.Change(id)
-	if ch == nil {
+	i, ok := r.v.snap.Log.Find(id)
+	if !ok {
 		return errNotFound
 	}
-	return r.writeDoc(render(func(e *enc) { writeChange(e, ch) }))
+	docs, err := r.changeDocs([]int{i})
+	if err != nil {
+		return err
+	}
+	return r.writeDoc(docs[0])
 }
 
 func listUsers(r *request) error { return r.writePage(r.v.userList) }

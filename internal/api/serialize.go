@@ -388,7 +388,30 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 		e.key("translate_url")
 		e.url(tail.translate)
 	}
+	writeStatsV5(e, s)
 	e.end()
+}
+
+// writeStatsV5 writes the counters Weblate 5.2 added to the statistics, in the
+// order its StatisticsSerializer writes them (weblate/api/serializers.py; the
+// percentages from BaseStats.calculate_percents in weblate/utils/stats.py, over
+// all words or all characters). They come after every key Weblate 4.18 writes, so
+// a 4.18 answer is this one up to them: clients written for either release read
+// the numbers they expect, where a missing key would read as zero.
+func writeStatsV5(e *enc, s *snapshot.Stats) {
+	for _, f := range [...]struct {
+		name         string
+		words, chars int
+	}{{"fuzzy", s.FuzzyWords, s.FuzzyChars}, {"approved", s.ApprovedWords, s.ApprovedChars}, {"readonly", s.ReadonlyWords, s.ReadonlyChars}} {
+		e.key(f.name + "_words")
+		e.int(int64(f.words))
+		e.key(f.name + "_words_percent")
+		e.pct(weblate.Percent(f.words, s.TotalWords, false))
+		e.key(f.name + "_chars")
+		e.int(int64(f.chars))
+		e.key(f.name + "_chars_percent")
+		e.pct(weblate.Percent(f.chars, s.TotalChars, false))
+	}
 }
 
 func translationStatsTail(t *snapshot.Translation) statsTail {
@@ -420,53 +443,6 @@ func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
 	e.int(int64(s.TranslatedChars))
 	e.key("translated_chars_percent")
 	e.pct(weblate.Percent(s.TranslatedChars, s.TotalChars, true))
-	e.end()
-}
-
-func writeChange(e *enc, ch *snapshot.Change) {
-	e.obj()
-	e.key("unit")
-	if ch.UnitID != 0 {
-		e.url(snapshot.UnitAPIPath(ch.UnitID))
-	} else {
-		e.null()
-	}
-	e.key("component")
-	if ch.Component != nil {
-		e.url(ch.Component.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("translation")
-	if ch.Translation != nil {
-		e.url(ch.Translation.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("user")
-	if ch.User != nil {
-		e.url(ch.User.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("author")
-	if ch.Author != nil {
-		e.url(ch.Author.APIPath())
-	} else {
-		e.null()
-	}
-	e.key("timestamp")
-	e.str(formatTime(ch.Timestamp))
-	e.key("action")
-	e.int(int64(ch.Action))
-	e.key("target")
-	e.str(ch.Target)
-	e.key("id")
-	e.int(int64(ch.ID))
-	e.key("action_name")
-	e.str(ch.Label())
-	e.key("url")
-	e.url(ch.APIPath())
 	e.end()
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -31,11 +32,18 @@ type Source interface {
 type Reader interface {
 	// Units returns a translation's units in position order.
 	Units(t *snapshot.Translation) ([]snapshot.Unit, error)
+	// Page returns the units at positions lo … hi-1 of a translation.
+	Page(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error)
 	// Unit finds a unit of snap by id; a nil Translation means there is none.
 	Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error)
 	// ReadFile reads a file of c: the blob the scan saw, or, for a zero blob, the
 	// file as it is now.
 	ReadFile(c *snapshot.Component, path string, blob repos.Hash) ([]byte, error)
+}
+
+// ChangeDocs reads the JSON the change log stored for each change (see jsondoc).
+type ChangeDocs interface {
+	Docs(ids []int, fn func(id int, doc []byte)) error
 }
 
 // Repositories describes components' repositories on request (key is
@@ -62,11 +70,17 @@ type Options struct {
 	Notifier Notifier
 	// Reader reads units and files; nil serves no units and no files.
 	Reader Reader
+	// Changes gives the stored JSON of changes (the change log's store); nil
+	// serves none.
+	Changes ChangeDocs
 	// Repos describes repositories; nil shows none as behind its remote.
 	Repos Repositories
 	// Logger receives what the API cannot answer for but a request should not fail
 	// for (a translation whose units cannot be read); nil logs to slog.Default.
 	Logger *slog.Logger
+	// CORSOrigins are the origins whose pages may read the API and the widgets
+	// ("*": any), as ParseCORSOrigins accepts them; none turns CORS off (cors.go).
+	CORSOrigins []string
 }
 
 // Server serves the API.
@@ -86,6 +100,11 @@ type Server struct {
 	// lastBase is the base URL of the last request: clients keep asking with the same
 	// Host, and building the string each time was a request's allocation.
 	lastBase atomic.Pointer[baseURLCache]
+	// cors is the CORS middleware (nil: off); varyPlain and varyNegotiated are the
+	// Vary values of answers that are never compressed and of those that may be,
+	// with Origin when CORS is on (conditional.go).
+	cors                      gin.HandlerFunc
+	varyPlain, varyNegotiated []string
 }
 
 type baseURLCache struct{ scheme, host, base, json string }
@@ -117,6 +136,17 @@ func New(src Source, opts Options) (*Server, error) {
 	var err error
 	if s.origin, s.prefix, err = ParseBaseURL(opts.BaseURL); err != nil {
 		return nil, err
+	}
+	origins, err := ParseCORSOrigins(opts.CORSOrigins)
+	if err != nil {
+		return nil, err
+	}
+	if s.cors, err = newCORS(origins, s.prefix); err != nil {
+		return nil, err
+	}
+	s.varyPlain, s.varyNegotiated = varyAccept, varyNegotiated
+	if s.cors != nil {
+		s.varyPlain, s.varyNegotiated = varyAcceptCORS, varyNegotiatedCORS
 	}
 	return s, nil
 }
@@ -170,6 +200,11 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 		return v
 	}
 	v := buildViews(snap, s.opts.Reader, s.opts.Logger)
+	var previous time.Time
+	if old != nil && old.newest != nil {
+		previous = old.newest.snap.Built
+	}
+	v.modified = newLastModified(snap.Built, previous)
 	pair := &viewPair{newest: v}
 	if old != nil {
 		// Keep the views of the snapshot being served: usually the newest so far,
@@ -209,6 +244,10 @@ type request struct {
 	allow []string // the Allow header's value
 	v     *views
 	p     urlParams
+	// tagSums folds what the answer's ETag is made of; tagValue is the tag once
+	// tagged (conditional.go).
+	tagSums, tagValue uint64
+	tagged            bool
 }
 
 func (s *Server) newRequest(c *gin.Context, rt *route) *request {
@@ -387,10 +426,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &
 // Header values shared by every answer. Assigning them (instead of Header.Set, which
 // makes a slice each time) keeps the hot handlers free of allocations of their own;
 // net/http only reads them.
-var (
-	jsonType   = []string{"application/json"}
-	varyAccept = []string{"Accept"}
-)
+var jsonType = []string{"application/json"}
 
 // contentLengths caches Content-Length values by size: a server answers the same
 // documents at the same sizes all day long.
@@ -412,19 +448,14 @@ func contentLengthHeader(n int) []string {
 }
 
 // write sends a JSON body.
-func (r *request) write(status int, body []byte) {
-	h := r.c.Writer.Header()
-	h["Content-Type"] = jsonType
-	h["Vary"] = varyAccept
-	h["Content-Length"] = contentLengthHeader(len(body))
-	r.c.Status(status)
-	if r.c.Request.Method != http.MethodHead {
-		_, _ = r.c.Writer.Write(body)
-	}
-}
+func (r *request) write(status int, body []byte) { r.send(status, body, jsonType) }
 
 // writeDoc sends one rendered document.
 func (r *request) writeDoc(d *doc) error {
+	r.addSum(d.sum)
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
+	}
 	bp := bufPool.Get().(*[]byte)
 	buf := d.appendTo((*bp)[:0], r.p)
 	r.write(http.StatusOK, buf)
@@ -435,6 +466,12 @@ func (r *request) writeDoc(d *doc) error {
 
 // writeArray sends documents as a bare JSON array.
 func (r *request) writeArray(items []*doc) error {
+	for _, d := range items {
+		r.addSum(d.sum)
+	}
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
+	}
 	bp := bufPool.Get().(*[]byte)
 	buf := append((*bp)[:0], '[')
 	for i, d := range items {
@@ -500,6 +537,15 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 	items, err := render(lo, hi)
 	if err != nil {
 		return err
+	}
+	// The count is not in the items: two snapshots can page the same items out of
+	// different totals.
+	r.addSum(uint64(count))
+	for _, d := range items {
+		r.addSum(d.sum)
+	}
+	if r.notModified() || r.fromGzipCache(jsonType) {
+		return nil
 	}
 
 	bp := bufPool.Get().(*[]byte)

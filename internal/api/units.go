@@ -104,18 +104,48 @@ func (r *request) units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	return units, nil
 }
 
+// listTranslationUnits counts a translation's units by its statistics (the units
+// the reader yields are those the scan counted), so a page out of range costs
+// nothing, and reads only the page asked for. With ?q=, every unit is read and the
+// count is of those the query selects.
 func listTranslationUnits(r *request) error {
 	t, err := r.translation()
 	if err != nil {
 		return err
 	}
-	units, err := r.units(t)
+	uq, err := r.unitQuery()
 	if err != nil {
 		return err
 	}
-	return r.writePageOf(len(units), func(lo, hi int) ([]*doc, error) {
-		out := make([]*doc, 0, hi-lo)
-		for i := lo; i < hi; i++ {
+	if uq != nil {
+		units, err := r.units(t)
+		if err != nil {
+			return err
+		}
+		picked := r.v.filter(uq, t, units)
+		return r.writePageOf(len(picked), func(lo, hi int) ([]*doc, error) {
+			out := make([]*doc, 0, hi-lo)
+			for _, u := range picked[lo:hi] {
+				out = append(out, render(func(e *enc) { writeUnit(e, t, u) }))
+			}
+			return out, nil
+		})
+	}
+	count := 0
+	if r.v.reader != nil {
+		count = t.Stats.Total
+	}
+	return r.writePageOf(count, func(lo, hi int) ([]*doc, error) {
+		if lo >= hi {
+			return nil, nil
+		}
+		units, err := r.v.reader.Page(t, lo, hi)
+		if err != nil {
+			// A file that no longer reads (a checkout being edited) is not our bug.
+			return nil, notFound("The units of this translation cannot be read now: " + err.Error())
+		}
+		out := make([]*doc, 0, len(units))
+		for i := range units {
 			out = append(out, render(func(e *enc) { writeUnit(e, t, &units[i]) }))
 		}
 		return out, nil
@@ -132,7 +162,16 @@ func listTranslationUnits(r *request) error {
 // (offsets from the totals), so a translation that cannot be read now — a checkout
 // being edited — leaves a gap in its page instead of failing the whole list or
 // shifting every later page.
+//
+// With ?q=, see listUnitsMatching.
 func listUnits(r *request) error {
+	uq, err := r.unitQuery()
+	if err != nil {
+		return err
+	}
+	if uq != nil {
+		return listUnitsMatching(r, uq)
+	}
 	ts, starts := r.v.unitTranslations, r.v.unitStarts
 	return r.writePageOf(starts[len(ts)], func(lo, hi int) ([]*doc, error) {
 		var out []*doc

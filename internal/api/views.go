@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -50,6 +51,15 @@ type views struct {
 	// and the components' archives.
 	gen  lazy[*snapshot.Translation]
 	zips lazy[*snapshot.Component]
+	// modified is the Last-Modified of the answers; gz keeps compressed answers
+	// (conditional.go).
+	modified lastModified
+	gz       gzCache
+	// Searches over units (unitsearch.go): their results, and the change log's
+	// content changes by unit, indexed when a query first asks for changed:.
+	searches      searches
+	changesOnce   sync.Once
+	changesByUnit map[int][]time.Time
 }
 
 type projectViews struct {
@@ -170,18 +180,21 @@ func (v *views) buildUserStats() {
 		languages  map[string]bool
 	}
 	byUser := map[*snapshot.User]*counts{}
-	for _, ch := range v.snap.Changes {
-		if ch.User == nil || (ch.Action != 5 && ch.Action != 2) {
+	log := v.snap.Log
+	for i := range log.IDs {
+		a := log.Action(i)
+		u := log.User(i)
+		if u == nil || (a != 5 && a != 2) || !log.Visible(i) {
 			continue
 		}
-		c := byUser[ch.User]
+		c := byUser[u]
 		if c == nil {
 			c = &counts{languages: map[string]bool{}}
-			byUser[ch.User] = c
+			byUser[u] = c
 		}
 		c.translated++
-		if ch.Translation != nil {
-			c.languages[ch.Translation.Language.Code] = true
+		if t := log.Translation(i); t != nil {
+			c.languages[t.Language.Code] = true
 		}
 	}
 	v.userStats = make(map[*snapshot.User]*doc, len(v.snap.Users))

@@ -18,19 +18,21 @@ import (
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/snapshot"
-	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-// The fdroid bundle is the real translation history of an app (../shared/history).
-const fdroidBundle = "../../../shared/history/fdroidclient-history.bundle"
+// The fdroid bundle is the real translation history of an app (../shared/history,
+// next to the repository or to the worktree it is checked out in).
+var fdroidBundles = []string{"../../../shared/history/fdroidclient-history.bundle", "../../../../shared/history/fdroidclient-history.bundle"}
 
 var (
-	fdroidOnce sync.Once
-	fdroidDir  string
-	fdroidSnap *snapshot.Snapshot
-	fdroidErr  error
+	fdroidOnce    sync.Once
+	fdroidDir     string
+	fdroidSnap    *snapshot.Snapshot
+	fdroidChanges []*snapshot.Change
+	fdroidErr     error
 )
 
 const fdroidRes = "app/src/main/res"
@@ -38,8 +40,17 @@ const fdroidRes = "app/src/main/res"
 // fdroid clones the bundle once and scans it with its whole history.
 func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 	t.Helper()
-	if _, err := os.Stat(fdroidBundle); err != nil {
-		t.Skipf("history bundle not available (%v): it lives in ../shared next to the repository", err)
+	if testing.Short() {
+		t.Skip("walks 2,568 commits of a real app's history")
+	}
+	fdroidBundle := ""
+	for _, b := range fdroidBundles {
+		if _, err := os.Stat(b); err == nil {
+			fdroidBundle = b
+		}
+	}
+	if fdroidBundle == "" {
+		t.Skip("history bundle not available: it lives in ../shared next to the repository")
 	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -72,7 +83,10 @@ func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 			fdroidErr = err
 			return
 		}
-		fdroidSnap, fdroidErr = livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{}).Scan(context.Background())
+		s := livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{})
+		if fdroidSnap, fdroidErr = s.Scan(context.Background()); fdroidErr == nil {
+			fdroidChanges, fdroidErr = s.Log.Changes(fdroidSnap)
+		}
 	})
 	if fdroidErr != nil {
 		t.Fatal(fdroidErr)
@@ -115,7 +129,7 @@ func firstParentLog(t *testing.T, dir, path string) []commitInfo {
 // changesOf lists a translation's changes with the given action.
 func changesOf(snap *snapshot.Snapshot, code string, action weblate.Action) []*snapshot.Change {
 	var out []*snapshot.Change
-	for _, ch := range snap.Changes {
+	for _, ch := range fdroidChanges {
 		if ch.Action == action && ch.Translation != nil && ch.Translation.Language.Code == code {
 			out = append(out, ch)
 		}
@@ -204,7 +218,7 @@ func TestFdroidFilledString(t *testing.T) {
 // TestFdroidTemplateAddedStrings: a template commit that added strings gives 44 New
 // strings to translate once per translation that existed, counting the strings.
 func TestFdroidTemplateAddedStrings(t *testing.T) {
-	dir, snap := fdroid(t)
+	dir, _ := fdroid(t)
 	names := regexp.MustCompile(`<(?:string|plurals) name="([^"]+)"`)
 	tmplPath := fdroidRes + "/values/strings.xml"
 	log := firstParentLog(t, dir, tmplPath)
@@ -234,7 +248,7 @@ func TestFdroidTemplateAddedStrings(t *testing.T) {
 			}
 		}
 		var got []*snapshot.Change
-		for _, ch := range snap.Changes {
+		for _, ch := range fdroidChanges {
 			if ch.Action == weblate.ActionNewStrings && ch.Timestamp.Equal(c.when) {
 				got = append(got, ch)
 			}
@@ -304,9 +318,14 @@ func TestFdroidLastChange(t *testing.T) {
 }
 
 // changeList is what a client sees of the log, for comparisons.
-func changeList(snap *snapshot.Snapshot) []string {
+func changeList(t *testing.T, s *livetest.Setup, snap *snapshot.Snapshot) []string {
+	t.Helper()
+	changes, err := s.Log.Changes(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
-	for _, ch := range snap.Changes {
+	for _, ch := range changes {
 		tr := ""
 		if ch.Translation != nil {
 			tr = ch.Translation.Language.Code + "/" + strconv.Itoa(ch.Translation.ID)
@@ -323,12 +342,12 @@ func TestIDsStableAcrossRestartAndRescan(t *testing.T) {
 	cfg, data := testutil.Samples(t)
 	path := filepath.Join(data, "ids.db")
 	run := func(rescan bool) ([]string, []string) {
-		ids, err := store.Open(path)
+		st, err := boltstore.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer ids.Close()
-		s := livetest.New(t, cfg, data, livetest.Options{IDs: ids})
+		defer st.Close()
+		s := livetest.New(t, cfg, data, livetest.Options{Store: st})
 		snap, err := s.Scan(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -355,7 +374,7 @@ func TestIDsStableAcrossRestartAndRescan(t *testing.T) {
 				}
 			}
 		}
-		return objects, changeList(snap)
+		return objects, changeList(t, s, snap)
 	}
 	objects1, changes1 := run(false)
 	objects2, changes2 := run(true)
@@ -375,4 +394,11 @@ func TestIDsStableAcrossRestartAndRescan(t *testing.T) {
 			t.Errorf("change %s comes before %s but is later", a[0], b[0])
 		}
 	}
+}
+
+func username(u *snapshot.User) string {
+	if u == nil {
+		return ""
+	}
+	return u.Username
 }

@@ -2,8 +2,10 @@ package changelog
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"time"
+	"strconv"
+	"sync/atomic"
 
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -11,150 +13,152 @@ import (
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-// runtimeEvent is an entry of the runtime log: what happened while serving rather
-// than in the repositories' history.
-type runtimeEvent struct {
-	ID        int            `json:"id"`
-	Time      time.Time      `json:"time"`
-	Action    weblate.Action `json:"action"`
-	Project   string         `json:"project"`
-	Component string         `json:"component"`
-	Target    string         `json:"target,omitempty"`
+// hookSeq tells apart the webhooks one process logs within one clock tick.
+var hookSeq atomic.Int64
+
+// Record logs an event of the runtime log — 21 Rebased repository after a fetch
+// moved a branch to head, 53 Received repository notification for a webhook — in
+// the component's change log; the next Apply shows it. Its natural key makes it
+// logged once however many replicas see it: a fetch by component and new head; a
+// webhook, which one replica receives, by that replica and moment.
+func (l *Log) Record(action weblate.Action, project, component, target, head string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.opts.Now().UTC()
+	var key string
+	switch action {
+	case weblate.ActionRebase:
+		key = fmt.Sprintf("rebase/%s/%s/%s", project, component, head)
+	default:
+		key = fmt.Sprintf("runtime/%d/%s/%s/%s/%d/%d", action, project, component, l.opts.Instance, now.UnixNano(), hookSeq.Add(1))
+	}
+	m := meta{when: now.UnixMicro(), action: uint8(action), count: 1, project: project, component: component, key: -1, target: target}
+	_, err := l.st.Commit(&store.Commit{Add: []store.Record{l.runtimeRecord(key, &m)}})
+	return err
 }
 
-type runtimeLog struct {
-	events []runtimeEvent
+// runtimeRecord is the stored form of a runtime event: it links its component.
+func (l *Log) runtimeRecord(key string, m *meta) store.Record {
+	var comp *snapshot.Component
+	if m.component != "" {
+		comp = l.componentNamed(m.project, m.component)
+	}
+	return store.Record{Key: key, Scope: "", Meta: m.encode(), Doc: encodeChange(&l.w, m, comp, nil, 0, nil)}
 }
 
-// loadRuntime reads the runtime log from the journal once.
-func (s *Log) loadRuntime() {
-	if s.runtime != nil {
-		return
-	}
-	s.runtime = &runtimeLog{}
-	raw, err := s.opts.Journal.Events()
-	if err != nil {
-		s.opts.Logger.Error("reading the runtime log", "err", err)
-		return
-	}
-	for _, b := range raw {
-		var ev runtimeEvent
-		if json.Unmarshal(b, &ev) == nil && ev.ID > 0 {
-			s.runtime.events = append(s.runtime.events, ev)
-		}
-	}
-}
-
-// Record appends an event of the runtime log — 21 Rebased repository after a fetch
-// moved a branch, 53 Received repository notification for a webhook — to the
-// component's change log; its id is given and saved before anything shows it. The
-// next Apply shows it.
-func (s *Log) Record(action weblate.Action, project, component, target string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.logRuntime(action, project, component, target)
-}
-
-// logRuntime is Record with s.mu held.
-func (s *Log) logRuntime(action weblate.Action, project, component, target string) error {
-	return s.logRuntimeEvents([]runtimeEvent{{Action: action, Project: project, Component: component, Target: target}})
-}
-
-// logRuntimeEvents appends events to the runtime log: ids for all, saved with one
-// flush, then the entries. An id's key is the entry's position in the log, which
-// the log keeps across restarts, so two events of one instant never share an id.
-func (s *Log) logRuntimeEvents(evs []runtimeEvent) error {
-	s.loadRuntime()
-	now := s.opts.Now().UTC()
-	n := len(s.runtime.events)
-	for i := range evs {
-		ev := &evs[i]
-		key := fmt.Sprintf("runtime/%d/%s/%s/%d", n+i, ev.Project, ev.Component, ev.Action)
-		ev.ID, ev.Time = s.opts.IDs.ID(store.KindChange, key), now
-	}
-	if err := s.opts.IDs.Flush(); err != nil {
-		return err
-	}
-	for _, ev := range evs {
-		b, _ := json.Marshal(ev)
-		if err := s.opts.Journal.AppendEvent(b); err != nil {
-			return err
-		}
-		s.runtime.events = append(s.runtime.events, ev)
-	}
-	return nil
-}
-
-// addRuntimeChanges puts the runtime log into the snapshot's change list.
-func (s *Log) addRuntimeChanges(snap *snapshot.Snapshot) {
-	s.loadRuntime()
-	for _, ev := range s.runtime.events {
-		p := findProject(snap, ev.Project)
-		if p == nil {
-			continue // a project no longer configured
-		}
-		ch := &snapshot.Change{ID: ev.ID, Timestamp: ev.Time, Action: ev.Action, Target: ev.Target, Count: 1, Project: p}
-		for _, c := range p.Components {
-			if c.Config.Slug == ev.Component {
-				ch.Component = c
-			}
-		}
-		if ch.Component == nil && ev.Component != "" {
+// componentNamed makes a stand-in component with the given slugs: what a change's
+// JSON needs of it is its URL.
+func (l *Log) componentNamed(project, component string) *snapshot.Component {
+	for _, pc := range l.cfg.Projects {
+		if pc.Slug != project {
 			continue
 		}
-		snap.Changes = append(snap.Changes, ch)
-	}
-}
-
-func findProject(snap *snapshot.Snapshot, slug string) *snapshot.Project {
-	for _, p := range snap.Projects {
-		if p.Config.Slug == slug {
-			return p
+		for _, cc := range pc.Components {
+			if cc.Slug == component {
+				return &snapshot.Component{Project: &snapshot.Project{Config: pc}, Config: cc}
+			}
 		}
 	}
 	return nil
 }
 
-// alertState is the journal entry of the alerts raised: each one is logged as 47
-// New alert once, when it appears, and forgotten when it is gone.
+// alertState is the store's state of the alerts raised: each is logged as 47 New
+// alert once when it appears, and again only after it was gone. An alert one
+// replica raised is cleared by that replica, so alerts of one replica's own (a
+// failed fetch) do not come and go as replicas disagree.
 const alertState = "alerts"
+
+type alertEntry struct {
+	Occurrence int    `json:"n"`
+	Active     bool   `json:"active"`
+	Owner      string `json:"owner,omitempty"`
+}
 
 func alertID(a *snapshot.Alert) string {
 	return scan.ComponentKey(a.Component.Project.Config, a.Component.Config) + "\x00" + a.Kind.String() + "\x00" + a.Path
 }
 
-// raiseAlerts logs the alerts that are new since the last scan.
-func (s *Log) raiseAlerts(snap *snapshot.Snapshot) error {
-	var active map[string]bool
-	if b := s.opts.Journal.GetState(alertState); b != nil {
-		_ = json.Unmarshal(b, &active)
+func decodeAlerts(b []byte) map[string]*alertEntry {
+	out := map[string]*alertEntry{}
+	if b == nil {
+		return out
 	}
-	if active == nil {
-		active = map[string]bool{}
+	if json.Unmarshal(b, &out) == nil {
+		return out
 	}
+	// Written before replicas: the active alerts' identities.
+	var old map[string]bool
+	out = map[string]*alertEntry{}
+	if json.Unmarshal(b, &old) == nil {
+		for id, on := range old {
+			if on {
+				out[id] = &alertEntry{Occurrence: 1, Active: true}
+			}
+		}
+	}
+	return out
+}
+
+// raiseAlerts logs the alerts that are new since the last complete build, and
+// forgets those gone. The store's own problem is not logged into it: every
+// component shows it as an alert while it lasts.
+func (l *Log) raiseAlerts(snap *snapshot.Snapshot) error {
+	for attempt := 0; ; attempt++ {
+		err := l.raiseAlertsOnce(snap)
+		if !errors.Is(err, store.ErrConflict) || attempt == 3 {
+			return err
+		}
+	}
+}
+
+func (l *Log) raiseAlertsOnce(snap *snapshot.Snapshot) error {
+	cur, err := l.st.States(alertState)
+	if err != nil {
+		return err
+	}
+	prev, had := cur[alertState]
+	if !had {
+		prev = nil
+	}
+	state := decodeAlerts(prev)
 	now := map[string]bool{}
-	var fresh []*snapshot.Alert
+	var recs []store.Record
 	for _, a := range snap.Alerts {
 		id := alertID(a)
-		if !now[id] && !active[id] {
-			fresh = append(fresh, a)
+		if now[id] {
+			continue
 		}
 		now[id] = true
-	}
-	if len(fresh) == 0 && len(now) == len(active) {
-		return nil
-	}
-	var evs []runtimeEvent
-	for _, a := range fresh {
+		e := state[id]
+		if e == nil {
+			e = &alertEntry{}
+			state[id] = e
+		}
+		if e.Active {
+			continue
+		}
+		e.Occurrence++
+		e.Active, e.Owner = true, l.opts.Instance
 		msg := a.Message
 		if a.Path != "" {
 			msg = a.Path + ": " + msg
 		}
-		evs = append(evs, runtimeEvent{Action: weblate.ActionAlert, Project: a.Component.Project.Config.Slug, Component: a.Component.Config.Slug, Target: a.Kind.String() + ": " + msg})
+		m := meta{when: l.opts.Now().UTC().UnixMicro(), action: uint8(weblate.ActionAlert), count: 1,
+			project: a.Component.Project.Config.Slug, component: a.Component.Config.Slug, key: -1, target: a.Kind.String() + ": " + msg}
+		key := "alert/" + id + "\x00" + strconv.Itoa(e.Occurrence)
+		recs = append(recs, store.Record{Key: key, Meta: m.encode(), Doc: encodeChange(&l.w, &m, a.Component, nil, 0, nil)})
 	}
-	if err := s.logRuntimeEvents(evs); err != nil {
-		return err
+	cleared := false
+	for id, e := range state {
+		if e.Active && !now[id] && e.Owner == l.opts.Instance {
+			e.Active = false
+			cleared = true
+		}
 	}
-	b, _ := json.Marshal(now)
-	return s.opts.Journal.PutState(alertState, b)
+	if len(recs) == 0 && !cleared {
+		return nil
+	}
+	next, _ := json.Marshal(state)
+	_, err = l.st.Commit(&store.Commit{States: []store.State{{Name: alertState, Prev: prev, Next: next}}, Add: recs})
+	return err
 }

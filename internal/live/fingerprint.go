@@ -34,12 +34,18 @@ func fingerprint(snap *snapshot.Snapshot) uint64 {
 			}
 		}
 	}
-	f.int(len(snap.Changes))
-	for _, ch := range snap.Changes {
-		f.int(ch.ID)
-		f.int(ch.UnitID)
-		if ch.Translation != nil {
-			f.int(ch.Translation.ID)
+	if l := snap.Log; l != nil {
+		f.int(l.Len())
+		f.int(int(l.Seq))
+		for i := range l.IDs {
+			if !l.Visible(i) {
+				continue
+			}
+			f.int(int(l.IDs[i]))
+			f.int(int(l.Units[i]))
+			if t := l.Translation(i); t != nil {
+				f.int(t.ID)
+			}
 		}
 	}
 	for _, a := range snap.Alerts {

@@ -19,6 +19,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -35,9 +36,10 @@ type Options struct {
 	// cause when a fetch brought nothing (default 5s): unauthenticated webhooks
 	// must not write the change log or rebuild without bound.
 	HookInterval time.Duration
-	// IDs is where the ids given while building are made durable before a
-	// snapshot is served; nil means an in-memory allocator.
-	IDs store.IDs
+	// Store is where the ids given while building are made durable before a
+	// snapshot is served, and which says when another replica changed the log; nil
+	// means an in-memory store.
+	Store store.Store
 	// Logger receives problems; nil discards them.
 	Logger *slog.Logger
 	// Now is the clock (tests fix it); nil means time.Now.
@@ -91,8 +93,8 @@ func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repo
 	if opts.HookInterval <= 0 {
 		opts.HookInterval = 5 * time.Second
 	}
-	if opts.IDs == nil {
-		opts.IDs = store.NewMemoryIDs()
+	if opts.Store == nil {
+		opts.Store = memstore.New()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -132,8 +134,11 @@ func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, err
 	snap.Finish()
 	snap.Fingerprint = fingerprint(snap)
 	// Nothing may show an id that a crash could take back.
-	if err := l.opts.IDs.Flush(); err != nil {
+	if err := l.opts.Store.Flush(); err != nil {
 		return nil, err
+	}
+	if r, ok := l.opts.Store.(interface{ Release() }); ok {
+		r.Release() // what the build and the requests since read of the store's file
 	}
 	return snap, nil
 }
@@ -154,8 +159,7 @@ func (l *Live) Start(ctx context.Context) error {
 		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
 			l.opts.Logger.Error("reading history failed", "err", err)
 		}
-		close(l.ready)
-		l.run(ctx)
+		l.run(ctx, func() { close(l.ready) })
 	}()
 	l.bg.Add(1)
 	go func() {
@@ -165,7 +169,8 @@ func (l *Live) Start(ctx context.Context) error {
 	return nil
 }
 
-// Ready is closed when the first snapshot with the history is served.
+// Ready is closed when the first snapshot with the history is served and the
+// checkouts are watched: an edit made from then on is seen.
 func (l *Live) Ready() <-chan struct{} { return l.ready }
 
 // Wait returns when the Live's background work has ended, after its context is
@@ -231,8 +236,14 @@ func (l *Live) fetch(ctx context.Context, key string) (moved bool, err error) {
 	if err != nil || !moved {
 		return moved, err
 	}
+	head := ""
+	if r := l.repos.Get(key); r != nil {
+		if h, err := r.Head(); err == nil && h != nil {
+			head = h.Hash.String()
+		}
+	}
 	project, component, _ := strings.Cut(key, "/")
-	return true, l.log.Record(weblate.ActionRebase, project, component, "")
+	return true, l.log.Record(weblate.ActionRebase, project, component, "", head)
 }
 
 // Notify handles a push webhook for the components. It only notes them and returns:
@@ -289,7 +300,7 @@ func (l *Live) hookWorker(ctx context.Context) {
 			}
 			rebuild = true
 			project, component, _ := strings.Cut(key, "/")
-			if err := l.log.Record(weblate.ActionHook, project, component, ""); err != nil {
+			if err := l.log.Record(weblate.ActionHook, project, component, "", ""); err != nil {
 				l.opts.Logger.Error("logging a webhook", "err", err)
 			}
 		}
@@ -301,8 +312,9 @@ func (l *Live) hookWorker(ctx context.Context) {
 	}
 }
 
-// run keeps the snapshot fresh until ctx is done.
-func (l *Live) run(ctx context.Context) {
+// run keeps the snapshot fresh until ctx is done; ready is called once the
+// checkouts are watched.
+func (l *Live) run(ctx context.Context, ready func()) {
 	log := l.opts.Logger
 	w, err := repos.NewWatcher(l.opts.Debounce, l.opts.MaxDelay, func([]string) { l.Wake() })
 	if err != nil {
@@ -326,6 +338,7 @@ func (l *Live) run(ctx context.Context) {
 			}()
 		}
 	}
+	ready()
 	tick := time.NewTicker(l.opts.Rescan)
 	defer tick.Stop()
 	for {
@@ -335,6 +348,8 @@ func (l *Live) run(ctx context.Context) {
 		case <-tick.C:
 		case <-l.wake:
 		case <-l.repos.Cloned():
+		case <-l.opts.Store.Changed():
+			// Another replica changed the log, or the store is reachable again.
 		}
 		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
 			log.Error("rebuild failed", "err", err)

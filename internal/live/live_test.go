@@ -70,12 +70,7 @@ func TestOnSnapshotAfterStart(t *testing.T) {
 
 // hooks counts the 53 Received repository notification events of a snapshot.
 func hooks(snap *snapshot.Snapshot) int {
-	n := 0
-	for _, ch := range snap.Changes {
-		if ch.Action == weblate.ActionHook {
-			n++
-		}
-	}
+	n, _ := snap.Log.Select(&snapshot.ChangeFilter{Actions: map[weblate.Action]bool{weblate.ActionHook: true}}, 0, 0)
 	return n
 }
 

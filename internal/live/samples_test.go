@@ -79,27 +79,30 @@ func TestSamplesStructuralEvents(t *testing.T) {
 		}
 	}
 	got := map[string][]string{}
+	log := snap.Log
 	for _, p := range snap.Projects {
-		for _, ch := range p.Changes {
-			if !structural[int(ch.Action)] {
+		_, positions := log.Select(&snapshot.ChangeFilter{Project: p}, 0, log.Len())
+		for _, i := range positions {
+			action := int(log.Action(i))
+			if !structural[action] {
 				continue
 			}
 			comp, language := "", ""
-			if ch.Component != nil {
-				comp = ch.Component.Config.Slug
+			if c := log.Component(i); c != nil {
+				comp = c.Config.Slug
 			}
-			if int(ch.Action) == expected.ActionAddedLanguage || int(ch.Action) == expected.ActionRemovedLanguage {
+			if action == expected.ActionAddedLanguage || action == expected.ActionRemovedLanguage {
 				// A translation that no longer exists leaves its change without one.
 				language = "(gone)"
-				if ch.Translation != nil {
-					language = ch.Translation.Language.Code
+				if t := log.Translation(i); t != nil {
+					language = t.Language.Code
 				}
 			}
-			if ch.User == nil || ch.User.FullName == "" || ch.Timestamp.IsZero() {
-				t.Errorf("change %d has no author or time", ch.ID)
+			if u := log.User(i); u == nil || u.FullName == "" || log.Times[i] == 0 {
+				t.Errorf("change %d has no author or time", log.IDs[i])
 			}
 			key := p.Config.Slug + "/" + comp
-			got[key] = append(got[key], describe(int(ch.Action), comp, language))
+			got[key] = append(got[key], describe(action, comp, language))
 		}
 	}
 	// Italian was added and removed again in blitzclock: both its events remain, and

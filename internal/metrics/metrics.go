@@ -54,7 +54,7 @@ func Count(snap *snapshot.Snapshot) Figures {
 		}
 	}
 	f.Users = len(snap.Users)
-	f.Changes = len(snap.Changes)
+	f.Changes = snap.Log.Len()
 	f.Languages = len(snap.Languages)
 	f.ConfigurationErrors = len(snap.Alerts)
 	return f

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -45,10 +46,11 @@ func sample() *snapshot.Snapshot {
 	cs.Stats.AddUnit(weblate.StateEmpty, 1, 1)
 	c.Translations = []*snapshot.Translation{src, cs}
 	p.Components = []*snapshot.Component{c}
+	log, _ := changelog.LogOf([]*snapshot.Change{{ID: 1, Project: p}, {ID: 2, Project: p}, {ID: 3, Project: p}})
 	return &snapshot.Snapshot{
 		Projects:  []*snapshot.Project{p, {ID: 2}},
 		Languages: []*snapshot.LanguageEntry{{}, {}},
-		Changes:   []*snapshot.Change{{ID: 1}, {ID: 2}, {ID: 3}},
+		Log:       log,
 		Users:     []*snapshot.User{{Username: "ann"}},
 		Alerts:    []*snapshot.Alert{{Kind: weblate.AlertParseError}},
 		Built:     time.Unix(1700000000, 0),

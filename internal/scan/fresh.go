@@ -73,7 +73,7 @@ func (s *Engine) restoreComponent(c *snapshot.Component, src *Source, err error)
 	c.Repo.Err = err
 	for i := range g.translations {
 		t := g.translations[i]
-		t.Component, t.Changes = c, nil
+		t.Component = c
 		c.Translations = append(c.Translations, &t)
 	}
 	src.keys = g.keys

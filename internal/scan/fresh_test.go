@@ -10,14 +10,15 @@ import (
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/snapshot"
-	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/boltstore"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-func alertChanges(snap *snapshot.Snapshot) []string {
+func alertChanges(t *testing.T, s *livetest.Setup, snap *snapshot.Snapshot) []string {
 	var out []string
-	for _, ch := range snap.Changes {
+	for _, ch := range s.Changes(t, snap) {
 		if ch.Action == weblate.ActionAlert {
 			out = append(out, ch.Target)
 		}
@@ -51,7 +52,7 @@ func TestBrokenFileKeepsLastGood(t *testing.T) {
 		if len(snap.Alerts) != 1 || snap.Alerts[0].Kind.String() != "ParseError" {
 			t.Fatalf("scan %d: alerts %v", i, snap.Alerts)
 		}
-		if got := alertChanges(snap); len(got) != 1 || !strings.Contains(got[0], "values-cs/strings.xml") {
+		if got := alertChanges(t, s, snap); len(got) != 1 || !strings.Contains(got[0], "values-cs/strings.xml") {
 			t.Fatalf("scan %d: 47 changes %q, want exactly one", i, got)
 		}
 	}
@@ -65,7 +66,7 @@ func TestBrokenFileKeepsLastGood(t *testing.T) {
 	}
 	// Breaking it again is a new alert.
 	testutil.WriteFiles(t, repo, map[string]string{"res/values-cs/strings.xml": "<resources>"})
-	if got := alertChanges(scan()); len(got) != 2 {
+	if got := alertChanges(t, s, scan()); len(got) != 2 {
 		t.Errorf("47 changes after a second break: %q", got)
 	}
 }
@@ -88,7 +89,7 @@ func TestVanishedRepositoryKeepsLastGood(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := snap.Project("demo").Component("android")
-	if len(c.Changes) == 0 {
+	if n, _ := snap.Log.Select(&snapshot.ChangeFilter{Component: c}, 0, 0); n == 0 {
 		t.Error("the vanished repository's change log is gone")
 	}
 	if len(c.Translations) != 2 || c.Repo.Err == nil || len(snap.Alerts) != 1 || snap.Alerts[0].Kind.String() != "RepositoryError" {
@@ -115,12 +116,12 @@ func TestRestartParsesNothing(t *testing.T) {
 	cfg, data := testutil.Samples(t)
 	path := filepath.Join(data, "ids.db")
 	scan := func() (*livetest.Setup, *snapshot.Snapshot) {
-		st, err := store.Open(path)
+		st, err := boltstore.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer st.Close()
-		s := livetest.New(t, cfg, data, livetest.Options{IDs: st, Journal: st})
+		s := livetest.New(t, cfg, data, livetest.Options{Store: st})
 		snap, err := s.Live.Build(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)
@@ -161,12 +162,13 @@ func TestHistoryFollowsLanguageRegex(t *testing.T) {
 	testutil.Git(t, repo, testutil.FixedDate, "add", "-A")
 	testutil.Git(t, repo, testutil.FixedDate, "commit", "-q", "-m", "German and Slovak")
 	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo)+"        language_regex: ^(cs|sk)$\n")
-	snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	snap, err := s.Scan(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, ch := range snap.Changes {
+	for _, ch := range s.Changes(t, snap) {
 		if ch.Action == weblate.ActionAddedLanguage || ch.Action == weblate.ActionNew {
 			code := "-"
 			if ch.Translation != nil {
@@ -194,7 +196,8 @@ func TestCredentialsStayHidden(t *testing.T) {
         filemask: "*.tbx"
         file_format: tbx
 `)
-	snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	snap, err := s.Scan(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +209,7 @@ func TestCredentialsStayHidden(t *testing.T) {
 			t.Errorf("alert shows the password: %s", a.Message)
 		}
 	}
-	for _, ch := range snap.Changes {
+	for _, ch := range s.Changes(t, snap) {
 		if strings.Contains(ch.Target, "s3cr3t") {
 			t.Errorf("change %d shows the password: %s", ch.ID, ch.Target)
 		}
@@ -222,13 +225,13 @@ func TestJournalStaysBounded(t *testing.T) {
 		"res/values-cs/strings.xml": testutil.Czech,
 	})
 	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
-	j := store.NewMemoryJournal()
+	j := memstore.New()
 	stored := func() int {
 		n := 0
 		j.PruneResults(func(string) bool { n++; return true })
 		return n
 	}
-	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Journal: j})
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: j})
 	if _, err := s.Scan(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +249,7 @@ func TestJournalStaysBounded(t *testing.T) {
 			t.Errorf("after edit %d the journal holds %d results, want %d", i+1, n, want)
 		}
 	}
-	restarted := livetest.New(t, cfg, t.TempDir(), livetest.Options{Journal: j})
+	restarted := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: j})
 	if _, err := restarted.Scan(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,10 @@ func encodeResult(r *fileResult) []byte {
 		}
 		b = binary.AppendUvarint(b, flag)
 	}
+	b = binary.AppendUvarint(b, uint64(len(r.repeats)))
+	for _, i := range r.repeats {
+		b = binary.AppendUvarint(b, uint64(i))
+	}
 	b = binary.AppendUvarint(b, uint64(len(r.units)))
 	for _, u := range r.units {
 		b = appendString(b, u.id)
@@ -117,6 +121,15 @@ func decodeResult(b []byte) (*fileResult, error) {
 			u.Key = r.string()
 			u.Words, u.Chars, u.State = r.uint(), r.uint(), weblate.State(r.uint())
 			u.ReadOnly = r.uint() == 1
+		}
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.repeats = make([]int, n)
+		for i := range out.repeats {
+			out.repeats[i] = r.uint()
 		}
 	}
 	if n := r.uint(); n > 0 && r.err == nil {

@@ -8,7 +8,7 @@ import (
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
-	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 )
 
 func TestResultEncoding(t *testing.T) {
@@ -56,8 +56,8 @@ func (e editedTree) ReadFileInto(_ string, _ []byte) ([]byte, repos.Hash, error)
 // shown once but never kept under that blob (in memory or in the journal).
 func TestEditedWhileReadIsNotKept(t *testing.T) {
 	format, _ := formats.Lookup("aresource")
-	j := store.NewMemoryJournal()
-	s := New(&config.Config{}, Options{Journal: j})
+	j := memstore.New()
+	s := New(&config.Config{}, Options{Store: j})
 	tree := editedTree{[]byte(`<resources><string name="hello">Hello</string></resources>`)}
 	sc := &componentScan{s: s, src: &Source{Key: "demo/android"}, tree: tree, reader: tree, format: format.Format(), info: format, used: map[resultKey]*fileResult{}}
 	listed := repos.HashBlob([]byte("what the listing saw"))

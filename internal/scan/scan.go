@@ -22,6 +22,7 @@ import (
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -29,15 +30,12 @@ import (
 type Options struct {
 	// Repos opens the components' repositories.
 	Repos *repos.Pool
-	// IDs allocates object ids; nil means an in-memory allocator.
-	IDs store.IDs
-	// Journal keeps file results across restarts; nil keeps them in memory.
-	Journal store.Journal
+	// Store gives object and unit ids and keeps file results across restarts; nil
+	// keeps them in memory. While its Problem says something, every component shows
+	// it as an alert.
+	Store store.Store
 	// Logger receives scan problems; nil discards them.
 	Logger *slog.Logger
-	// Storage says what keeps ids from lasting across restarts (store.Store's
-	// Problem); while it says something, every component shows it as an alert.
-	Storage interface{ Problem() string }
 }
 
 // Engine turns a config into the statistics of snapshots. It keeps what it learned
@@ -52,7 +50,10 @@ type Engine struct {
 	ruleMu sync.Mutex
 	rules  map[*config.Component]*Rule
 
-	journal store.Journal
+	journal store.Store
+	// unitSegs keeps, by component and content, which key number each unit
+	// position holds (see assignUnitIDs); only scans touch it, one at a time.
+	unitSegs, unitSegsUsed map[string]unitSegs
 	// journaled counts the results put in the journal since it was last pruned
 	// (see pruneJournal); only scans touch it, one at a time.
 	journaled int
@@ -74,19 +75,17 @@ func New(cfg *config.Config, opts Options) *Engine {
 	if opts.Repos == nil {
 		opts.Repos = repos.NewPool(repos.PoolOptions{})
 	}
-	if opts.IDs == nil {
-		opts.IDs = store.NewMemoryIDs()
+	if opts.Store == nil {
+		opts.Store = memstore.New()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	if opts.Journal == nil {
-		opts.Journal = store.NewMemoryJournal()
-	}
 	return &Engine{
 		cfg:      cfg,
 		opts:     opts,
-		journal:  opts.Journal,
+		journal:  opts.Store,
+		unitSegs: map[string]unitSegs{},
 		rules:    map[*config.Component]*Rule{},
 		lastGood: map[string]*goodFile{},
 		goodSeen: map[string]bool{},
@@ -136,8 +135,6 @@ type Source struct {
 	// Rule says which files are the component's translations.
 	Rule *Rule
 	keys *componentKeys
-	sets map[string]map[string]bool
-	mu   sync.Mutex
 }
 
 // ComponentKey is the key a component's ids and state are kept under.
@@ -159,6 +156,7 @@ type fileResult struct {
 	// file was edited while the scan read it): used once, never cached.
 	changed bool
 	tmpl    []TemplateUnit // template role
+	repeats []int          // template role: indexes of units repeating a key
 	stats   snapshot.Stats
 	units   []bilUnit         // bilingual role
 	warns   []formats.Warning // the file's warnings, each an alert of its component
@@ -174,13 +172,17 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 
 	res := &Result{Snapshot: &snapshot.Snapshot{}, Sources: map[*snapshot.Component]*Source{}}
 	used := map[resultKey]*fileResult{}
+	s.unitSegsUsed = map[string]unitSegs{}
 	for _, pc := range s.cfg.Projects {
-		p := &snapshot.Project{ID: s.opts.IDs.ID(store.KindProject, pc.Slug), Config: pc}
+		p := &snapshot.Project{ID: s.opts.Store.ID(store.KindProject, pc.Slug), Config: pc}
 		for _, cc := range pc.Components {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			c, src := s.scanComponent(ctx, p, cc, used)
+			if err := s.assignUnitIDs(c, src); err != nil {
+				return nil, fmt.Errorf("unit ids of %s: %w", src.Key, err)
+			}
 			p.Components = append(p.Components, c)
 			res.Sources[c] = src
 		}
@@ -188,6 +190,7 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	}
 	// Forget results of contents no longer in any tree, so memory follows the repositories.
 	s.results = used
+	s.unitSegs = s.unitSegsUsed
 	s.pruneGood()
 	for _, p := range res.Snapshot.Projects {
 		for _, c := range p.Components {
@@ -195,13 +198,8 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 		}
 	}
 	// Nothing may show an id that a crash could take back.
-	if err := s.opts.IDs.Flush(); err != nil {
+	if err := s.opts.Store.Flush(); err != nil {
 		return nil, err
-	}
-	if f, ok := s.journal.(interface{ Flush() error }); ok && any(f) != any(s.opts.IDs) {
-		if err := f.Flush(); err != nil {
-			return nil, err
-		}
 	}
 	s.pruneJournal(res)
 	return res, nil
@@ -243,16 +241,14 @@ func (s *Engine) alert(c *snapshot.Component, kind weblate.AlertKind, file, form
 
 func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) (*snapshot.Component, *Source) {
 	key := ComponentKey(p.Config, cc)
-	c := &snapshot.Component{ID: s.opts.IDs.ID(store.KindComponent, key), Project: p, Config: cc}
+	c := &snapshot.Component{ID: s.opts.Store.ID(store.KindComponent, key), Project: p, Config: cc}
 	src := &Source{Key: key}
-	if s.opts.Storage != nil {
-		if p := s.opts.Storage.Problem(); p != "" {
-			s.alert(c, weblate.AlertStorage, "", "%s", p)
-		}
+	if p := s.opts.Store.Problem(); p != "" {
+		s.alert(c, weblate.AlertStorage, "", "%s", p)
 	}
 	for i := range cc.Addons {
 		a := &cc.Addons[i]
-		c.Addons = append(c.Addons, &snapshot.Addon{ID: s.opts.IDs.ID(store.KindAddon, key+"/"+a.Name), Config: a})
+		c.Addons = append(c.Addons, &snapshot.Addon{ID: s.opts.Store.ID(store.KindAddon, key+"/"+a.Name), Config: a})
 	}
 	// Listed in id order, as Weblate lists them: an add-on the store knew from an
 	// earlier configuration keeps its smaller id.
@@ -442,7 +438,7 @@ type componentScan struct {
 }
 
 func (sc *componentScan) translationID(code string) int {
-	return sc.s.opts.IDs.ID(store.KindTranslation, sc.src.Key+"/"+code)
+	return sc.s.opts.Store.ID(store.KindTranslation, sc.src.Key+"/"+code)
 }
 
 // result returns the cached result for key, or computes it from the file's bytes.
@@ -537,9 +533,12 @@ func (sc *componentScan) templateJob() parseJob {
 	cc := sc.c.Config
 	srcTags := sc.info.PluralTags(sc.c.SourceLanguage.Code)
 	return parseJob{
-		key:     resultKey{format: cc.FileFormat, blob: sc.template.Blob, tags: strings.Join(srcTags, " "), role: 't'},
-		path:    cc.Template,
-		compute: sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: TemplateUnits(f, srcTags)} }),
+		key:  resultKey{format: cc.FileFormat, blob: sc.template.Blob, tags: strings.Join(srcTags, " "), role: 't'},
+		path: cc.Template,
+		compute: sc.whole(func(f *formats.File) *fileResult {
+			tmpl, repeats := templateUnits(f, srcTags)
+			return &fileResult{tmpl: tmpl, repeats: repeats}
+		}),
 	}
 }
 
@@ -570,6 +569,7 @@ func (sc *componentScan) monolingual(matches []match) {
 		Stats:        templateStats(tr.tmpl, cc.EditTemplate),
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
+	sc.c.TemplateRepeats = tr.repeats
 	sc.src.keys = &componentKeys{tmpl: tr.tmpl}
 	index := templateIndex(tr.tmpl)
 	jobs := make([]parseJob, len(matches))

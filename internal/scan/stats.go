@@ -21,29 +21,46 @@ type TemplateUnit struct {
 // TemplateUnits reads a template's units in template order; a repeated key counts
 // once (the first one), as Weblate's id index keeps it.
 func TemplateUnits(f *formats.File, tags []string) []TemplateUnit {
+	out, _ := templateUnits(f, tags)
+	return out
+}
+
+// templateUnits is TemplateUnits, and the indexes in f of the units it skips as
+// repeats.
+func templateUnits(f *formats.File, tags []string) ([]TemplateUnit, []int) {
 	out := make([]TemplateUnit, 0, len(f.Units))
+	var repeats []int
 	seen := make(map[string]struct{}, len(f.Units))
 	for i := range f.Units {
 		u := &f.Units[i]
 		if _, dup := seen[u.Key]; dup {
+			repeats = append(repeats, i)
 			continue
 		}
 		seen[u.Key] = struct{}{}
-		forms := u.FormsFor(tags)
+		tu := TemplateUnitOf(u, tags)
 		// The key is copied out of the parser's arena, which holds every text of the
 		// file: a kept template otherwise kept all of it.
-		tu := TemplateUnit{Key: strings.Clone(u.Key), Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly}
-		switch {
-		case u.ReadOnly:
-			tu.State = weblate.StateReadOnly
-		case IsTranslated(forms) && !u.Blank:
-			tu.State = weblate.StateTranslated
-		default:
-			tu.State = weblate.StateEmpty
-		}
+		tu.Key = strings.Clone(tu.Key)
 		out = append(out, tu)
 	}
-	return out
+	return out, repeats
+}
+
+// TemplateUnitOf is what a template unit gives its translations, its plural forms
+// ordered by tags.
+func TemplateUnitOf(u *formats.Unit, tags []string) TemplateUnit {
+	forms := u.FormsFor(tags)
+	tu := TemplateUnit{Key: u.Key, Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly}
+	switch {
+	case u.ReadOnly:
+		tu.State = weblate.StateReadOnly
+	case IsTranslated(forms) && !u.Blank:
+		tu.State = weblate.StateTranslated
+	default:
+		tu.State = weblate.StateEmpty
+	}
+	return tu
 }
 
 // IsTranslated is translate-toolkit's test: the first plural form is not empty.
@@ -166,65 +183,9 @@ func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
 func BilingualKey(u *formats.Unit) string { return weblate.JoinPlurals(u.Source) + "\x00" + u.Key }
 
 // componentKeys are the unit keys of a component as a scan found them: the template's
-// (monolingual) or each language file's (bilingual, by canonical code).
+// (monolingual) or each language file's (bilingual, by canonical code); the
+// history names units by the same keys (a template key; a BilingualKey).
 type componentKeys struct {
 	tmpl  []TemplateUnit
 	files map[string][]bilUnit
-}
-
-// HasUnit reports whether translation t of the component has a unit with the
-// given key (a template key, or a bilingual file's source NUL context), so that a
-// change only links units whose URL answers. It is safe for concurrent use.
-func (src *Source) HasUnit(t *snapshot.Translation, key string) bool {
-	k := src.keys
-	if k == nil {
-		return false
-	}
-	setKey := ""
-	if k.files != nil && !t.IsSource {
-		setKey = t.Language.Code
-	}
-	src.mu.Lock()
-	defer src.mu.Unlock()
-	set := src.sets[setKey]
-	if set == nil {
-		set = map[string]bool{}
-		switch {
-		case k.files == nil:
-			for _, u := range k.tmpl {
-				set[u.Key] = true
-			}
-		case t.IsSource:
-			for _, units := range k.files {
-				for _, u := range units {
-					set[u.id] = true
-				}
-			}
-		default:
-			for _, u := range k.files[t.Language.Code] {
-				set[u.id] = true
-			}
-		}
-		if src.sets == nil {
-			src.sets = map[string]map[string]bool{}
-		}
-		src.sets[setKey] = set
-	}
-	return set[key]
-}
-
-// UnitIDKey is the key a unit's id is kept under: its translation and its key
-// within it (UnitKey).
-func UnitIDKey(t *snapshot.Translation, unitKey string) string {
-	c := t.Component
-	return ComponentKey(c.Project.Config, c.Config) + "/" + t.Language.Code + "\x00" + unitKey
-}
-
-// UnitKey is the key a unit has in the history and in its id: its context for
-// monolingual formats, source and context for bilingual ones.
-func UnitKey(monolingual bool, u *snapshot.Unit) string {
-	if monolingual {
-		return u.Context
-	}
-	return weblate.JoinPlurals(u.Source) + "\x00" + u.Context
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
-	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -36,14 +36,14 @@ func TestParseWarningsAreAlerts(t *testing.T) {
 `
 	repo := testutil.NewRepo(t, map[string]string{"res/values/strings.xml": tmpl, "res/values-cs/strings.xml": cs})
 	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
-	journal := store.NewMemoryJournal()
+	st := memstore.New()
 	want := []string{
 		"BadPluralQuantity res/values/strings.xml line 8",
 		"DuplicateString res/values/strings.xml line 5",
 		"LoneSurrogate res/values-cs/strings.xml line 2",
 	}
 	for i, parsed := range []int64{2, 0} {
-		s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Journal: journal})
+		s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: st})
 		snap, err := s.Scan(context.Background())
 		if err != nil {
 			t.Fatal(err)

@@ -18,8 +18,8 @@ type Snapshot struct {
 	Projects []*Project // id order
 	// Languages are the languages that have at least one translation, in id order.
 	Languages []*LanguageEntry
-	// Changes is the change log, in id order (which follows time).
-	Changes []*Change
+	// Log is the change log, as an index; the changes' JSON stays in the store.
+	Log *ChangeLog
 	// Users are the authors the change log names, by username.
 	Users []*User
 	// Alerts are the problems the scan met (also logged as changes with action 47).
@@ -33,8 +33,8 @@ type Snapshot struct {
 
 	projects  map[string]*Project
 	languages map[string]*LanguageEntry
-	changes   map[int]*Change
 	users     map[string]*User
+	units     []unitRange // every translation's unit id runs, by first id
 }
 
 // Project is one project with its components.
@@ -45,8 +45,6 @@ type Project struct {
 	Stats      Stats
 	// Languages are the project's languages (source included), ordered by English name.
 	Languages []*ProjectLanguage
-	// Changes are the project's changes, in id order.
-	Changes []*Change
 
 	components map[string]*Component
 }
@@ -82,13 +80,12 @@ type Component struct {
 	Translations []*Translation
 	Stats        Stats
 	Alerts       []*Alert
-	Changes      []*Change
 	// Addons are the add-ons projects.yaml declares, with their ids.
 	Addons []*Addon
-	// UnitTimes says when each unit last changed according to the history (canonical
-	// language code NUL unit key → time); nil until the history is walked. Shared
-	// with other snapshots: never modified.
-	UnitTimes map[string]time.Time
+	// TemplateRepeats are the indexes, among a monolingual template's units as its
+	// file holds them, of those that repeat an earlier key: the statistics and the
+	// units take the first of a key only.
+	TemplateRepeats []int
 
 	translations map[string]*Translation
 }
@@ -109,7 +106,11 @@ type Translation struct {
 	IsTemplate         bool
 	IsSource           bool
 	Stats              Stats
-	Changes            []*Change
+	// UnitIDs gives the units their ids, by position.
+	UnitIDs UnitIDs
+	// UnitTimes says when units last changed according to the history, by unit id;
+	// units it does not name take the translation's last change.
+	UnitTimes []UnitTime
 }
 
 // Revision is the API's revision field: the two blob ids joined by a comma.
@@ -179,10 +180,10 @@ func (s *Snapshot) Finish() {
 	for _, l := range s.Languages {
 		s.languages[l.Language.Code] = l
 	}
-	s.changes = make(map[int]*Change, len(s.Changes))
-	for _, ch := range s.Changes {
-		s.changes[ch.ID] = ch
+	if s.Log == nil {
+		s.Log = &ChangeLog{}
 	}
+	s.indexUnits()
 	s.users = make(map[string]*User, len(s.Users))
 	for _, u := range s.Users {
 		s.users[u.Username] = u
@@ -194,9 +195,6 @@ func (s *Snapshot) Project(slug string) *Project { return s.projects[slug] }
 
 // Language returns the entry of a language that has translations.
 func (s *Snapshot) Language(code string) *LanguageEntry { return s.languages[code] }
-
-// Change returns a change by id.
-func (s *Snapshot) Change(id int) *Change { return s.changes[id] }
 
 // User returns a user by username.
 func (s *Snapshot) User(username string) *User { return s.users[username] }

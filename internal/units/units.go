@@ -1,9 +1,10 @@
-// Package units reads the units of a snapshot's translations from their files when a request asks for them, with Weblate's fields, states and ids; a few translations' units are kept parsed.
+// Package units reads the units of a snapshot's translations from their files when a request asks for them, with Weblate's fields, states and ids; a few translations' units are kept parsed, and a page of a very large translation is read by streaming its files, keeping only that page.
 package units
 
 import (
 	"container/list"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -11,24 +12,28 @@ import (
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
-	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Reader reads units. It reads a file through the component's repository as the
 // scan saw it (by blob id, or from a checkout's working tree), so it serves every
-// snapshot, and it keeps the units of the translations read last.
+// snapshot, and it keeps the units of the translations read last. Unit ids come
+// from the snapshot (the scan gives them), never from reading.
 type Reader struct {
 	repos     *repos.Pool
-	ids       store.IDs
 	units     *lru[[]snapshot.Unit]
 	templates *lru[*formats.File]
 }
 
-// New returns a Reader of the repositories in pool, giving units ids from ids.
-func New(pool *repos.Pool, ids store.IDs) *Reader {
-	return &Reader{repos: pool, ids: ids, units: newLRU[[]snapshot.Unit](unitCacheSize), templates: newLRU[*formats.File](16)}
+// New returns a Reader of the repositories in pool.
+func New(pool *repos.Pool) *Reader {
+	return &Reader{repos: pool, units: newLRU[[]snapshot.Unit](unitCacheSize), templates: newLRU[*formats.File](16)}
 }
+
+// streamAbove is the size above which a translation whose files can be streamed is
+// read a page at a time rather than whole and kept: a million units held parsed
+// took gigabytes.
+const streamAbove = 20000
 
 // Units returns a translation's units in position order, parsing its files (and
 // template) unless they are in the cache. The slice is the caller's.
@@ -45,10 +50,6 @@ func (r *Reader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 		if units, err = r.read(t, &stale); err != nil {
 			return nil, err
 		}
-		// Saved before anyone is shown them: a crash cannot give these ids to others.
-		if err := r.ids.Flush(); err != nil {
-			return nil, err
-		}
 		if !stale {
 			r.units.put(key, units)
 		}
@@ -56,17 +57,69 @@ func (r *Reader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	// Timestamps come from the history, which grows; units are shared: copy.
 	out := make([]snapshot.Unit, len(units))
 	copy(out, units)
+	stamp(t, out)
+	return out, nil
+}
+
+// Page returns the units at positions lo … hi-1 of a translation (fewer when it
+// has fewer). A large translation in a format that streams is read without keeping
+// more than the page.
+func (r *Reader) Page(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error) {
+	c := t.Component
+	if c.Format == nil || c.Repo.Kind == "" || lo >= hi {
+		return nil, nil
+	}
+	if _, ok := c.Format.Format().(formats.Streamer); ok && c.Format.Monolingual && t.Stats.Total > streamAbove {
+		if _, cached := r.units.get(cacheKey(t)); !cached {
+			units, err := r.streamPage(t, lo, hi)
+			if err != nil {
+				return nil, err
+			}
+			stamp(t, units)
+			return units, nil
+		}
+	}
+	units, err := r.Units(t)
+	if err != nil {
+		return nil, err
+	}
+	if lo >= len(units) {
+		return nil, nil
+	}
+	return units[lo:min(hi, len(units))], nil
+}
+
+// Unit finds a unit of snap by id: the snapshot says which translation's runs hold
+// the id, and at which position; a nil Translation means there is no such unit.
+func (r *Reader) Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error) {
+	t, pos := snap.Unit(id)
+	if t == nil {
+		return nil, nil, nil
+	}
+	units, err := r.Page(t, pos, pos+1)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(units) != 1 || units[0].ID != id {
+		return nil, nil, nil // the file changed since the scan
+	}
+	return t, &units[0], nil
+}
+
+// stamp sets the units' timestamps: the unit's last change in the history, else
+// the translation's, else the branch head's.
+func stamp(t *snapshot.Translation, units []snapshot.Unit) {
+	c := t.Component
 	fallback := t.Stats.LastChange
 	if fallback.IsZero() && c.Repo.Head != nil {
 		fallback = c.Repo.Head.Committer.When.UTC()
 	}
-	for i := range out {
-		out[i].Timestamp = fallback
-		if when, ok := c.UnitTimes[t.Language.Code+"\x00"+scan.UnitKey(c.Format.Monolingual, &out[i])]; ok {
-			out[i].Timestamp = when.UTC()
+	for i := range units {
+		units[i].Timestamp = fallback
+		if when, ok := t.UnitTime(units[i].ID); ok {
+			units[i].Timestamp = when
 		}
 	}
-	return out, nil
 }
 
 // ReadFile reads a file of the component as the scan saw it: blob is its id (the
@@ -88,10 +141,10 @@ func cacheKey(t *snapshot.Translation) string {
 	return key
 }
 
-// parse reads and parses a file of t's component; *stale is set when the bytes read
-// are not those of want (the file changed since the snapshot was made), so that what
+// readData reads a file of t's component; *stale is set when the bytes read are
+// not those of want (the file changed since the snapshot was made), so that what
 // comes of them is not cached under the snapshot's blob ids.
-func (r *Reader) parse(t *snapshot.Translation, path string, want repos.Hash, stale *bool) (*formats.File, error) {
+func (r *Reader) readData(t *snapshot.Translation, path string, want repos.Hash, stale *bool) ([]byte, error) {
 	c := t.Component
 	data, changed, err := r.repos.ReadFile(scan.ComponentKey(c.Project.Config, c.Config), path, want)
 	if err != nil {
@@ -100,11 +153,22 @@ func (r *Reader) parse(t *snapshot.Translation, path string, want repos.Hash, st
 	if changed {
 		*stale = true
 	}
-	return c.Format.Format().Parse(data)
+	return data, nil
 }
 
-func (r *Reader) unitID(t *snapshot.Translation, key string) int {
-	return r.ids.ID(store.KindUnit, scan.UnitIDKey(t, key))
+func (r *Reader) parse(t *snapshot.Translation, path string, want repos.Hash, stale *bool) (*formats.File, error) {
+	data, err := r.readData(t, path, want, stale)
+	if err != nil {
+		return nil, err
+	}
+	return t.Component.Format.Format().Parse(data)
+}
+
+// ids gives the unit at position pos of t its id and its source unit's.
+func ids(t *snapshot.Translation, pos int, u *snapshot.Unit) {
+	u.ID = t.UnitIDs.ID(pos)
+	src := t.Component.Translations[0]
+	u.SourceUnit = src.UnitIDs.KeyID(t.UnitIDs.Key(pos))
 }
 
 // read builds a translation's units with Weblate's states (the same rules as the
@@ -119,7 +183,6 @@ func (r *Reader) read(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, er
 
 func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
 	c := t.Component
-	src := c.Translations[0]
 	// Every translation of a component shares its template: parse it once.
 	tkey := scan.ComponentKey(c.Project.Config, c.Config) + "/" + t.TemplateBlob.String()
 	tf, ok := r.templates.get(tkey)
@@ -135,10 +198,7 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 			r.templates.put(tkey, tf)
 		}
 	}
-	srcTags := c.Format.PluralTags(c.SourceLanguage.Code)
-	tmpl := scan.TemplateUnits(tf, srcTags)
 	byKey := map[string]*formats.Unit{}
-	tags := srcTags
 	if !t.IsSource {
 		f, err := r.parse(t, t.Filename, t.Blob, stale)
 		if err != nil {
@@ -147,65 +207,100 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 		for i := range f.Units {
 			byKey[f.Units[i].Key] = &f.Units[i]
 		}
-		tags = c.Format.PluralTags(t.LanguageCode)
 	}
-	tmplByKey := make(map[string]*formats.Unit, len(tf.Units))
-	for i := len(tf.Units) - 1; i >= 0; i-- {
-		tmplByKey[tf.Units[i].Key] = &tf.Units[i] // the first of a repeated key wins
-	}
-	out := make([]snapshot.Unit, 0, len(tmpl))
-	for i, tu := range tmpl {
-		su := tmplByKey[tu.Key]
-		source := su.FormsFor(srcTags)
-		u := snapshot.Unit{
-			Source:      source,
-			Context:     tu.Key,
-			Note:        su.Note,
-			Location:    su.Location,
-			Flags:       su.Flags,
-			Explanation: su.Explanation,
-			Position:    i + 1,
-			NumWords:    tu.Words,
-			IDHash:      weblate.Hash(tu.Key),
-			ContentHash: weblate.Hash(weblate.JoinPlurals(source), tu.Key),
-			SourceUnit:  r.unitID(src, tu.Key),
+	out := make([]snapshot.Unit, 0, len(tf.Units))
+	tags := tagsOf(t)
+	seen := make(map[string]bool, len(tf.Units))
+	for i := range tf.Units {
+		su := &tf.Units[i]
+		if seen[su.Key] {
+			continue // the first of a repeated key counts, as in the statistics
 		}
-		if t.IsSource {
-			u.Target = source
-			u.State = tu.State
-			if !c.Config.EditTemplate {
-				u.State = weblate.StateReadOnly
-			}
-		} else {
-			u.Target = make([]string, len(tags))
-			tr := byKey[tu.Key]
-			if tr != nil {
-				u.Target = tr.FormsFor(tags)
-				if tr.Explanation != "" {
-					u.Explanation = tr.Explanation
-				}
-			}
-			switch {
-			case tu.ReadOnly || tu.State < weblate.StateTranslated:
-				u.State = weblate.StateReadOnly
-			case tr == nil:
-				u.State = weblate.StateEmpty
-			default:
-				u.State = scan.UnitState(tr, u.Target, false)
-			}
-			if !su.Plural {
-				u.Target = u.Target[:1]
-			}
-		}
-		u.ID = r.unitID(t, tu.Key)
-		out = append(out, u)
+		seen[su.Key] = true
+		out = append(out, tags.unit(t, len(out), su, byKey[su.Key]))
 	}
 	return out, nil
 }
 
+// pluralTags are the plural categories a monolingual translation's forms are
+// ordered by: its source language's and its own.
+type pluralTags struct{ source, target []string }
+
+func tagsOf(t *snapshot.Translation) pluralTags {
+	c := t.Component
+	return pluralTags{c.Format.PluralTags(c.SourceLanguage.Code), c.Format.PluralTags(t.LanguageCode)}
+}
+
+// unit is the unit at position pos of a monolingual translation: su is the
+// template's unit, tr the translation's (nil when it has none).
+func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Unit) snapshot.Unit {
+	c := t.Component
+	tu := scan.TemplateUnitOf(su, tags.source)
+	source := su.FormsFor(tags.source)
+	u := snapshot.Unit{
+		Source:      source,
+		Context:     tu.Key,
+		Note:        su.Note,
+		Location:    su.Location,
+		Flags:       su.Flags,
+		Explanation: su.Explanation,
+		Position:    pos + 1,
+		NumWords:    tu.Words,
+		IDHash:      weblate.Hash(tu.Key),
+		ContentHash: weblate.Hash(weblate.JoinPlurals(source), tu.Key),
+	}
+	ids(t, pos, &u)
+	if t.IsSource {
+		u.Target = source
+		u.State = tu.State
+		if !c.Config.EditTemplate {
+			u.State = weblate.StateReadOnly
+		}
+		return u
+	}
+	u.Target = make([]string, len(tags.target))
+	note := ""
+	if tr != nil {
+		u.Target = tr.FormsFor(tags.target)
+		if tr.Explanation != "" {
+			u.Explanation = tr.Explanation
+		}
+		note = tr.Note
+	}
+	// Weblate's TTKitUnit.notes: the template's note, then the translation's,
+	// unless they are the same.
+	if su.Note != note {
+		u.Note = su.Note + "\n" + note
+	}
+	switch {
+	case tu.ReadOnly || tu.State < weblate.StateTranslated:
+		u.State = weblate.StateReadOnly
+	case tr == nil:
+		u.State = weblate.StateEmpty
+	default:
+		u.State = scan.UnitState(tr, u.Target, false)
+	}
+	u.Target = pluralTarget(u.Target, su.Plural, t.Language.Plural.Number)
+	return u
+}
+
+// pluralTarget is the target the API shows (Weblate's Unit.get_target_plurals): one
+// form for a unit that is not plural, else exactly the language's number of plural
+// forms, missing ones empty and extra ones dropped.
+func pluralTarget(forms []string, plural bool, n int) []string {
+	if !plural || n < 1 {
+		if len(forms) == 0 {
+			return []string{""}
+		}
+		return forms[:1]
+	}
+	out := make([]string, n)
+	copy(out, forms)
+	return out
+}
+
 func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
 	c := t.Component
-	src := c.Translations[0]
 	files := []*snapshot.Translation{t}
 	if t.IsSource {
 		files = c.Translations[1:]
@@ -237,7 +332,6 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				NumWords:    weblate.CountWords(fu.Source),
 				IDHash:      weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
 				ContentHash: weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
-				SourceUnit:  r.unitID(src, key),
 				State:       scan.UnitState(fu, fu.Target, review),
 			}
 			if fu.ReadOnly {
@@ -247,48 +341,97 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				u.Target = fu.Source
 				u.State = weblate.StateReadOnly
 				u.Explanation = fu.SourceExplanation
+			} else {
+				u.Target = pluralTarget(fu.Target, fu.Plural, t.Language.Plural.Number)
 			}
-			u.ID = r.unitID(t, key)
+			ids(t, len(out), &u)
 			out = append(out, u)
 		}
 	}
 	return out, nil
 }
 
-// Unit finds a unit of snap by id, through the key its id was given to; a nil
-// Translation means there is no such unit.
-func (r *Reader) Unit(snap *snapshot.Snapshot, id int) (*snapshot.Translation, *snapshot.Unit, error) {
-	key, ok := r.ids.Key(store.KindUnit, id)
-	if !ok {
-		return nil, nil, nil
-	}
-	where, _, _ := strings.Cut(key, "\x00")
-	parts := strings.Split(where, "/")
-	if len(parts) != 3 {
-		return nil, nil, nil
-	}
-	p := snap.Project(parts[0])
-	if p == nil {
-		return nil, nil, nil
-	}
-	c := p.Component(parts[1])
-	if c == nil {
-		return nil, nil, nil
-	}
-	t := c.Translation(parts[2])
-	if t == nil {
-		return nil, nil, nil
-	}
-	units, err := r.Units(t)
+// streamPage reads the units lo … hi-1 of a monolingual translation by streaming
+// its template and its file, keeping the page's units only (copied out of the
+// parser's buffers, which the next unit reuses).
+func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error) {
+	c := t.Component
+	st := c.Format.Format().(formats.Streamer)
+	stale := false
+	tdata, err := r.readData(t, c.Config.Template, t.TemplateBlob, &stale)
 	if err != nil {
-		return nil, nil, err
+		return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
 	}
-	for i := range units {
-		if units[i].ID == id {
-			return t, &units[i], nil
+	repeats := c.TemplateRepeats
+	var tmpl []formats.Unit
+	raw, pos := 0, 0
+	_, err = st.Stream(tdata, func(u *formats.Unit) {
+		i := raw
+		raw++
+		if j := sort.SearchInts(repeats, i); j < len(repeats) && repeats[j] == i {
+			return // the first of a repeated key counts, as in the statistics
+		}
+		if pos >= lo && pos < hi {
+			tmpl = append(tmpl, cloneUnit(u))
+		}
+		pos++
+	})
+	tdata = nil
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
+	}
+	byKey := map[string]*formats.Unit{}
+	if !t.IsSource && len(tmpl) > 0 {
+		want := make(map[string]bool, len(tmpl))
+		for i := range tmpl {
+			want[tmpl[i].Key] = true
+		}
+		data, err := r.readData(t, t.Filename, t.Blob, &stale)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.Filename, err)
+		}
+		_, err = st.Stream(data, func(u *formats.Unit) {
+			if want[u.Key] {
+				cu := cloneUnit(u) // of a repeated key, the last counts
+				byKey[cu.Key] = &cu
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.Filename, err)
 		}
 	}
-	return nil, nil, nil
+	out := make([]snapshot.Unit, len(tmpl))
+	tags := tagsOf(t)
+	for i := range tmpl {
+		out[i] = tags.unit(t, lo+i, &tmpl[i], byKey[tmpl[i].Key])
+	}
+	return out, nil
+}
+
+// cloneUnit copies a unit out of a streaming parser's buffers.
+func cloneUnit(u *formats.Unit) formats.Unit {
+	c := *u
+	c.Key = strings.Clone(u.Key)
+	c.Source = cloneStrings(u.Source)
+	c.Target = cloneStrings(u.Target)
+	c.Categories = cloneStrings(u.Categories)
+	c.Note = strings.Clone(u.Note)
+	c.Location = strings.Clone(u.Location)
+	c.Flags = strings.Clone(u.Flags)
+	c.Explanation = strings.Clone(u.Explanation)
+	c.SourceExplanation = strings.Clone(u.SourceExplanation)
+	return c
+}
+
+func cloneStrings(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.Clone(s)
+	}
+	return out
 }
 
 // unitCacheSize bounds the translations whose units are kept parsed.

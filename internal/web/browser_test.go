@@ -549,3 +549,55 @@ func BenchmarkSamplePages(b *testing.B) {
 		})
 	}
 }
+
+// TestBrowserChecksum opens a unit's web_url, as the API gives it, in a short
+// window: the page must show that string first and marked, focus it, and have
+// scrolled so that it is in view. It saves checksum.png for review.
+func TestBrowserChecksum(t *testing.T) {
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("chromium is not installed (Debian: apt-get install chromium); skipping the browser test")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	ts, _ := sampleServer(t)
+	b := newBrowser(t, chromium, ts.URL, 1024, 300)
+	var units struct {
+		Results []struct {
+			ID     int    `json:"id"`
+			State  int    `json:"state"`
+			WebURL string `json:"web_url"`
+		}
+	}
+	b.apiInto("/api/translations/tinynotes/app/ar/units/?page_size=100", &units)
+	// A read-only string: the list shows those last, so only the checksum brings it up.
+	var id int
+	var webURL string
+	for _, u := range units.Results {
+		if u.State == 100 {
+			id, webURL = u.ID, u.WebURL
+		}
+	}
+	if webURL == "" || !strings.HasPrefix(webURL, ts.URL+"/translate/tinynotes/app/ar/?checksum=") {
+		t.Fatalf("no read-only unit with a web_url on this server: %+v", units.Results)
+	}
+	b.open(strings.TrimPrefix(webURL, ts.URL))
+	b.screenshot("checksum")
+	row := fmt.Sprintf("unit-%d", id)
+	if got := b.eval(`document.querySelector('table.units tbody tr').id`); got != row {
+		t.Errorf("first row %q, want %q", got, row)
+	}
+	if got := b.eval(`document.querySelector('table.units tbody tr').className`); got != "focus" {
+		t.Errorf("first row's class %q, want focus", got)
+	}
+	if got := b.eval(`document.activeElement.id`); got != row {
+		t.Errorf("focused element %q, want %q", got, row)
+	}
+	var view struct{ ScrollY, Top, Bottom, Height float64 }
+	b.evalInto(`(() => { const r = document.getElementById(`+strconv.Quote(row)+`).getBoundingClientRect();
+		return {ScrollY: window.scrollY, Top: r.top, Bottom: r.bottom, Height: window.innerHeight}; })()`, &view)
+	if view.ScrollY <= 0 || view.Top < 0 || view.Bottom > view.Height {
+		t.Errorf("the string is not scrolled into view: %+v", view)
+	}
+}

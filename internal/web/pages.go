@@ -55,7 +55,7 @@ func (s *Server) home(c *gin.Context) {
 func (s *Server) homePage(snap *snapshot.Snapshot) *answer {
 	u := urls{s.opts.Prefix}
 	d := &homeData{Projects: s.projectRows(snap), Languages: len(snap.Languages),
-		Changes: s.recentChanges(snap.Changes), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
+		Changes: s.recentChanges(snap.Log.Recent(nil, nil, nil)), ProjectsURL: u.projects(), LanguagesURL: u.languages()}
 	for _, p := range snap.Projects {
 		d.Components += len(p.Components)
 		for _, cm := range p.Components {
@@ -143,7 +143,7 @@ func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
 	}
 	u := urls{s.opts.Prefix}
 	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
-		Changes: s.recentChanges(p.Changes), EngageURL: u.engage(p, nil)}
+		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
 	for _, pl := range p.Languages {
@@ -216,7 +216,7 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 	}
 	u := urls{s.opts.Prefix}
 	cc := cm.Config
-	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(cm.Changes)}
+	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil))}
 	branch := cc.Branch
 	if branch == "" {
 		branch = cm.Repo.Branch
@@ -303,16 +303,20 @@ func (s *Server) translate(c *gin.Context)   { s.translationPage(c, true) }
 func (s *Server) translationPage(c *gin.Context, translate bool) {
 	set := s.pages()
 	key := c.Request.URL.Path
-	var query string
+	var query, checksum string
 	page := 1
 	if c.Request.URL.RawQuery != "" {
 		query = strings.TrimSpace(c.Query("q"))
+		if translate {
+			// A unit's web_url: the page opens on that string (units.go).
+			checksum = strings.TrimSpace(c.Query("checksum"))
+		}
 		if n, err := strconv.Atoi(c.Query("page")); err == nil && n > 1 {
 			page = n
 			key += "?page=" + strconv.Itoa(n)
 		}
 	}
-	if query == "" {
+	if query == "" && checksum == "" {
 		if a := set.get(key); a != nil {
 			a.send(c)
 			return
@@ -323,8 +327,8 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 		s.notFound.send(c)
 		return
 	}
-	a, shown := s.translationAnswer(t, translate, query, page)
-	if query == "" && shown == page {
+	a, shown := s.translationAnswer(set.snap, t, translate, query, checksum, page)
+	if query == "" && checksum == "" && shown == page {
 		a = set.keep(key, a)
 	}
 	a.send(c)
@@ -333,7 +337,7 @@ func (s *Server) translationPage(c *gin.Context, translate bool) {
 // translationAnswer renders a translation's page (its translate page when
 // translate) with the units query selects, page pageNo of them; shown is the page
 // shown (the last when pageNo is past it).
-func (s *Server) translationAnswer(t *snapshot.Translation, translate bool, query string, pageNo int) (a *answer, shown int) {
+func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translation, translate bool, query, checksum string, pageNo int) (a *answer, shown int) {
 	u := urls{s.opts.Prefix}
 	cm := t.Component
 	p := cm.Project
@@ -342,7 +346,7 @@ func (s *Server) translationAnswer(t *snapshot.Translation, translate bool, quer
 		Filename: t.Filename, LanguageCode: t.LanguageCode, Revision: t.Revision(),
 		TranslationURL: u.translation(t), TranslateURL: u.translate(t), EngageURL: u.engage(p, t.Language),
 		UnitsAPI: s.opts.Prefix + t.APIPath() + "units/", IsSource: t.IsSource, Translate: translate,
-		Changes: s.recentChanges(t.Changes)}
+		Changes: s.recentChanges(snap.Log.Recent(nil, nil, t))}
 	if cm.SourceLanguage != nil {
 		d.SourceLang, d.SourceDir = htmlLang(cm.SourceLanguage.Code), cm.SourceLanguage.Direction
 	}
@@ -353,7 +357,7 @@ func (s *Server) translationAnswer(t *snapshot.Translation, translate bool, quer
 	if translate {
 		self = d.TranslateURL
 	}
-	d.Units = s.unitList(t, self, query, pageNo)
+	d.Units = s.unitList(t, self, query, checksum, pageNo)
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
 	title := cm.Config.Name + " — " + t.Language.Label()
 	if translate {

@@ -3,6 +3,7 @@ package web
 import (
 	"html/template"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,11 @@ type unitList struct {
 	Available bool
 	Err       string
 	Query     string
-	Rows      []unitRow
+	// Checksum names the unit shown first and marked (a unit's web_url,
+	// /translate/…/?checksum=); FocusMissing is true when no unit has it.
+	Checksum     string
+	FocusMissing bool
+	Rows         []unitRow
 	// Matching counts the units the query selects, All every unit.
 	Matching, All int
 	Page, Pages   int
@@ -34,6 +39,7 @@ type unitRow struct {
 	Context        string
 	Source, Target []form
 	State, Class   string
+	Focus          bool // the unit the checksum names
 }
 
 // form is one plural form of a string as a page shows it.
@@ -107,8 +113,10 @@ func unitState(state weblate.State) (label, class string) {
 // when page is past it); self is the page's own address, which the pager's links
 // extend. The units are read through t, that is through the snapshot it belongs
 // to, so a re-scan between the page's lookup and the read cannot mix two states.
-func (s *Server) unitList(t *snapshot.Translation, self, query string, page int) unitList {
-	l := unitList{Query: query}
+// checksum, when not "", names a unit (Weblate's checksum of its id_hash, as a
+// unit's web_url carries it): the first page shows it first, marked.
+func (s *Server) unitList(t *snapshot.Translation, self, query, checksum string, page int) unitList {
+	l := unitList{Query: query, Checksum: checksum}
 	if s.opts.Units == nil {
 		return l
 	}
@@ -129,6 +137,17 @@ func (s *Server) unitList(t *snapshot.Translation, self, query string, page int)
 		}
 	}
 	sort.SliceStable(picked, func(i, j int) bool { return unitRank(picked[i].State) < unitRank(picked[j].State) })
+	var focus *snapshot.Unit
+	if checksum != "" {
+		i := slices.IndexFunc(picked, func(u *snapshot.Unit) bool { return strings.EqualFold(weblate.Checksum(u.IDHash), checksum) })
+		if i >= 0 {
+			focus = picked[i]
+			copy(picked[1:i+1], picked[:i])
+			picked[0] = focus
+		} else {
+			l.FocusMissing = true
+		}
+	}
 	l.Matching = len(picked)
 	l.Pages = max(1, (len(picked)+unitsPerPage-1)/unitsPerPage)
 	l.Page = min(max(page, 1), l.Pages)
@@ -145,12 +164,16 @@ func (s *Server) unitList(t *snapshot.Translation, self, query string, page int)
 	for _, un := range picked[lo:min(lo+unitsPerPage, len(picked))] {
 		label, class := unitState(un.State)
 		l.Rows = append(l.Rows, unitRow{ID: un.ID, Context: un.Context, Source: forms(un.Source, srcTags),
-			Target: forms(un.Target, tags), State: label, Class: class})
+			Target: forms(un.Target, tags), State: label, Class: class, Focus: un == focus})
 	}
 	pageURL := func(n int) string {
 		v := url.Values{}
 		if l.Query != "" {
 			v.Set("q", l.Query)
+		}
+		if l.Checksum != "" {
+			// The same order on every page: the named unit first.
+			v.Set("checksum", l.Checksum)
 		}
 		if n > 1 {
 			v.Set("page", strconv.Itoa(n))

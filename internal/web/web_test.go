@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/api"
+	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -87,22 +88,17 @@ func fixture(t testing.TB) *snapshot.Snapshot {
 
 	yousef := &snapshot.User{Username: "yousef", FullName: "Yousef Haddad"}
 	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p, p2}, Users: []*snapshot.User{yousef}}
+	var changes []*snapshot.Change
 	add := func(ch *snapshot.Change) {
-		ch.ID = len(snap.Changes) + 1
+		ch.ID = len(changes) + 1
 		ch.Project = p
-		snap.Changes = append(snap.Changes, ch)
-		p.Changes = append(p.Changes, ch)
-		if ch.Component != nil {
-			ch.Component.Changes = append(ch.Component.Changes, ch)
-		}
-		if ch.Translation != nil {
-			ch.Translation.Changes = append(ch.Translation.Changes, ch)
-		}
+		changes = append(changes, ch)
 	}
 	add(&snapshot.Change{Timestamp: when.Add(-time.Hour), Action: 50, User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when.Add(-time.Hour), Action: 48, Component: c, Translation: ar, User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when.Add(-time.Minute), Action: 2, Component: c, Translation: cs, UnitID: 5, Target: "%d poznámka\x1e\x1e%d poznámky\x1e\x1e%d poznámek", User: yousef, Author: yousef})
 	add(&snapshot.Change{Timestamp: when, Action: 5, Component: c, Translation: ar, UnitID: 7, Target: "مرحبا <b>", User: yousef, Author: yousef})
+	snap.Log, _ = changelog.LogOf(changes)
 	snap.Aggregate()
 	snap.Finish()
 	return snap
@@ -119,10 +115,10 @@ var arabicUnits = unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, erro
 		return nil, errors.New("file does not parse")
 	}
 	return []snapshot.Unit{
-		{ID: 1, Context: "app_name", Source: []string{"Demo"}, Target: []string{"ديمو"}, State: weblate.StateTranslated},
-		{ID: 2, Context: "notes", Source: []string{"%d note", "%d notes"}, Target: []string{"", ""}, State: weblate.StateEmpty},
-		{ID: 3, Context: "save", Source: []string{"Save"}, Target: []string{"احفظ"}, State: weblate.StateFuzzy},
-		{ID: 4, Context: "brand", Source: []string{"Demo"}, Target: []string{"Demo"}, State: weblate.StateReadOnly},
+		{ID: 1, IDHash: 1001, Context: "app_name", Source: []string{"Demo"}, Target: []string{"ديمو"}, State: weblate.StateTranslated},
+		{ID: 2, IDHash: -1002, Context: "notes", Source: []string{"%d note", "%d notes"}, Target: []string{"", ""}, State: weblate.StateEmpty},
+		{ID: 3, IDHash: 1003, Context: "save", Source: []string{"Save"}, Target: []string{"احفظ"}, State: weblate.StateFuzzy},
+		{ID: 4, IDHash: -1004, Context: "brand", Source: []string{"Demo"}, Target: []string{"Demo"}, State: weblate.StateReadOnly},
 	}, nil
 })
 
@@ -480,6 +476,71 @@ func TestUnitList(t *testing.T) {
 	plain := get(t, newHandler(t, fixture(t), Options{}), "GET", "/translate/demo/android/ar/")
 	if !strings.Contains(plain.body, "not available") || strings.Contains(plain.body, `id="unit-`) {
 		t.Errorf("page without a units hook shows units or no notice")
+	}
+}
+
+// TestChecksumFocus: a unit's web_url (/translate/…/?checksum=) opens the
+// translate page with that string first, marked and focused; the pages after it
+// keep that order; an unknown checksum says so and lists the strings as usual.
+func TestChecksumFocus(t *testing.T) {
+	h := newHandler(t, fixture(t), Options{Units: arabicUnits})
+	order := regexp.MustCompile(`id="unit-(\d+)"`)
+	brand := weblate.Checksum(-1004) // unit 4, read-only: normally last
+	tests := []struct {
+		path, units, focus string
+		want               string
+	}{
+		{"/translate/demo/android/ar/?checksum=" + brand, "4 2 3 1", "4", "4 of 4 strings; untranslated ones first, after the string asked for."},
+		{"/translate/demo/android/ar/?checksum=" + strings.ToUpper(brand), "4 2 3 1", "4", "after the string asked for"},
+		{"/translate/demo/android/ar/?checksum=" + weblate.Checksum(1001) + "&q=Demo", "1 4", "1", "2 of 4 strings match"},
+		{"/translate/demo/android/ar/?checksum=" + weblate.Checksum(1003) + "&q=notes", "2", "", "1 of 4 strings match"},
+		{"/translate/demo/android/ar/?checksum=0123456789abcdef", "2 3 1 4", "", "No string of this translation has the checksum <code>0123456789abcdef</code>."},
+		// The overview page is not where web_url leads: it keeps its order.
+		{"/projects/demo/android/ar/?checksum=" + brand, "2 3 1 4", "", "untranslated ones first."},
+	}
+	for _, tt := range tests {
+		got := get(t, h, "GET", tt.path)
+		var ids []string
+		for _, m := range order.FindAllStringSubmatch(got.body, -1) {
+			ids = append(ids, m[1])
+		}
+		if s := strings.Join(ids, " "); got.status != 200 || s != tt.units {
+			t.Errorf("%s: status %d, units %q, want %q", tt.path, got.status, s, tt.units)
+		}
+		if !strings.Contains(got.body, tt.want) {
+			t.Errorf("%s: lacks %q", tt.path, tt.want)
+		}
+		focused := regexp.MustCompile(`<tr id="unit-(\d+)" class="focus" tabindex="-1" autofocus aria-current="true">`).FindAllStringSubmatch(got.body, -1)
+		switch {
+		case tt.focus == "" && len(focused) > 0, tt.focus != "" && (len(focused) != 1 || focused[0][1] != tt.focus):
+			t.Errorf("%s: focused rows %v, want %q", tt.path, focused, tt.focus)
+		}
+		checkPage(t, got.body)
+	}
+
+	// Pages after the first keep the order the checksum made: the string pushed
+	// off the first page starts the second.
+	many := unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
+		us := make([]snapshot.Unit, 150)
+		for i := range us {
+			us[i] = snapshot.Unit{ID: i + 1, IDHash: int64(i + 1), Context: fmt.Sprint("key", i), Source: []string{"s"}, Target: []string{"t"}, State: weblate.StateTranslated}
+		}
+		return us, nil
+	})
+	h = newHandler(t, fixture(t), Options{Units: many})
+	sum := weblate.Checksum(150)
+	first := get(t, h, "GET", "/translate/demo/android/cs/?checksum="+sum)
+	ids := order.FindAllStringSubmatch(first.body, -1)
+	if len(ids) != unitsPerPage || ids[0][1] != "150" || ids[1][1] != "1" || ids[unitsPerPage-1][1] != "99" {
+		t.Fatalf("first page: %d units, starting %v", len(ids), ids[:2])
+	}
+	next := `href="/translate/demo/android/cs/?checksum=` + sum + `&amp;page=2#strings" rel="next"`
+	if !strings.Contains(first.body, next) {
+		t.Errorf("first page lacks %s", next)
+	}
+	second := order.FindAllStringSubmatch(get(t, h, "GET", "/translate/demo/android/cs/?checksum="+sum+"&page=2").body, -1)
+	if len(second) != 50 || second[0][1] != "100" || second[49][1] != "149" {
+		t.Errorf("second page: %d units, from %s to %s", len(second), second[0][1], second[len(second)-1][1])
 	}
 }
 

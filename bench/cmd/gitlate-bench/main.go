@@ -10,6 +10,9 @@
 //	restart      first answer and files parsed after a restart with a warm cache
 //	components   cold `gitlate scan` of 41 components in one checkout against ttk_stats.py
 //	commits      p99 of reads while a commit lands every 250 ms, against the quiet p99
+//	changes-memory  resident bytes per change of a real app's history (F-Droid's)
+//	log-restart     from process start to the complete log, restarted against started empty
+//	replicas        replicas on one PostgreSQL: time until both show a commit, a late one at once
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -42,7 +45,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|restart|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|restart|changes-memory|log-restart|replicas|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -64,11 +67,12 @@ func main() {
 		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
 		"components": componentsFigure, "commits": commitsFigure,
+		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure, "replicas": replicasFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits")
+			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "changes-memory", "log-restart", "replicas")
 			continue
 		}
 		if figures[a] == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/units"
 )
@@ -20,7 +21,7 @@ import (
 type Setup struct {
 	Config *config.Config
 	Data   string // the data directory
-	IDs    store.IDs
+	Store  store.Store
 	Repos  *repos.Pool
 	Engine *scan.Engine
 	Log    *changelog.Log
@@ -30,10 +31,9 @@ type Setup struct {
 
 // Options change what New builds.
 type Options struct {
-	// IDs and Journal keep ids and results (a store.Store for restarts); nil keeps
-	// them in memory.
-	IDs     store.IDs
-	Journal store.Journal
+	// Store keeps ids, results and the change log (a boltstore for restarts); nil
+	// keeps them in memory.
+	Store store.Store
 	// Background clones remote repositories in the background.
 	Background bool
 	// Live tunes the Live.
@@ -44,19 +44,16 @@ type Options struct {
 // snapshot.
 func New(t testing.TB, cfg *config.Config, data string, opts Options) *Setup {
 	t.Helper()
-	if opts.IDs == nil {
-		opts.IDs = store.NewMemoryIDs()
+	if opts.Store == nil {
+		opts.Store = memstore.New()
 	}
-	if opts.Journal == nil {
-		opts.Journal = store.NewMemoryJournal()
-	}
-	s := &Setup{Config: cfg, Data: data, IDs: opts.IDs}
+	s := &Setup{Config: cfg, Data: data, Store: opts.Store}
 	s.Repos = repos.NewPool(repos.PoolOptions{DataDir: data, Background: opts.Background})
-	s.Engine = scan.New(cfg, scan.Options{Repos: s.Repos, IDs: opts.IDs, Journal: opts.Journal})
-	s.Log = changelog.New(cfg, changelog.Options{IDs: opts.IDs, Journal: opts.Journal, Now: opts.Live.Now})
-	opts.Live.IDs = opts.IDs
+	s.Engine = scan.New(cfg, scan.Options{Repos: s.Repos, Store: opts.Store})
+	s.Log = changelog.New(cfg, changelog.Options{Store: opts.Store, Now: opts.Live.Now})
+	opts.Live.Store = opts.Store
 	s.Live = live.New(cfg, s.Engine, s.Log, s.Repos, opts.Live)
-	s.Units = units.New(s.Repos, opts.IDs)
+	s.Units = units.New(s.Repos)
 	return s
 }
 
@@ -82,4 +79,14 @@ func Samples(t testing.TB) *Setup {
 // it in, as a one-shot command does.
 func (s *Setup) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
 	return s.Live.Build(ctx, true)
+}
+
+// Changes returns every change snap's log shows, whole (Log.Changes).
+func (s *Setup) Changes(t testing.TB, snap *snapshot.Snapshot) []*snapshot.Change {
+	t.Helper()
+	changes, err := s.Log.Changes(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return changes
 }

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
+)
+
+// TestMain runs the tests, and stops the PostgreSQL cluster some of them start. Run
+// with GITLATE_TEST_AS_MAIN=1, the test binary is gitlate itself: the tests that
+// kill a server start it so.
+func TestMain(m *testing.M) {
+	if os.Getenv("GITLATE_TEST_AS_MAIN") == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(pgtest.Main(m))
+}

@@ -1,0 +1,236 @@
+package api
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// countingReader counts the translations whose units are read.
+type countingReader struct {
+	Reader
+	mu    sync.Mutex
+	reads map[string]int // "project/component/language" → reads
+}
+
+func (c *countingReader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	c.mu.Lock()
+	c.reads[t.Component.Project.Config.Slug+"/"+t.Component.Config.Slug+"/"+t.Language.Code]++
+	c.mu.Unlock()
+	return c.Reader.Units(t)
+}
+
+func (c *countingReader) read() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.reads
+	c.reads = map[string]int{}
+	return out
+}
+
+func searchServer(t *testing.T) (*countingReader, *gin.Engine) {
+	t.Helper()
+	s := livetest.Samples(t)
+	cr := &countingReader{Reader: s.Units, reads: map[string]int{}}
+	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: cr, Repos: s.Repos})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	srv.Install(e.Group(srv.Prefix()))
+	e.NoRoute(srv.NotFound)
+	return cr, e
+}
+
+type unitPage struct {
+	Count    int     `json:"count"`
+	Next     *string `json:"next"`
+	Previous *string `json:"previous"`
+	Results  []struct {
+		ID          int      `json:"id"`
+		Context     string   `json:"context"`
+		State       int      `json:"state"`
+		Translation string   `json:"translation"`
+		Source      []string `json:"source"`
+	} `json:"results"`
+}
+
+func getUnits(t *testing.T, h *gin.Engine, target string) (int, unitPage, response) {
+	t.Helper()
+	got := do(t, h, "GET", target)
+	var p unitPage
+	if got.status == 200 {
+		if err := json.Unmarshal([]byte(got.body), &p); err != nil {
+			t.Fatalf("%s: %v", target, err)
+		}
+	}
+	return got.status, p, got
+}
+
+// TestUnitSearch checks ?q= on both units endpoints against the hand count of the
+// samples (internal/samples/expected and the files of internal/samples/history):
+// tinynotes/app in Arabic has 14 strings, 12 translated of which 2 read-only
+// (app_name, toolbar_subtitle), untranslated notes_selected (no "zero" form) and
+// sync_error; its plurals are notes_count and notes_selected; the last commit to
+// it (14-arabic-update, 2026-03-16) added export_markdown and changed pinned.
+func TestUnitSearch(t *testing.T) {
+	_, h := searchServer(t)
+	const ar = "/api/translations/tinynotes/app/ar/units/?page_size=100&q="
+	for _, tt := range []struct {
+		q     string
+		count int
+		keys  string // the matches' keys, in the list's order, when given
+	}{
+		{"", 14, ""},
+		{"state:<translated", 2, "notes_selected sync_error"},
+		{"state:>=translated", 12, ""},
+		{"state:translated", 10, ""}, // 20 exactly: not the read-only ones
+		{"is:read-only", 2, "app_name toolbar_subtitle"},
+		{"has:plural", 2, "notes_count notes_selected"},
+		{"NOT has:plural", 12, ""},
+		{"key:note", 3, "action_new_note notes_count notes_selected"},
+		{`key:"sync_error"`, 1, "sync_error"},
+		{"key:sync_error OR key:pinned", 2, "pinned sync_error"},
+		// Sources holding "notes", any case: "Tiny Notes", "Search notes…",
+		// "No notes yet.", "%d notes", "… notes selected".
+		{"source:notes", 5, "app_name search_hint empty_list notes_count notes_selected"},
+		{"changed:>2026-03-10", 2, "pinned export_markdown"},
+		{"changed:>2026-03-10 OR key:sync_error", 3, "pinned export_markdown sync_error"},
+		{"state:<translated OR state:>=translated", 14, ""},
+		{"language:cs", 0, ""},
+		{"language:ar project:tinynotes", 14, ""},
+	} {
+		status, p, raw := getUnits(t, h, ar+url.QueryEscape(tt.q))
+		if status != 200 || p.Count != tt.count || len(p.Results) != tt.count {
+			t.Errorf("ar q=%q: status %d, count %d, %d results; want %d\n%s", tt.q, status, p.Count, len(p.Results), tt.count, raw.body)
+			continue
+		}
+		if tt.keys != "" {
+			var keys []string
+			for _, u := range p.Results {
+				keys = append(keys, u.Context)
+			}
+			if got := strings.Join(keys, " "); got != tt.keys {
+				t.Errorf("ar q=%q: %s, want %s", tt.q, got, tt.keys)
+			}
+		}
+	}
+	// Czech is complete.
+	if _, p, _ := getUnits(t, h, "/api/translations/tinynotes/app/cs/units/?q="+url.QueryEscape("state:<translated")); p.Count != 0 {
+		t.Errorf("cs state:<translated: %d", p.Count)
+	}
+
+	// Over every translation. The counts add up rows of the hand table.
+	for _, tt := range []struct {
+		q     string
+		count int
+	}{
+		{"language:ar", 14 + 5 + 0},                                     // app, widget, empty glossary
+		{"language:ar state:<translated", 2 + 2},                        // widget ar: 3 of 5 translated
+		{"project:blitzclock state:<translated", 2 + 1 + 4 + 1 + 1 + 1}, // android cs, es, ja; glossary ja; web cs, es
+		{"component:glossary", 18 + 13},
+		{"is:read-only", 21 + 9},
+		{"component:widget OR language:ja", 25 + 12 + 3},
+		{"language:xx", 0},
+	} {
+		status, p, raw := getUnits(t, h, "/api/units/?page_size=1000&q="+url.QueryEscape(tt.q))
+		if status != 200 || p.Count != tt.count || len(p.Results) != tt.count {
+			t.Errorf("all q=%q: status %d, count %d, %d results; want %d\n%.300s", tt.q, status, p.Count, len(p.Results), tt.count, raw.body)
+		}
+	}
+}
+
+// TestUnitSearchPages: pages follow the filter and their links keep the query.
+func TestUnitSearchPages(t *testing.T) {
+	_, h := searchServer(t)
+	q := url.QueryEscape("language:ar state:<translated")
+	_, first, _ := getUnits(t, h, "/api/units/?page_size=3&q="+q)
+	if first.Count != 4 || len(first.Results) != 3 || first.Next == nil || first.Previous != nil ||
+		*first.Next != "http://gitlate.test/api/units/?page=2&page_size=3&q="+q {
+		t.Fatalf("first page: %+v", first)
+	}
+	_, second, _ := getUnits(t, h, "/api/units/?page=2&page_size=3&q="+q)
+	if second.Count != 4 || len(second.Results) != 1 || second.Next != nil {
+		t.Fatalf("second page: %+v", second)
+	}
+	seen := map[int]bool{}
+	for _, u := range append(first.Results, second.Results...) {
+		if seen[u.ID] || u.State >= 20 || !strings.HasSuffix(u.Translation, "/ar/") {
+			t.Errorf("unit %d (state %d, %s) on a page of untranslated Arabic strings", u.ID, u.State, u.Translation)
+		}
+		seen[u.ID] = true
+	}
+	if st, _, _ := getUnits(t, h, "/api/units/?page=3&page_size=3&q="+q); st != 404 {
+		t.Errorf("page 3: %d", st)
+	}
+}
+
+// TestUnitSearchReadsOnlyWhatItCan: language:, component: and project: keep a
+// search over every translation from reading the others; a query on those alone
+// reads nothing to count, and a page reads only the translations on it.
+func TestUnitSearchReadsOnlyWhatItCan(t *testing.T) {
+	cr, h := searchServer(t)
+	cr.read()
+	getUnits(t, h, "/api/units/?q="+url.QueryEscape("language:ar state:<translated"))
+	reads := cr.read()
+	for k := range reads {
+		if !strings.HasSuffix(k, "/ar") {
+			t.Errorf("read %s for a search in Arabic", k)
+		}
+	}
+	if len(reads) != 3 {
+		t.Errorf("read %v, want the three Arabic translations", reads)
+	}
+	// The count is kept: the next page reads only its own translations.
+	getUnits(t, h, "/api/units/?page=2&page_size=1&q="+url.QueryEscape("language:ar state:<translated"))
+	if reads := cr.read(); len(reads) != 1 || reads["tinynotes/app/ar"] != 1 {
+		t.Errorf("second page read %v", reads)
+	}
+	// Whole translations: counted from the statistics.
+	_, p, _ := getUnits(t, h, "/api/units/?page_size=2&q="+url.QueryEscape("component:widget"))
+	if reads := cr.read(); p.Count != 25 || len(reads) != 1 || reads["tinynotes/widget/en"] != 1 {
+		t.Errorf("component:widget: count %d, read %v", p.Count, reads)
+	}
+	// Without those terms every translation is read (within maxSearchUnits).
+	getUnits(t, h, "/api/units/?q="+url.QueryEscape("is:read-only"))
+	if reads := cr.read(); len(reads) != 29 {
+		t.Errorf("is:read-only read %d translations, want all 29", len(reads))
+	}
+}
+
+// TestUnitSearchRefused: a query Weblate refuses answers 400 with its message in
+// DRF's list; one gitlate cannot answer truthfully says so the same way; a search
+// that would read more than maxSearchUnits strings asks to be narrowed.
+func TestUnitSearchRefused(t *testing.T) {
+	_, h := searchServer(t)
+	for _, target := range []string{"/api/translations/tinynotes/app/ar/units/", "/api/units/"} {
+		for q, want := range map[string]string{
+			"state:<<<":         `["Could not parse query string: `,
+			"added:>2020-01-01": `["Could not parse query string: Unsupported lookup in gitlate: added (`,
+			"has:check":         `["Could not parse query string: Unsupported lookup in gitlate: has:check (`,
+		} {
+			got := do(t, h, "GET", target+"?q="+url.QueryEscape(q))
+			if got.status != 400 || !strings.HasPrefix(got.body, want) || got.header.Get("Content-Type") != "application/json" {
+				t.Errorf("%s q=%q: %d %s", target, q, got.status, got.body)
+			}
+		}
+	}
+	// Large: ten components of 101 translations of 765 strings.
+	big := serverFor(t, benchSnapshot(10, 100), Options{})
+	got := do(t, big, "GET", "/api/units/?q="+url.QueryEscape("source:x"))
+	if got.status != 400 || !strings.HasPrefix(got.body, `["This search would read the 772650 strings of 1010 translations; gitlate reads at most 250000`) {
+		t.Errorf("too broad: %d %s", got.status, got.body)
+	}
+	// Narrowed, it runs (this snapshot has no reader: nothing matches).
+	if got := do(t, big, "GET", "/api/units/?q="+url.QueryEscape("component:c1 source:x")); got.status != 200 {
+		t.Errorf("narrowed: %d %s", got.status, got.body)
+	}
+}

@@ -1,0 +1,448 @@
+// Package changelog builds the change log: it walks each component's git history into Weblate's change events and keeps them in the store — each once, under its natural key, with its JSON — together with where each walk stands, so a restart (or another replica) continues rather than starts over; it names the commit authors as users, logs what happens while serving (fetches, alerts, webhooks), and gives each snapshot a compact index of the log.
+package changelog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/jsondoc"
+	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/scan"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/store/memstore"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// Options configure a Log.
+type Options struct {
+	// Store keeps the log; nil keeps it in memory.
+	Store store.Store
+	// Instance names this process among the replicas sharing the store (its alerts
+	// are its own to clear); "" for a server on its own.
+	Instance string
+	// Logger receives problems; nil discards them.
+	Logger *slog.Logger
+	// Now is the clock of runtime events (tests fix it); nil means time.Now.
+	Now func() time.Time
+}
+
+// Log is the change log of one configuration.
+type Log struct {
+	cfg  *config.Config
+	opts Options
+	st   store.Store
+
+	mu   sync.Mutex // one Apply or Record at a time
+	base base
+	// Tables the base's columns index.
+	projTab   interner[string]
+	compTab   interner[string] // "project/component"
+	langTab   interner[string]
+	authorTab interner[author]
+	unameTab  interner[string]
+	// infos are the walks' states as last read, by component key, with the
+	// version they were read at.
+	infos map[string]*walkInfo
+	// details keeps what Recent shows of changes (their texts), by id.
+	details map[int32]*detail
+	objs    *objects // the objects of the scan being applied
+	w       jsondoc.Writer
+	// handled counts the changes an Apply read or wrote: after many, the memory
+	// their reading took is given back at once.
+	handled int
+	// imported is set once the earlier layout's runtime log was looked for.
+	imported bool
+}
+
+// walkInfo is what a build needs of a component's walk state every time.
+type walkInfo struct {
+	version  int
+	last     map[string]lastChange
+	creation *lastChange
+}
+
+// detail is what the index leaves out of a change and Recent shows.
+type detail struct {
+	target string
+	count  int
+}
+
+// New returns the change log of cfg.
+func New(cfg *config.Config, opts Options) *Log {
+	if opts.Store == nil {
+		opts.Store = memstore.New()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Log{cfg: cfg, opts: opts, st: opts.Store, infos: map[string]*walkInfo{}, details: map[int32]*detail{}}
+}
+
+// Apply fills the snapshot a scan made with its change log: the log as the store
+// holds it (what other replicas added included) and, with history, every
+// component's history walked up to the head the scan read first, and a 47 New
+// alert logged for each alert that appeared. The snapshot gets the log's index,
+// the users, the translations' last changes and the units' times.
+//
+// The store being unreachable fails nothing: the log is then shown as last read
+// (the scan shows the store's problem as an alert), and the next Apply catches up.
+func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.objs = objectsOf(res)
+	l.handled = 0
+	defer func() {
+		l.objs = nil
+		if l.handled > freeAfter {
+			// A first walk or a start reads or writes the whole log once; the
+			// garbage it leaves would stay resident until the runtime returns it.
+			debug.FreeOSMemory()
+		}
+	}()
+	if !l.imported {
+		if err := l.importLegacy(); err != nil {
+			l.opts.Logger.Warn("importing the runtime log of the earlier layout", "err", err)
+		} else {
+			l.imported = true
+		}
+	}
+	if err := l.sync(); err != nil {
+		l.opts.Logger.Warn("reading the change log from the store", "err", err)
+	}
+	if err := l.readInfos(); err != nil {
+		l.opts.Logger.Warn("reading the walks' positions from the store", "err", err)
+	}
+	if history {
+		if err := l.walkAll(ctx, res); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			l.opts.Logger.Warn("walking the history", "err", err)
+		}
+		// Only complete builds log alerts: at start-up the statistics come first,
+		// and an alert logged then would take an id before the whole history.
+		if err := l.raiseAlerts(res.Snapshot); err != nil {
+			l.opts.Logger.Warn("logging new alerts", "err", err)
+		}
+		if err := l.sync(); err != nil {
+			l.opts.Logger.Warn("reading the change log from the store", "err", err)
+		}
+	}
+	l.publish(res)
+	return nil
+}
+
+// readInfos brings the walks' states up to date: a component whose position's
+// version moved (a walk here or by another replica) has its state read again.
+func (l *Log) readInfos() error {
+	pos, err := l.st.States("walkpos/")
+	if err != nil {
+		return err
+	}
+	for name, raw := range pos {
+		key := name[len("walkpos/"):]
+		p := decodePosition(raw)
+		if p == nil {
+			continue
+		}
+		if in := l.infos[key]; in != nil && in.version == p.Version {
+			continue
+		}
+		st, _, err := l.readState(key)
+		if err != nil {
+			return err
+		}
+		if st == nil {
+			continue
+		}
+		l.infos[key] = &walkInfo{version: p.Version, last: st.Last, creation: st.Creation}
+	}
+	return nil
+}
+
+// readState reads a component's full walk state (nil when there is none or it
+// cannot be read) and its stored bytes.
+func (l *Log) readState(key string) (*walkState, []byte, error) {
+	all, err := l.st.States("walk/" + key)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, ok := all["walk/"+key]
+	if !ok {
+		return nil, nil, nil
+	}
+	st, err := decodeWalkState(raw)
+	if err != nil {
+		l.opts.Logger.Warn("a walk's stored state cannot be read; the walk starts over", "component", key, "err", err)
+		return nil, raw, nil
+	}
+	return st, raw, nil
+}
+
+// placed is an event of a walk, with where it belongs.
+type placed struct {
+	ev   *event
+	proj *snapshot.Project
+	comp *snapshot.Component // nil for the project's 50
+}
+
+// freeAfter is how many changes an Apply handles before it returns the memory it
+// used to the system.
+const freeAfter = 20000
+
+// maxCommitRecords bounds the changes one commit adds while a history is walked
+// for the first time: memory follows the batch, not the history. Until the last
+// batch, which moves the position, a crash only loses work: the walk is redone and
+// its changes keep their keys, hence their ids.
+const maxCommitRecords = 5000
+
+// walkAll walks the histories that moved since they were last walked and stores
+// their changes: the changes of all walks in one order (time, then configuration
+// and walk order), so ids follow time.
+func (l *Log) walkAll(ctx context.Context, res *scan.Result) error {
+	for attempt := 0; ; attempt++ {
+		err := l.walkOnce(ctx, res)
+		if !errors.Is(err, store.ErrConflict) || attempt == 3 {
+			return err
+		}
+		// Another replica walked meanwhile: read what it stored, and look again.
+		if err := l.sync(); err != nil {
+			return err
+		}
+		if err := l.readInfos(); err != nil {
+			return err
+		}
+	}
+}
+
+func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
+	snap := res.Snapshot
+	positions, err := l.st.States("walkpos/")
+	if err != nil {
+		return err
+	}
+	type walked struct {
+		c       *snapshot.Component
+		key     string
+		w       *walker
+		redone  bool
+		pos     *position
+		prevPos []byte
+		prevSt  []byte
+	}
+	var walks []*walked
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			src := res.Sources[c]
+			if c.Repo.Err != nil || src == nil || src.Repo == nil || c.Repo.Head == nil || src.Format == nil || src.Rule == nil {
+				continue // shows what was walked when it could be read
+			}
+			key := src.Key
+			raw := positions["walkpos/"+key]
+			pos := decodePosition(raw)
+			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) {
+				continue
+			}
+			unlock, ok := l.st.TryLock("walk/" + key)
+			if !ok {
+				continue // another replica walks it; its changes come through the store
+			}
+			defer unlock()
+			st, rawSt, err := l.readState(key)
+			if err != nil {
+				return err
+			}
+			w, redone, err := walk(ctx, c, src, pos, st)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				a := &snapshot.Alert{Component: c, Kind: weblate.AlertRepositoryError, Message: "reading history: " + err.Error()}
+				c.Alerts = append(c.Alerts, a)
+				snap.Alerts = append(snap.Alerts, a)
+				l.opts.Logger.Warn("scan problem", "component", key, "kind", a.Kind, "problem", a.Message)
+				continue
+			}
+			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1}
+			np.MaxCommits, np.Since = boundOf(c.Config.History)
+			if pos != nil {
+				np.Version = pos.Version + 1
+			}
+			walks = append(walks, &walked{c: c, key: key, w: w, redone: redone, pos: np, prevPos: raw, prevSt: rawSt})
+		}
+	}
+	if len(walks) == 0 {
+		return nil
+	}
+	// The walks' states stand for the stored ones from here on (last changes,
+	// creation) for what follows: the project's 50 and the users.
+	states := map[*snapshot.Component]*walkState{}
+	for _, wk := range walks {
+		states[wk.c] = wk.w.st
+	}
+	var all []placed
+	for _, p := range snap.Projects {
+		for _, wk := range walks {
+			if wk.c.Project != p {
+				continue
+			}
+			for i := range wk.w.events {
+				all = append(all, placed{ev: &wk.w.events[i], proj: p, comp: wk.c})
+			}
+		}
+	}
+	// The project's 50 Created project copies its first component's 51.
+	var stateChanges []store.State
+	var replace []store.Scope
+	for _, p := range snap.Projects {
+		var first *lastChange
+		for _, c := range p.Components {
+			var cr *lastChange
+			if st := states[c]; st != nil {
+				cr = st.Creation
+			} else if in := l.infos[res.Sources[c].Key]; in != nil {
+				cr = in.creation
+			}
+			if cr != nil && (first == nil || cr.When < first.When) {
+				first = cr
+			}
+		}
+		if first == nil {
+			continue
+		}
+		ev := &event{when: time.UnixMicro(first.When), commit: first.Commit, author: sigOf(first), action: weblate.ActionCreateProject, seq: -1}
+		k := projectKey(p, ev)
+		name := "proj50/" + p.Config.Slug
+		cur, err := l.st.States(name)
+		if err != nil {
+			return err
+		}
+		if prev, ok := cur[name]; ok && string(prev) == k {
+			continue
+		}
+		var prev []byte
+		if v, ok := cur[name]; ok {
+			prev = v
+		}
+		stateChanges = append(stateChanges, store.State{Name: name, Prev: prev, Next: []byte(k)})
+		replace = append(replace, store.Scope{Name: p.Config.Slug, Keep: []string{k}})
+		all = append(all, placed{ev: ev, proj: p})
+	}
+	// Ids follow time; within one moment, config order and walk order.
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := &all[i], &all[j]
+		if !a.ev.when.Equal(b.ev.when) {
+			return a.ev.when.Before(b.ev.when)
+		}
+		if a.proj.ID != b.proj.ID {
+			return a.proj.ID < b.proj.ID
+		}
+		if (a.comp == nil) != (b.comp == nil) {
+			return a.comp == nil // the project exists before its components
+		}
+		if a.comp != nil && a.comp.ID != b.comp.ID {
+			return a.comp.ID < b.comp.ID
+		}
+		return a.ev.seq < b.ev.seq
+	})
+	// Unit keys the events name get their numbers.
+	keyNos := map[*snapshot.Component]map[string]int{}
+	for _, wk := range walks {
+		seen := map[string]bool{}
+		var keys []string
+		for i := range wk.w.events {
+			if k := wk.w.events[i].unitKey; k != "" && !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+		nos, err := l.st.UnitKeys(wk.key, keys)
+		if err != nil {
+			return err
+		}
+		m := make(map[string]int, len(keys))
+		for i, k := range keys {
+			m[k] = nos[i]
+		}
+		keyNos[wk.c] = m
+	}
+	users := l.users(res, states, all)
+	for _, wk := range walks {
+		if wk.redone {
+			keep := make([]string, len(wk.w.events))
+			for i := range wk.w.events {
+				keep[i] = changeKey(placed{ev: &wk.w.events[i], proj: wk.c.Project, comp: wk.c})
+			}
+			replace = append(replace, store.Scope{Name: wk.key, Keep: keep})
+		}
+		stateChanges = append(stateChanges,
+			store.State{Name: "walkpos/" + wk.key, Prev: wk.prevPos, Next: mustJSON(wk.pos)},
+			store.State{Name: "walk/" + wk.key, Prev: wk.prevSt, Next: wk.w.st.encode()})
+	}
+	l.handled += len(all)
+	records := func(pls []placed) []store.Record {
+		recs := make([]store.Record, 0, len(pls))
+		for _, pl := range pls {
+			recs = append(recs, l.record(pl, keyNos[pl.comp], users))
+		}
+		return recs
+	}
+	// A long history is stored in batches, each encoded when it is stored; what
+	// replaces stored changes, and the positions, go in one commit with the last.
+	for len(all) > maxCommitRecords {
+		if _, err := l.st.Commit(&store.Commit{Add: records(all[:maxCommitRecords])}); err != nil {
+			return err
+		}
+		all = all[maxCommitRecords:]
+	}
+	if _, err := l.st.Commit(&store.Commit{States: stateChanges, Replace: replace, Add: records(all)}); err != nil {
+		return err
+	}
+	for _, wk := range walks {
+		l.infos[wk.key] = &walkInfo{version: wk.pos.Version, last: wk.w.st.Last, creation: wk.w.st.Creation}
+	}
+	return nil
+}
+
+func sigOf(l *lastChange) repos.Signature {
+	return repos.Signature{Name: l.Name, Email: l.Email, When: l.time()}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// projectKey is the natural key of a project-level change.
+func projectKey(p *snapshot.Project, ev *event) string {
+	return fmt.Sprintf("%s/%d/%s/%s", p.Config.Slug, ev.action, ev.commit, ev.path)
+}
+
+// changeKey is the natural key of a change a walk found: component, action,
+// commit, file and unit. The same history walked again gives the same keys, hence
+// the same ids.
+func changeKey(pl placed) string {
+	key := projectKey(pl.proj, pl.ev)
+	if pl.comp != nil {
+		key = scan.ComponentKey(pl.proj.Config, pl.comp.Config) + "/" + key
+	}
+	if pl.ev.unitKey != "" {
+		key += "\x00" + pl.ev.unitKey
+	}
+	return key
+}

@@ -1,0 +1,430 @@
+package changelog
+
+import (
+	"sort"
+	"time"
+
+	"github.com/gitlate/gitlate/internal/scan"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// recentWindow is how far back from a translation's last change recent_changes counts.
+const recentWindow = 6 * time.Hour
+
+// objects finds a scan's projects, components and translations by the names the
+// log keeps (the snapshot's own lookups are made later, by Finish).
+type objects struct {
+	projects     map[string]*snapshot.Project
+	components   map[string]*snapshot.Component // "project/component"
+	translations map[*snapshot.Component]map[string]*snapshot.Translation
+}
+
+func objectsOf(res *scan.Result) *objects {
+	o := &objects{projects: map[string]*snapshot.Project{}, components: map[string]*snapshot.Component{},
+		translations: map[*snapshot.Component]map[string]*snapshot.Translation{}}
+	for _, p := range res.Snapshot.Projects {
+		o.projects[p.Config.Slug] = p
+		for _, c := range p.Components {
+			o.components[p.Config.Slug+"/"+c.Config.Slug] = c
+			m := make(map[string]*snapshot.Translation, len(c.Translations))
+			for _, t := range c.Translations {
+				m[t.Language.Code] = t
+			}
+			o.translations[c] = m
+		}
+	}
+	return o
+}
+
+// links says what a change of component c, language code and unit key number key
+// links to now: its translation while it exists, its unit while the translation
+// holds it.
+func (o *objects) links(c *snapshot.Component, code string, key int) (*snapshot.Translation, int) {
+	if c == nil || code == "" {
+		return nil, 0
+	}
+	t := o.translations[c][code]
+	if t == nil || key < 0 {
+		return t, 0
+	}
+	if _, ok := t.UnitIDs.KeyPos(key); !ok {
+		return t, 0
+	}
+	return t, t.UnitIDs.KeyID(key)
+}
+
+func linkBits(t *snapshot.Translation, unit int) uint8 {
+	var b uint8
+	if t != nil {
+		b |= linkTranslation
+	}
+	if unit != 0 {
+		b |= linkUnit
+	}
+	return b
+}
+
+// lastOf returns the walk information of a component: the walks of this build
+// first, then what the store holds.
+func (l *Log) lastOf(c *snapshot.Component, walked map[*snapshot.Component]*walkState) (map[string]lastChange, bool) {
+	if st := walked[c]; st != nil {
+		return st.Last, true
+	}
+	in := l.infos[scan.ComponentKey(c.Project.Config, c.Config)]
+	if in == nil {
+		return nil, false
+	}
+	return in.last, true
+}
+
+// users makes the users of a build, in the order they claim derived usernames:
+// the translations' last authors, then every author in the order of the log (the
+// stored changes shown, then the events about to be stored).
+func (l *Log) users(res *scan.Result, walked map[*snapshot.Component]*walkState, batch []placed) *userTable {
+	users := newUserTable(l.cfg.Authors)
+	for _, p := range res.Snapshot.Projects {
+		for _, c := range p.Components {
+			last, ok := l.lastOf(c, walked)
+			if !ok {
+				continue
+			}
+			for _, t := range c.Translations {
+				if lc, ok := last[t.Language.Code]; ok {
+					users.user(lc.Name, lc.Email)
+				}
+			}
+		}
+	}
+	b := &l.base
+	for i := range b.ids {
+		if a := b.authors[i]; a >= 0 && l.visible(l.objs, i) {
+			au := l.authorTab.list[a]
+			users.user(au.name, au.email)
+		}
+	}
+	for _, pl := range batch {
+		if pl.ev.author.Email != "" || pl.ev.author.Name != "" {
+			users.user(pl.ev.author.Name, pl.ev.author.Email)
+		}
+	}
+	return users
+}
+
+// visible reports whether the base's change i belongs to configured objects.
+func (l *Log) visible(o *objects, i int) bool {
+	b := &l.base
+	if o.projects[l.projTab.list[b.projs[i]]] == nil {
+		return false
+	}
+	return b.comps[i] < 0 || o.components[l.compTab.list[b.comps[i]]] != nil
+}
+
+// record makes the stored form of an event a walk found.
+func (l *Log) record(pl placed, keyNos map[string]int, users *userTable) store.Record {
+	ev := pl.ev
+	m := meta{when: ev.when.UnixMicro(), action: uint8(ev.action), count: max(ev.count, 1), project: pl.proj.Config.Slug,
+		lang: ev.lang, key: -1, name: ev.author.Name, email: ev.author.Email, target: ev.target}
+	var t *snapshot.Translation
+	unit := 0
+	if pl.comp != nil {
+		m.component = pl.comp.Config.Slug
+		if ev.unitKey != "" {
+			if n, ok := keyNos[ev.unitKey]; ok {
+				m.key = n
+			}
+		}
+		t, unit = l.objs.links(pl.comp, ev.lang, m.key)
+	}
+	var u *snapshot.User
+	if m.name != "" || m.email != "" {
+		u = users.user(m.name, m.email)
+		m.username = u.Username
+	}
+	m.links = linkBits(t, unit)
+	return store.Record{Key: changeKey(pl), Scope: scopeOf(pl), Meta: m.encode(), Doc: encodeChange(&l.w, &m, pl.comp, t, unit, u)}
+}
+
+// scopeOf is what a change belongs to: its component, or its project.
+func scopeOf(pl placed) string {
+	if pl.comp != nil {
+		return scan.ComponentKey(pl.proj.Config, pl.comp.Config)
+	}
+	return pl.proj.Config.Slug
+}
+
+// publish gives the snapshot its log: the index over the base, the users, the
+// translations' last changes and recent_changes, the units' times and the recent
+// changes pages show. Stored changes whose links or author's username no longer
+// match what the snapshot has are encoded again.
+func (l *Log) publish(res *scan.Result) {
+	snap := res.Snapshot
+	o := l.objs
+	b := &l.base
+	n := b.len()
+	users := l.users(res, nil, nil)
+	cl := &snapshot.ChangeLog{
+		IDs: b.ids[:n:n], Times: b.times[:n:n], Actions: b.actions[:n:n], Projects: b.projs[:n:n],
+		Components: b.comps[:n:n], Users: b.authors[:n:n], Seq: b.seq,
+		Translations: make([]int32, n), Units: make([]int32, n),
+	}
+	cl.ProjectTab = make([]*snapshot.Project, len(l.projTab.list))
+	for i, slug := range l.projTab.list {
+		cl.ProjectTab[i] = o.projects[slug]
+	}
+	cl.ComponentTab = make([]*snapshot.Component, len(l.compTab.list))
+	for i, key := range l.compTab.list {
+		cl.ComponentTab[i] = o.components[key]
+	}
+	cl.UserTab = make([]*snapshot.User, len(l.authorTab.list))
+	for i, a := range l.authorTab.list {
+		cl.UserTab[i] = users.user(a.name, a.email)
+	}
+	tIdx := map[*snapshot.Translation]int32{}
+	unitTimes := map[*snapshot.Translation]map[int]int64{}
+	var flips []int
+	for i := range n {
+		cl.Translations[i] = -1
+		if !cl.Visible(i) {
+			cl.Hidden++
+			continue
+		}
+		lang := ""
+		if b.langs[i] >= 0 {
+			lang = l.langTab.list[b.langs[i]]
+		}
+		t, unit := o.links(cl.Component(i), lang, int(b.keys[i]))
+		if t != nil {
+			ti, ok := tIdx[t]
+			if !ok {
+				ti = int32(len(cl.TranslationTab))
+				cl.TranslationTab = append(cl.TranslationTab, t)
+				tIdx[t] = ti
+			}
+			cl.Translations[i] = ti
+		}
+		cl.Units[i] = int32(unit)
+		username := ""
+		if u := cl.User(i); u != nil {
+			username = u.Username
+		}
+		encoded := ""
+		if b.unames[i] >= 0 {
+			encoded = l.unameTab.list[b.unames[i]]
+		}
+		if linkBits(t, unit) != b.links[i] || username != encoded {
+			flips = append(flips, int(b.ids[i]))
+		}
+		switch weblate.Action(b.actions[i]) {
+		case weblate.ActionNew, weblate.ActionChange, weblate.ActionSourceChange:
+			if unit != 0 {
+				m := unitTimes[t]
+				if m == nil {
+					m = map[int]int64{}
+					unitTimes[t] = m
+				}
+				m[unit] = max(m[unit], b.times[i])
+			}
+		}
+	}
+	for t, m := range unitTimes {
+		ts := make([]snapshot.UnitTime, 0, len(m))
+		for id, when := range m {
+			ts = append(ts, snapshot.UnitTime{ID: id, When: when})
+		}
+		sort.Slice(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
+		t.UnitTimes = ts
+	}
+	l.applyLast(snap, cl, users)
+	l.recent(cl)
+	snap.Users = users.list
+	snap.Log = cl
+	if len(flips) > 0 {
+		l.reencode(flips, o, cl)
+	}
+}
+
+// applyLast sets last_change, last_author and recent_changes of the translations:
+// the newest change of a unit the walk saw, and the content changes (2, 5) in the
+// six hours up to it.
+func (l *Log) applyLast(snap *snapshot.Snapshot, cl *snapshot.ChangeLog, users *userTable) {
+	type window struct{ from, to int64 }
+	windows := map[*snapshot.Translation]window{}
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			last, ok := l.lastOf(c, nil)
+			if !ok {
+				continue
+			}
+			for _, t := range c.Translations {
+				lc, ok := last[t.Language.Code]
+				if !ok {
+					continue
+				}
+				t.Stats.LastChange = lc.time()
+				t.Stats.LastAuthor = users.user(lc.Name, lc.Email).FullName
+				t.Stats.RecentChanges = 0
+				windows[t] = window{lc.When - recentWindow.Microseconds(), lc.When}
+			}
+		}
+	}
+	if len(windows) == 0 {
+		return
+	}
+	for i := range cl.IDs {
+		a := weblate.Action(cl.Actions[i])
+		if a != weblate.ActionNew && a != weblate.ActionChange {
+			continue
+		}
+		t := cl.Translation(i)
+		if t == nil {
+			continue
+		}
+		if w, ok := windows[t]; ok && cl.Times[i] > w.from && cl.Times[i] <= w.to {
+			t.Stats.RecentChanges++
+		}
+	}
+}
+
+// recent keeps whole the newest changes of the installation and of each project,
+// component and translation, which pages show with their texts.
+func (l *Log) recent(cl *snapshot.ChangeLog) {
+	cl.RecentByProject = map[*snapshot.Project][]*snapshot.Change{}
+	cl.RecentByComponent = map[*snapshot.Component][]*snapshot.Change{}
+	cl.RecentByTranslation = map[*snapshot.Translation][]*snapshot.Change{}
+	var want []int // positions, newest first
+	// First the positions, so the texts are read from the store in one go.
+	counts := struct {
+		all int
+		p   map[*snapshot.Project]int
+		c   map[*snapshot.Component]int
+		t   map[*snapshot.Translation]int
+	}{p: map[*snapshot.Project]int{}, c: map[*snapshot.Component]int{}, t: map[*snapshot.Translation]int{}}
+	for i := len(cl.IDs) - 1; i >= 0; i-- {
+		if !cl.Visible(i) {
+			continue
+		}
+		p, c, t := cl.Project(i), cl.Component(i), cl.Translation(i)
+		k := counts.all < snapshot.RecentN || counts.p[p] < snapshot.RecentN ||
+			(c != nil && counts.c[c] < snapshot.RecentN) || (t != nil && counts.t[t] < snapshot.RecentN)
+		if !k {
+			continue
+		}
+		want = append(want, i)
+		counts.all++
+		counts.p[p]++
+		if c != nil {
+			counts.c[c]++
+		}
+		if t != nil {
+			counts.t[t]++
+		}
+	}
+	var missing []int
+	used := make(map[int32]*detail, len(want))
+	for _, i := range want {
+		id := cl.IDs[i]
+		if d := l.details[id]; d != nil {
+			used[id] = d
+		} else {
+			missing = append(missing, int(id))
+		}
+	}
+	if len(missing) > 0 {
+		got, err := l.readDetails(missing)
+		if err != nil {
+			l.opts.Logger.Warn("reading recent changes from the store", "err", err)
+		}
+		for id, d := range got {
+			used[int32(id)] = d
+		}
+	}
+	l.details = used
+	add := func(list []*snapshot.Change, ch *snapshot.Change) []*snapshot.Change {
+		if len(list) < snapshot.RecentN {
+			list = append(list, ch)
+		}
+		return list
+	}
+	for _, i := range want {
+		d := used[cl.IDs[i]]
+		if d == nil {
+			continue // the store cannot be read now: shown once it can
+		}
+		u := cl.User(i)
+		ch := &snapshot.Change{ID: int(cl.IDs[i]), Timestamp: cl.Time(i), Action: cl.Action(i), Target: d.target, Count: d.count,
+			Project: cl.Project(i), Component: cl.Component(i), Translation: cl.Translation(i), UnitID: int(cl.Units[i]), User: u, Author: u}
+		cl.RecentAll = add(cl.RecentAll, ch)
+		cl.RecentByProject[ch.Project] = add(cl.RecentByProject[ch.Project], ch)
+		if ch.Component != nil {
+			cl.RecentByComponent[ch.Component] = add(cl.RecentByComponent[ch.Component], ch)
+		}
+		if ch.Translation != nil {
+			cl.RecentByTranslation[ch.Translation] = add(cl.RecentByTranslation[ch.Translation], ch)
+		}
+	}
+	// Oldest first, as the log lists them.
+	reverse(cl.RecentAll)
+	for _, m := range []any{cl.RecentByProject, cl.RecentByComponent, cl.RecentByTranslation} {
+		switch m := m.(type) {
+		case map[*snapshot.Project][]*snapshot.Change:
+			for _, v := range m {
+				reverse(v)
+			}
+		case map[*snapshot.Component][]*snapshot.Change:
+			for _, v := range m {
+				reverse(v)
+			}
+		case map[*snapshot.Translation][]*snapshot.Change:
+			for _, v := range m {
+				reverse(v)
+			}
+		}
+	}
+}
+
+func reverse(s []*snapshot.Change) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// reencode writes again the stored changes (by id) whose JSON no longer matches
+// what the snapshot links: a translation or unit gone or back, an author's
+// username changed.
+func (l *Log) reencode(ids []int, o *objects, cl *snapshot.ChangeLog) {
+	var rewrite []store.Record
+	targets := map[int]string{}
+	err := l.st.Docs(ids, func(id int, doc []byte) {
+		targets[id], _ = docTarget(doc)
+	})
+	if err != nil {
+		l.opts.Logger.Warn("encoding changes again whose links changed", "changes", len(ids), "err", err)
+		return
+	}
+	err = l.st.Metas(ids, func(id int, raw []byte) {
+		m, err := decodeMeta(raw)
+		if err != nil {
+			return
+		}
+		m.target = targets[id]
+		i, ok := cl.Find(id)
+		if !ok {
+			return
+		}
+		c, t, unit, u := cl.Component(i), cl.Translation(i), int(cl.Units[i]), cl.User(i)
+		m.links = linkBits(t, unit)
+		m.username = ""
+		if u != nil {
+			m.username = u.Username
+		}
+		rewrite = append(rewrite, store.Record{ID: id, Meta: m.encode(), Doc: encodeChange(&l.w, &m, c, t, unit, u)})
+	})
+	if err == nil && len(rewrite) > 0 {
+		_, err = l.st.Commit(&store.Commit{Rewrite: rewrite})
+	}
+	if err != nil {
+		l.opts.Logger.Warn("encoding changes again whose links changed", "changes", len(ids), "err", err)
+	}
+}

@@ -1,0 +1,216 @@
+// Package jsondoc writes JSON as the API serves it — strings escaped as Python's json.dumps(ensure_ascii=False) escapes them — and stored documents whose internal URLs keep a mark where each request puts its base URL and ?format= suffix.
+package jsondoc
+
+import (
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Marks a stored document holds where a request's own text goes. JSON text never
+// holds these bytes raw (AppendText escapes every control character), so a mark is
+// never mistaken for content.
+const (
+	// MarkBase stands for the base URL ("http://host[/prefix]"), escaped for JSON.
+	MarkBase byte = 0x01
+	// MarkFormatQ stands for "?format=…" when the request asked for a format, else nothing.
+	MarkFormatQ byte = 0x02
+	// MarkFormatAmp stands for "&format=…": the URL already has a query.
+	MarkFormatAmp byte = 0x03
+	// MarkID stands for the document's own id (a change's), which the store gives
+	// when it stores the document: stored documents do not depend on it.
+	MarkID byte = 0x04
+)
+
+const hexDigits = "0123456789abcdef"
+
+// AppendText appends s escaped for a JSON string, as Python's json.dumps with
+// ensure_ascii=False does it (which is what Django REST framework's JSONRenderer
+// uses): non-ASCII kept, <>& kept, control characters and U+2028/U+2029 escaped,
+// invalid UTF-8 replaced by U+FFFD.
+func AppendText(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, "\ufffd"...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	return append(dst, s[start:]...)
+}
+
+// FormatTime writes a time as Django REST framework writes a DateTimeField in UTC:
+// microseconds, "Z".
+func FormatTime(t time.Time) string {
+	return t.UTC().Format("2006-01-02T15:04:05.000000Z")
+}
+
+// Writer builds one stored document. Objects are written key by key in the order
+// the caller gives, which keeps a serializer's field order.
+type Writer struct {
+	buf   []byte
+	comma []bool // per open container: does the next value need a comma?
+}
+
+func (w *Writer) sep() {
+	if n := len(w.comma); n > 0 {
+		if w.comma[n-1] {
+			w.buf = append(w.buf, ',')
+		}
+		w.comma[n-1] = true
+	}
+}
+
+// Obj opens an object, End closes it.
+func (w *Writer) Obj() {
+	w.sep()
+	w.buf = append(w.buf, '{')
+	w.comma = append(w.comma, false)
+}
+
+// End closes the innermost object.
+func (w *Writer) End() {
+	w.buf = append(w.buf, '}')
+	w.comma = w.comma[:len(w.comma)-1]
+}
+
+// Key writes an object key; the value that follows adds no comma.
+func (w *Writer) Key(k string) {
+	w.sep()
+	w.buf = append(w.buf, '"')
+	w.buf = AppendText(w.buf, k)
+	w.buf = append(w.buf, '"', ':')
+	w.comma[len(w.comma)-1] = false
+}
+
+// Str writes a string.
+func (w *Writer) Str(s string) {
+	w.sep()
+	w.buf = append(w.buf, '"')
+	w.buf = AppendText(w.buf, s)
+	w.buf = append(w.buf, '"')
+}
+
+// Int writes an integer.
+func (w *Writer) Int(i int64) {
+	w.sep()
+	w.buf = strconv.AppendInt(w.buf, i, 10)
+}
+
+// Null writes null.
+func (w *Writer) Null() {
+	w.sep()
+	w.buf = append(w.buf, "null"...)
+}
+
+// URL writes an internal URL: the base URL's mark, path (which starts with "/"),
+// and the mark of the format suffix.
+func (w *Writer) URL(path string) {
+	w.sep()
+	w.buf = append(w.buf, '"', MarkBase)
+	w.buf = AppendText(w.buf, path)
+	mark := MarkFormatQ
+	for i := 0; i < len(path); i++ {
+		if path[i] == '?' {
+			mark = MarkFormatAmp
+			break
+		}
+	}
+	w.buf = append(w.buf, mark, '"')
+}
+
+// ID writes the document's own id (MarkID) as a number.
+func (w *Writer) ID() {
+	w.sep()
+	w.buf = append(w.buf, MarkID)
+}
+
+// IDURL writes an internal URL made of prefix, the document's own id and suffix.
+func (w *Writer) IDURL(prefix, suffix string) {
+	w.sep()
+	w.buf = append(w.buf, '"', MarkBase)
+	w.buf = AppendText(w.buf, prefix)
+	w.buf = append(w.buf, MarkID)
+	w.buf = AppendText(w.buf, suffix)
+	w.buf = append(w.buf, MarkFormatQ, '"')
+}
+
+// Bytes returns the document written so far, in memory of its own; the Writer
+// starts a new one.
+func (w *Writer) Bytes() []byte {
+	out := append([]byte(nil), w.buf...)
+	w.buf, w.comma = w.buf[:0], w.comma[:0]
+	return out
+}
+
+// Fill appends a stored document with its marks replaced: baseJSON is the base URL
+// already escaped for JSON, formatJSON the ?format= value escaped ("" when the
+// request asked for none), id the document's id.
+func Fill(dst, stored []byte, baseJSON, formatJSON string, id int) []byte {
+	last := 0
+	for i, b := range stored {
+		if b > MarkID {
+			continue
+		}
+		dst = append(dst, stored[last:i]...)
+		last = i + 1
+		switch b {
+		case MarkBase:
+			dst = append(dst, baseJSON...)
+		case MarkFormatQ:
+			if formatJSON != "" {
+				dst = append(dst, "?format="...)
+				dst = append(dst, formatJSON...)
+			}
+		case MarkFormatAmp:
+			if formatJSON != "" {
+				dst = append(dst, "&format="...)
+				dst = append(dst, formatJSON...)
+			}
+		case MarkID:
+			dst = strconv.AppendInt(dst, int64(id), 10)
+		default: // 0x00 is never written
+			dst = append(dst, b)
+		}
+	}
+	return append(dst, stored[last:]...)
+}

@@ -1,0 +1,131 @@
+package scan
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/gitlate/gitlate/internal/snapshot"
+)
+
+// unitSegs is which key number each unit position of a file holds, as segments,
+// and how many key numbers the file's runs must cover.
+type unitSegs struct {
+	ids   snapshot.UnitIDs // without runs
+	cover int
+}
+
+// assignUnitIDs gives the units of the component's translations their ids when the
+// scan reads them, not when a request first asks: the component's unit keys
+// (template keys; for bilingual components the source and context pairs) are
+// numbered in the order they first appear, and each translation's runs cover the
+// key numbers its units hold (store.Units). A file whose content was seen before
+// costs no lookup: the segments are kept by content.
+func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
+	k := src.keys
+	if k == nil || len(c.Translations) == 0 {
+		return nil
+	}
+	if k.files == nil { // monolingual: every translation has the template's units
+		t0 := c.Translations[0]
+		seg, err := s.segsOf(src.Key, "t/"+t0.TemplateBlob.String(), func() []string {
+			keys := make([]string, len(k.tmpl))
+			for i := range k.tmpl {
+				keys[i] = k.tmpl[i].Key
+			}
+			return keys
+		})
+		if err != nil {
+			return err
+		}
+		for _, t := range c.Translations {
+			if err := s.giveIDs(t, seg); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// Bilingual: the source translation holds every file's units, files in id order
+	// (as the unit reader lists them), each pair once.
+	files := make([]*snapshot.Translation, 0, len(c.Translations))
+	for _, t := range c.Translations {
+		if !t.IsSource {
+			files = append(files, t)
+		}
+	}
+	sort.SliceStable(files, func(i, j int) bool { return files[i].ID < files[j].ID })
+	var blobs strings.Builder
+	for _, t := range files {
+		blobs.WriteString(t.Blob.String())
+	}
+	union, err := s.segsOf(src.Key, "s/"+blobs.String(), func() []string {
+		var keys []string
+		seen := map[string]bool{}
+		for _, t := range files {
+			for _, u := range k.files[t.Language.Code] {
+				if !seen[u.id] {
+					seen[u.id] = true
+					keys = append(keys, u.id)
+				}
+			}
+		}
+		return keys
+	})
+	if err != nil {
+		return err
+	}
+	for _, t := range c.Translations {
+		seg := union
+		if !t.IsSource {
+			units := k.files[t.Language.Code]
+			seg, err = s.segsOf(src.Key, "b/"+t.Blob.String(), func() []string {
+				keys := make([]string, len(units))
+				for i := range units {
+					keys[i] = units[i].id
+				}
+				return keys
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if err := s.giveIDs(t, seg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// segsOf numbers the keys of one content of a component, once per content.
+func (s *Engine) segsOf(component, content string, keys func() []string) (unitSegs, error) {
+	ck := component + "\x00" + content
+	if seg, ok := s.unitSegsUsed[ck]; ok {
+		return seg, nil
+	}
+	seg, ok := s.unitSegs[ck]
+	if !ok {
+		nos, err := s.opts.Store.UnitKeys(component, keys())
+		if err != nil {
+			return unitSegs{}, err
+		}
+		seg.ids = snapshot.NewUnitIDs(nos, nil)
+		for _, g := range seg.ids.Segs {
+			seg.cover = max(seg.cover, g.Key+g.Count)
+		}
+	}
+	s.unitSegsUsed[ck] = seg
+	return seg, nil
+}
+
+// giveIDs gives a translation the runs that cover its key numbers.
+func (s *Engine) giveIDs(t *snapshot.Translation, seg unitSegs) error {
+	runs, err := s.opts.Store.UnitRuns(t.ID, seg.cover)
+	if err != nil {
+		return err
+	}
+	ids := make([]snapshot.IDRun, len(runs))
+	for i, r := range runs {
+		ids[i] = snapshot.IDRun{ID: r.FirstID, Key: r.FirstKey, Count: r.Count}
+	}
+	t.UnitIDs = seg.ids.WithRuns(ids)
+	return nil
+}
