@@ -618,7 +618,7 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 		return 1
 	}
 	if len(p.Proposed()) == 0 {
-		fmt.Fprintf(stderr, "gitlate discover: no translation files gitlate reads were found in %s\n", p.Repo)
+		fmt.Fprintf(stderr, "gitlate discover: no translation files gitlate reads were found in %s\n", repos.RedactURL(p.Repo))
 	}
 	if err := p.Write(stdout, o.format); err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)

@@ -54,8 +54,10 @@ var baseCodes = sync.OnceValue(func() map[string]bool {
 
 // isCode tells whether a part of a path names a language clearly enough to make
 // a filemask of it: shaped like a code, its language subtag one of
-// language-data's languages and not a common word, and resolving to a language
-// of language-data rather than one made up for it.
+// language-data's languages and not a common word. It looks nothing up with
+// lang.Resolve, which makes up a language for a code it does not know: a scan
+// asks for suggestions (DidYouMean) in a running server, whose languages must not
+// change for paths no component reads.
 func isCode(s string) bool {
 	if !codeShapeRE.MatchString(s) {
 		return false
@@ -64,11 +66,17 @@ func isCode(s string) bool {
 	if i := strings.IndexAny(base, "_-@"); i >= 0 {
 		base = base[:i]
 	}
-	if notCodes[base] || !baseCodes()[base] {
-		return false
+	return !notCodes[base] && baseCodes()[base]
+}
+
+// codeKey tells the codes of a path apart for counting languages without
+// resolving them: "pt-BR", "pt_br" and Android's "pt-rBR" are one.
+func codeKey(s string) string {
+	s = strings.ToLower(strings.TrimPrefix(s, "b+"))
+	if len(s) == 6 && s[2:4] == "-r" {
+		s = s[:2] + "_" + s[4:]
 	}
-	l, err := lang.Resolve(s)
-	return err == nil && !l.Generated
+	return strings.NewReplacer("-", "_", "+", "_").Replace(s)
 }
 
 // isAppleCode tells whether an .lproj folder's name (without ".lproj") names a

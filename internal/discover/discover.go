@@ -96,20 +96,21 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 		}
 	} else {
 		t, code := findTemplate(c, ps)
-		if t == "" {
-			if len(c.langs) < minFilesWithoutTemplate {
-				return nil
+		switch {
+		case t != "":
+			comp.Template, sample = t, t
+			if code != "" && !strings.EqualFold(code, "base") {
+				if l, err := lang.Resolve(code); err == nil {
+					comp.SourceLanguage = l.Code
+				}
 			}
-			comp.FileFormat = familyFormat(c.fam)
+		case len(c.langs) < minFilesWithoutTemplate:
+			return nil
+		default:
+			// Reported, in the format its first file is in.
+			sample = c.claimed[0]
 			comp.Problem = fmt.Sprintf("no template: no file of the filemask is in English (%s) and none is without a language; "+
 				"name the file of source strings as template, and its language as source_language", strings.Join(sourceCodes[:3], ", "))
-			return comp
-		}
-		comp.Template, sample = t, t
-		if code != "" && !strings.EqualFold(code, "base") {
-			if l, err := lang.Resolve(code); err == nil {
-				comp.SourceLanguage = l.Code
-			}
 		}
 	}
 	if sample == "" {
@@ -157,7 +158,7 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 	case famARB:
 		comp.FileFormat = "arb"
 	case famYAML:
-		comp.FileFormat = yamlFormat(data, c.raw, comp.Template)
+		comp.FileFormat = yamlFormat(data, c.raw, sample)
 	case famPO:
 		comp.FileFormat = "po"
 	case famTS:
@@ -177,6 +178,9 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 			return nil
 		}
 		comp.FileFormat = "tbx"
+	}
+	if comp.Problem != "" {
+		return comp
 	}
 	if _, ok := formats.Lookup(comp.FileFormat); !ok {
 		comp.Problem = fmt.Sprintf("this build of gitlate does not read the %s format", comp.FileFormat)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/filemask"
-	"github.com/gitlate/gitlate/internal/lang"
 )
 
 // family is a group of files found by the same path conventions; which format of
@@ -91,8 +90,8 @@ type candidate struct {
 	// template is the template a convention names with the mask (Android's
 	// values/ folder); "" when it is to be looked for.
 	template string
-	// langs are the distinct languages of the files the mask matches that look
-	// like translations; claimed are those files.
+	// langs are the distinct codes (codeKey) of the files the mask matches that
+	// look like translations; claimed are those files.
 	langs   map[string]bool
 	claimed []string
 }
@@ -311,11 +310,7 @@ func candidates(ps *pathSet) []*candidate {
 			if !ok || p == c.template || !shape.MatchString(code) {
 				continue
 			}
-			l, err := lang.Resolve(code)
-			if err != nil {
-				continue
-			}
-			c.langs[l.Code] = true
+			c.langs[codeKey(code)] = true
 			c.claimed = append(c.claimed, p)
 		}
 		if len(c.langs) == 0 && c.template == "" {

@@ -60,9 +60,10 @@ func TestWildcardName(t *testing.T) {
 		{"strings.xml", ""},
 		{"index.json", ""},
 		{"messages.properties", ""},
-		{"po.json", ""},                 // a common word
-		{"de-land.json", "*-land.json"}, // a code first counts wherever the rest goes
-		{"app-de-land.json", ""},        // in the middle, only before a dot
+		{"po.json", ""},            // a common word
+		{"de-land.json", "*.json"}, // shaped like a code (verify leaves the qualifier out)
+		{"app-de-x.json", ""},      // a code in the middle counts only before a dot
+		{"app-de.min.json", "app-*.min.json"},
 		{"README", ""},
 		{".de", ""},
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/lang"
 )
 
 func TestDistance(t *testing.T) {
@@ -47,6 +49,22 @@ func TestSuggest(t *testing.T) {
 	}
 	if got := Suggest(nil, "po/*.po"); got != "" {
 		t.Errorf("no paths: %q", got)
+	}
+}
+
+// TestSuggestMakesNoLanguages: suggestions, which a running server asks for,
+// resolve no code: lang.Resolve would make up a language for a code it does not
+// know, and shift the ids of those made up later.
+func TestSuggestMakesNoLanguages(t *testing.T) {
+	t.Parallel()
+	paths := []string{"locales/de.json", "locales/fr.json", "locales/qx.json", "locales/de-QX.json", "res/values/strings.xml", "res/values-qy/strings.xml"}
+	if got := Suggest(paths, "locale/*.json"); got != "locales/*.json" {
+		t.Errorf("Suggest: %q", got)
+	}
+	for _, code := range []string{"qx", "de_QX", "qy"} {
+		if _, ok := lang.Get(code); ok {
+			t.Errorf("Suggest made up the language %s", code)
+		}
 	}
 }
 
