@@ -209,6 +209,20 @@ func yamlFormat(data []byte, raw, template string) string {
 	return "yaml"
 }
 
+// xliffFormat tells XLIFF with placeables from plain XLIFF and from gettext's
+// XLIFF by the first file's markup (translation_finder/discovery/files.py
+// XliffDiscovery.adjust_format): <x> and <g> elements are placeables, a
+// restype="x-gettext-…" group is po2xliff's.
+func xliffFormat(data []byte) string {
+	switch {
+	case bytes.Contains(data, []byte(`restype="x-gettext`)):
+		return "poxliff"
+	case !bytes.Contains(data, []byte("<x ")) && !bytes.Contains(data, []byte("<g ")):
+		return "plainxliff"
+	}
+	return "xliff"
+}
+
 // isQtTS tells a Qt Linguist file from TypeScript, which shares its extension:
 // the document element is <TS> (translation_finder/discovery/files.py
 // QtDiscovery reads the same root element).

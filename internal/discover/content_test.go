@@ -145,3 +145,25 @@ func TestIsQtTS(t *testing.T) {
 		}
 	}
 }
+
+// TestXLIFFFormat: Paperless-ngx's Angular catalogue has <x> placeables; a file
+// without <x> or <g> is plain XLIFF; po2xliff's gettext groups are poxliff.
+func TestXLIFFFormat(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/trees/paperless/src-ui/src/locale/messages.de_DE.xlf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := xliffFormat(data); got != "xliff" {
+		t.Errorf("paperless: %s", got)
+	}
+	for doc, want := range map[string]string{
+		`<xliff><file><body><trans-unit id="a"><source>A</source></trans-unit></body></file></xliff>`:                 "plainxliff",
+		`<xliff><file><body><trans-unit id="a"><source>A <g id="1">b</g></source></trans-unit></body></file></xliff>`: "xliff",
+		`<xliff><file><body><group restype="x-gettext-domain-header"></group></body></file></xliff>`:                  "poxliff",
+	} {
+		if got := xliffFormat([]byte(doc)); got != want {
+			t.Errorf("%s: %s, want %s", doc, got, want)
+		}
+	}
+}

@@ -170,7 +170,7 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 		if !hasRoot(data, "xliff") {
 			return nil
 		}
-		comp.FileFormat = "xliff"
+		comp.FileFormat = xliffFormat(data)
 	case famRESX:
 		comp.FileFormat = "resx"
 	case famTBX:

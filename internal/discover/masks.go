@@ -403,9 +403,14 @@ func findNewBase(c *candidate, ps *pathSet) string {
 		return ""
 	}
 	if c.fam != famPO {
+		// The file the mask names without a language, in the mask's folder or
+		// the nearest one up (Angular's extract-i18n writes messages.xlf where
+		// its --output-path says, the translations often go below it).
 		for _, t := range withoutCode(c.raw) {
-			if ps.has[t] {
-				return t
+			for _, d := range foldersUp(t) {
+				if p := path.Join(d, path.Base(t)); ps.has[p] {
+					return p
+				}
 			}
 		}
 		return ""
@@ -425,18 +430,8 @@ func findNewBase(c *candidate, ps *pathSet) string {
 	// The nearest folder up from the mask's that holds .pot files: the one
 	// named after the .po files' domain, else the first.
 	stem := strings.TrimSuffix(path.Base(c.raw), ".po")
-	segs := strings.Split(c.raw, "/")
-	var dirs []string
-	for i := len(segs) - 1; i >= 1; i-- {
-		if d := strings.Join(segs[:i], "/"); !strings.Contains(d, "*") {
-			dirs = append(dirs, d)
-		}
-	}
-	if len(segs) == 1 {
-		dirs = []string{""}
-	}
 	fallback := ""
-	for _, d := range dirs {
+	for _, d := range foldersUp(c.raw) {
 		for _, p := range ps.under(d) {
 			if dirOf(p) != d || !strings.HasSuffix(p, ".pot") {
 				continue
@@ -450,6 +445,23 @@ func findNewBase(c *candidate, ps *pathSet) string {
 		}
 	}
 	return fallback
+}
+
+// foldersUp lists the folders of a mask's path from its own up, leaving out
+// those that hold the language's "*" (translation_finder's fill_in_new_base
+// walks up the same way): "" (the root) only for a mask at the root.
+func foldersUp(raw string) []string {
+	segs := strings.Split(raw, "/")
+	if len(segs) == 1 {
+		return []string{""}
+	}
+	var dirs []string
+	for i := len(segs) - 1; i >= 1; i-- {
+		if d := strings.Join(segs[:i], "/"); !strings.Contains(d, "*") {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // dirOf is the folder of a path ("" for the repository's root).
