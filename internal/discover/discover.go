@@ -42,6 +42,11 @@ type Component struct {
 	// Counts are what the scan engine counted in each translation of a
 	// proposed component, as `gitlate scan` shows them (see Run).
 	Counts []Count
+
+	// shape is the language code shape of the component's family, which
+	// language_regex keeps when it tells the files apart.
+	shape   string
+	shapeRE *regexp.Regexp
 }
 
 // File is one file a filemask matches.
@@ -255,11 +260,19 @@ func verify(tree repos.Tree, comp *Component, fam family) error {
 	if err != nil {
 		return fmt.Errorf("source language %q: %w", comp.SourceLanguage, err)
 	}
-	shape, shapeRE := codeShape, codeShapeRE
+	comp.shape, comp.shapeRE = codeShape, codeShapeRE
 	if fam == famAndroid {
-		shape, shapeRE = androidShape, androidShapeRE
+		comp.shape, comp.shapeRE = androidShape, androidShapeRE
 	}
-	taken := map[string]string{source.Code: comp.Template}
+	// The files of each language, in path order; of several, the one whose code
+	// is the language's own is read ("de.yml" rather than "de-DE.yml", which
+	// resolves to German too).
+	type file struct {
+		File
+		lang *lang.Language
+	}
+	var langs []string
+	byLang := map[string][]file{}
 	for _, e := range entries {
 		if e.Path == comp.Template {
 			continue
@@ -278,22 +291,40 @@ func verify(tree repos.Tree, comp *Component, fam family) error {
 				continue
 			}
 		}
-		if !shapeRE.MatchString(code) {
+		if !comp.shapeRE.MatchString(code) {
 			comp.Skipped = append(comp.Skipped, File{e.Path, code, fmt.Sprintf("%q does not look like a language code", code)})
 			continue
 		}
-		if other, dup := taken[l.Code]; dup {
-			if other == "" {
-				other = "the source language"
-			}
-			comp.Skipped = append(comp.Skipped, File{e.Path, code, fmt.Sprintf("%s (%s) is already provided by %s", l.Code, code, other)})
-			continue
+		if byLang[l.Code] == nil {
+			langs = append(langs, l.Code)
 		}
-		taken[l.Code] = e.Path
-		comp.Files = append(comp.Files, File{e.Path, code, l.Code})
+		byLang[l.Code] = append(byLang[l.Code], file{File{e.Path, code, l.Code}, l})
 	}
+	for _, lc := range langs {
+		files := byLang[lc]
+		keep := 0
+		if i := slices.IndexFunc(files, func(f file) bool { return strings.EqualFold(strings.ReplaceAll(f.Code, "-", "_"), lc) }); i >= 0 {
+			keep = i
+		}
+		if lc == source.Code {
+			keep = -1 // the template provides it
+		}
+		for i, f := range files {
+			if i == keep {
+				comp.Files = append(comp.Files, f.File)
+				continue
+			}
+			other := "the source language"
+			if keep >= 0 {
+				other = files[keep].Path
+			}
+			comp.Skipped = append(comp.Skipped, File{f.Path, f.Code, fmt.Sprintf("%s (%s) is already provided by %s", lc, f.Code, other)})
+		}
+	}
+	slices.SortFunc(comp.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(comp.Skipped, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	if len(comp.Skipped) > 0 {
-		comp.LanguageRegex = languageRegex(shape, shapeRE, comp.Files, comp.Skipped)
+		comp.LanguageRegex = languageRegex(comp.shape, comp.shapeRE, comp.Files, comp.Skipped)
 	}
 	return nil
 }

@@ -314,6 +314,10 @@ func TestFindSkipped(t *testing.T) {
 		{"two files of one language", memTree{
 			"res/values/strings.xml": android, "res/values-he/strings.xml": android, "res/values-iw/strings.xml": android,
 		}, `^(?:he)$`, "he", "iw"},
+		{"the language's own code wins", memTree{
+			"locales/en.json": `{"a": "A"}`, "locales/de-DE.json": `{"a": "A"}`, "locales/de.json": `{"a": "A"}`,
+			"locales/fr-FR.json": `{"a": "A"}`,
+		}, `^(?:de|fr-FR)$`, "de fr-FR", "de-DE"},
 		{"the source language again", memTree{
 			"res/values/strings.xml": android, "res/values-en/strings.xml": android, "res/values-cs/strings.xml": android,
 		}, `^(?:cs)$`, "cs", "en"},

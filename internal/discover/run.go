@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/config"
@@ -21,11 +22,18 @@ type CountFunc func(ctx context.Context, cfg *config.Config, dataDir string) (*s
 // maxProblems bounds the alerts a left-out component's comment quotes.
 const maxProblems = 5
 
+// maxRounds bounds how many times Run counts the proposal: files that raise
+// alerts are left out and the rest counted again, which normally settles in two.
+const maxRounds = 3
+
 // Run proposes a configuration for the repository target: a checkout or bare
 // repository on disk, or a URL, which is cloned into a temporary folder removed
-// before Run returns. count reads the proposal as the server will: each
-// component gets its counts, and one that raises any alert (one `gitlate check`
-// would report) is left out with them as its Problem.
+// before Run returns. count reads the proposal as the server will, so that the
+// configuration passes `gitlate check`: a translation file that raises an alert
+// (it does not parse, its language repeats another's) is left out by
+// language_regex and the component counted again; a component whose alerts are
+// not about such files (its template, its filemask) is left out with them as its
+// Problem. Each component proposed gets the counts of its translations.
 func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error) {
 	tmp, err := os.MkdirTemp("", "gitlate-discover-")
 	if err != nil {
@@ -58,16 +66,29 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 		return nil, err
 	}
 	p.Components = Find(tree, paths)
-	if len(p.Proposed()) == 0 {
-		return p, nil
+	for round := 1; round <= maxRounds && len(p.Proposed()) > 0; round++ {
+		again, err := p.count(ctx, count, tmp, round == maxRounds)
+		if err != nil {
+			return nil, err
+		}
+		if !again {
+			break
+		}
 	}
-	cfg, err := config.Parse(p.YAML(), filepath.Join(tmp, "projects.yaml"))
+	return p, nil
+}
+
+// count counts the proposed components once, and tells whether some left out
+// files and are to be counted again. With last set, a component that still
+// raises alerts is left out.
+func (p *Proposal) count(ctx context.Context, count CountFunc, dataDir string, last bool) (again bool, err error) {
+	cfg, err := config.Parse(p.YAML(), filepath.Join(dataDir, "projects.yaml"))
 	if err != nil {
-		return nil, fmt.Errorf("the proposed configuration does not load: %w", err)
+		return false, fmt.Errorf("the proposed configuration does not load: %w", err)
 	}
-	snap, err := count(ctx, cfg, tmp)
+	snap, err := count(ctx, cfg, dataDir)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	bySlug := map[string]*Component{}
 	for _, c := range p.Proposed() {
@@ -79,28 +100,66 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 			if c == nil {
 				continue
 			}
-			if len(sc.Alerts) > 0 {
-				var lines []string
-				for i, a := range sc.Alerts {
-					if i == maxProblems {
-						lines = append(lines, fmt.Sprintf("… and %d more", len(sc.Alerts)-maxProblems))
-						break
-					}
-					l := a.Kind.String() + ": " + a.Message
-					if a.Path != "" {
-						l = a.Kind.String() + ": " + a.Path + ": " + a.Message
-					}
-					lines = append(lines, l)
+			c.Counts = nil
+			if len(sc.Alerts) == 0 {
+				for _, t := range sc.Translations {
+					c.Counts = append(c.Counts, Count{Language: t.Language.Code, Total: t.Stats.Total, Translated: t.Stats.Translated, Source: t.IsSource})
 				}
-				c.Problem = "`gitlate check` would report:\n" + strings.Join(lines, "\n")
 				continue
 			}
-			for _, t := range sc.Translations {
-				c.Counts = append(c.Counts, Count{Language: t.Language.Code, Total: t.Stats.Total, Translated: t.Stats.Translated, Source: t.IsSource})
+			if !last && c.skipFiles(sc.Alerts) {
+				again = true
+				continue
 			}
+			var lines []string
+			for i, a := range sc.Alerts {
+				if i == maxProblems {
+					lines = append(lines, fmt.Sprintf("… and %d more", len(sc.Alerts)-maxProblems))
+					break
+				}
+				lines = append(lines, describe(a))
+			}
+			c.Problem = "`gitlate check` would report:\n" + strings.Join(lines, "\n")
 		}
 	}
-	return p, nil
+	return again, nil
+}
+
+func describe(a *snapshot.Alert) string {
+	if a.Path != "" {
+		return a.Kind.String() + ": " + a.Path + ": " + a.Message
+	}
+	return a.Kind.String() + ": " + a.Message
+}
+
+// skipFiles leaves out, by language_regex, the translation files alerts are
+// about; it leaves nothing out, and returns false, when an alert is about
+// anything else or no translation would be left.
+func (c *Component) skipFiles(alerts []*snapshot.Alert) bool {
+	why := map[string]string{}
+	for _, a := range alerts {
+		i := slices.IndexFunc(c.Files, func(f File) bool { return f.Path == a.Path })
+		if a.Path == "" || i < 0 {
+			return false
+		}
+		if why[a.Path] == "" {
+			why[a.Path] = a.Kind.String() + ": " + a.Message
+		}
+	}
+	var kept, skipped []File
+	for _, f := range c.Files {
+		if r, bad := why[f.Path]; bad {
+			skipped = append(skipped, File{f.Path, f.Code, r})
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(kept) == 0 {
+		return false // nothing would be left to read: the set fails
+	}
+	c.Files, c.Skipped = kept, append(c.Skipped, skipped...)
+	c.LanguageRegex = languageRegex(c.shape, c.shapeRE, c.Files, c.Skipped)
+	return true
 }
 
 // scpLike is git's "[user@]host:path" remote syntax.
