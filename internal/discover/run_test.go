@@ -379,6 +379,7 @@ func TestDidYouMeanBare(t *testing.T) {
 	for mask, want := range map[string]string{
 		"app/src/main/res/values-*/string.xml": "app/src/main/res/values-*/strings.xml",
 		"web/locales/*.json":                   "web/locales/*/translation.json",
+		"res/values-*/strings.xml":             "app/src/main/res/values-*/strings.xml", // the whole tree listed
 		"docs/*.md":                            "",
 	} {
 		if got := discover.DidYouMean(r, tree, mask); got != want {
