@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
 )
@@ -441,5 +442,31 @@ func TestSkippedDirs(t *testing.T) {
 		if got := skipped(p); got != want {
 			t.Errorf("skipped(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// TestOddPaths: a path with a line break, glob characters or a space gives a
+// configuration that loads and a scan that reads it.
+func TestOddPaths(t *testing.T) {
+	t.Parallel()
+	tree := memTree{
+		"odd\n[dir]/en.json": `{"a": "A"}`, "odd\n[dir]/de.json": `{"a": "B"}`, "odd\n[dir]/x\ny.json": `{}`,
+		"My App?/en.lproj/A.strings": "\"a\" = \"A\";\n", "My App?/de.lproj/A.strings": "\"a\" = \"B\";\n",
+	}
+	comps := Find(tree, tree.paths())
+	p := &Proposal{Name: "odd", Slug: "odd", Repo: "/repo", Components: comps}
+	if len(p.Proposed()) != 2 {
+		t.Fatalf("%+v", comps)
+	}
+	cfg, err := config.Parse(p.YAML(), "")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, p.YAML())
+	}
+	var masks []string
+	for _, c := range cfg.Projects[0].Components {
+		masks = append(masks, c.Filemask)
+	}
+	if fmt.Sprint(masks) != fmt.Sprint([]string{"My App[?]/*.lproj/A.strings", "odd\n[[]dir]/*.json"}) {
+		t.Errorf("masks %q", masks)
 	}
 }

@@ -30,7 +30,7 @@ var genericStems = map[string]bool{
 // the language's part that is not a conventional one, the file's stem without
 // the language, and the last folder before the language's part.
 func nameParts(mask string) (folder, stem, last string) {
-	segs := strings.Split(mask, "/")
+	segs := strings.Split(unglob(mask), "/")
 	wild := 0
 	for i, s := range segs {
 		if strings.Contains(s, "*") {
@@ -70,7 +70,7 @@ func name(comps []*Component) {
 	names := make([]string, len(comps))
 	for i, c := range comps {
 		f, s, l := nameParts(c.Filemask)
-		dir := c.Filemask
+		dir := unglob(c.Filemask)
 		if j := strings.IndexByte(dir, '*'); j >= 0 {
 			dir = path.Dir(dir[:j] + "x")
 		}
@@ -118,6 +118,11 @@ func name(comps []*Component) {
 		seen[slugify(n)]++
 		c.Name, c.Slug = n, slugify(n)
 	}
+}
+
+// unglob undoes globEscape: "[?]" and "[[]" are "?" and "[".
+func unglob(mask string) string {
+	return strings.NewReplacer("[?]", "?", "[[]", "[").Replace(mask)
 }
 
 func join(a, b string) string {

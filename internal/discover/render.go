@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -40,7 +42,7 @@ func (p *Proposal) Proposed() []*Component {
 // saying why.
 func (p *Proposal) YAML() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Translation files found in %s by `gitlate discover`.\n", p.Repo)
+	fmt.Fprintf(&b, "# Translation files found in %s by `gitlate discover`.\n", comment(p.Repo))
 	b.WriteString("# Above each component: its languages and, for each, the strings translated of\n")
 	b.WriteString("# all strings, as `gitlate scan` counts them.\n")
 	b.WriteString("projects:\n")
@@ -66,7 +68,7 @@ func (p *Proposal) YAML() []byte {
 		fmt.Fprintf(&b, "%s# %s, %s:\n", indent, info.Name, plural(len(c.Counts), "translation"))
 		wrap(&b, indent+"#   ", words)
 		for _, s := range c.Skipped {
-			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, s.Path, s.Language)
+			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(s.Path), comment(s.Language))
 		}
 		writeComponent(&b, indent, p.Repo, c)
 	}
@@ -77,9 +79,9 @@ func (p *Proposal) YAML() []byte {
 		b.WriteString(indent + "#\n")
 		for i, line := range strings.Split(strings.TrimRight(c.Problem, "\n"), "\n") {
 			if i == 0 {
-				fmt.Fprintf(&b, "%s# Left out (%s): %s\n", indent, c.Filemask, line)
+				fmt.Fprintf(&b, "%s# Left out (%s): %s\n", indent, comment(c.Filemask), comment(line))
 			} else {
-				fmt.Fprintf(&b, "%s#   %s\n", indent, line)
+				fmt.Fprintf(&b, "%s#   %s\n", indent, comment(line))
 			}
 		}
 		var block bytes.Buffer
@@ -90,6 +92,15 @@ func (p *Proposal) YAML() []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
+}
+
+// comment makes s safe in a YAML comment: text with a line break or another
+// control character (a file name may hold one) is written quoted, as Go writes it.
+func comment(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // writeComponent writes one component's mapping as a list item.
@@ -111,8 +122,14 @@ func writeComponent(b *bytes.Buffer, indent, repo string, c *Component) {
 	}
 }
 
-// scalar writes s as a YAML scalar, quoted where YAML needs it ("*.po").
+// scalar writes s as a YAML scalar, quoted where YAML needs it ("*.po"); text
+// with a line break or another control character is double-quoted, with Go's
+// escapes, which are YAML's too (\n, \t, \xXX, \uXXXX): a block scalar would
+// not keep the indentation of the list it is in.
 func scalar(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(s)
+	}
 	out, err := yaml.Marshal(s)
 	if err != nil { // cannot happen for a string
 		return fmt.Sprintf("%q", s)

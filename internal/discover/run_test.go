@@ -387,3 +387,27 @@ func TestDidYouMeanBare(t *testing.T) {
 		}
 	}
 }
+
+// TestRunOddPaths: folders named with glob characters, a space or a line break
+// are read through the escaped filemask: the scan counts their files.
+func TestRunOddPaths(t *testing.T) {
+	testutil.NeedGit(t)
+	repo := testutil.NewRepo(t, map[string]string{
+		"a [b]/en.json":                 `{"a": "A", "b": "B"}`,
+		"a [b]/de.json":                 `{"a": "A"}`,
+		"what?\nnow/en.lproj/x.strings": "\"a\" = \"A\";\n",
+		"what?\nnow/cs.lproj/x.strings": "\"a\" = \"Á\";\n",
+	})
+	p := run(t, repo)
+	var got []string
+	for _, c := range p.Components {
+		got = append(got, fmt.Sprintf("%q %s %v", c.Filemask, c.Problem, c.Counts))
+	}
+	want := []string{
+		`"a [[]b]/*.json"  [{en 2 2 true} {de 2 1 false}]`,
+		`"what[?]\nnow/*.lproj/x.strings"  [{en 1 1 true} {cs 1 1 false}]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
