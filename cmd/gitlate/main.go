@@ -28,6 +28,7 @@ import (
 	"github.com/gitlate/gitlate/internal/api"
 	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/discover"
 	"github.com/gitlate/gitlate/internal/live"
 	"github.com/gitlate/gitlate/internal/metrics"
 	"github.com/gitlate/gitlate/internal/repos"
@@ -49,10 +50,13 @@ Usage:
                   [--cors-origin ORIGIN]... [--debug-listen ADDR]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
+  gitlate discover PATH|URL [--format yaml|json]
   gitlate version
   gitlate help
 
 Without --config, gitlate uses the bundled sample repositories.
+"gitlate discover" prints a projects.yaml for the translation files of a repository
+(a folder, or a URL it clones for the time of the command).
 Every flag can also be set with an environment variable: GITLATE_ and the flag's
 name in capitals, "-" as "_" (GITLATE_CONFIG, GITLATE_BASE_URL, GITLATE_RESCAN,
 GITLATE_TRUST_PROXY=1, …); a flag on the command line wins. A flag that takes a
@@ -115,7 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help": // "-h" and "--help" are flags: they reach fs.Parse, which prints fs.Usage
 		fmt.Fprint(stdout, usage)
 		return 0
-	case "serve", "scan", "check":
+	case "serve", "scan", "check", "discover":
 	default:
 		fmt.Fprintf(stderr, "gitlate: unknown command %q\n\n%s", cmd, usage)
 		return 2
@@ -129,6 +133,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if cmd == "discover" {
+		return discoverCmd(ctx, fs, &o, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gitlate %s: unexpected argument %q\n", cmd, fs.Arg(0))
@@ -172,8 +179,10 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
 		fs.PrintDefaults()
 	}
-	fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
-	fs.StringVar(&o.data, "data", defaultDataDir(), "data directory: clones, local: repositories, cache")
+	if cmd != "discover" {
+		fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
+		fs.StringVar(&o.data, "data", defaultDataDir(), "data directory: clones, local: repositories, cache")
+	}
 	switch cmd {
 	case "serve":
 		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on")
@@ -185,6 +194,8 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fs.Var(&o.corsOrigins, "cors-origin", "origin (scheme://host[:port]) whose pages may read the API and the widgets, or * for any; repeatable, comma-separated; off by default")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
+	case "discover":
+		fs.StringVar(&o.format, "format", "yaml", "output format: yaml (with comments) or json")
 	}
 	return fs
 }
@@ -567,6 +578,53 @@ func describeAlert(a *snapshot.Alert) string {
 		return fmt.Sprintf("%s: %s: %s: %s", where, a.Kind, a.Path, a.Message)
 	}
 	return fmt.Sprintf("%s: %s: %s", where, a.Kind, a.Message)
+}
+
+// discoverCmd prints the projects.yaml discover proposes for the repository named
+// by the first argument; flags may follow it. Each component is counted with the
+// pipeline `gitlate scan` uses, in a data directory of its own.
+func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stderr io.Writer) int {
+	target, rest := fs.Arg(0), fs.Args()
+	if len(rest) > 1 { // flags after the repository
+		if err := fs.Parse(rest[1:]); err != nil {
+			return 2
+		}
+		rest = fs.Args()
+	} else {
+		rest = nil
+	}
+	switch {
+	case target == "":
+		fmt.Fprintf(stderr, "gitlate discover: name the repository: a folder or a URL\n\n%s", usage)
+		return 2
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "gitlate discover: unexpected argument %q\n", rest[0])
+		return 2
+	case o.format != "yaml" && o.format != "json":
+		fmt.Fprintf(stderr, "gitlate discover: --format must be yaml or json, not %q\n", o.format)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p, err := discover.Run(ctx, target, func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
+		oo := *o
+		oo.data = data
+		parts := newParts(cfg, &oo, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{ReadOnly: true})
+		defer parts.repos.Close()
+		return parts.live.Build(ctx, false)
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)
+		return 1
+	}
+	if len(p.Proposed()) == 0 {
+		fmt.Fprintf(stderr, "gitlate discover: no translation files gitlate reads were found in %s\n", repos.RedactURL(p.Repo))
+	}
+	if err := p.Write(stdout, o.format); err != nil {
+		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {

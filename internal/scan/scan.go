@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/discover"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/repos"
@@ -344,7 +345,11 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 	// A local: repository without commits is a glossary nobody has written to yet:
 	// empty, not misconfigured.
 	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || head != nil) {
-		s.alert(c, weblate.AlertNoMatch, "", "filemask %q matches no file", cc.Filemask)
+		hint := ""
+		if m := discover.DidYouMean(repo, tree, cc.Filemask); m != "" {
+			hint = fmt.Sprintf("; did you mean %q?", m)
+		}
+		s.alert(c, weblate.AlertNoMatch, "", "filemask %q matches no file%s", cc.Filemask, hint)
 	}
 
 	if info.Monolingual {

@@ -1,0 +1,346 @@
+// Package discover finds the translation files of a repository and proposes the projects.yaml components that read them, following the path conventions of Weblate's translation-finder.
+package discover
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/filemask"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/repos"
+)
+
+// Component is one set of translation files and the component that reads them.
+type Component struct {
+	Name, Slug string
+	// FileFormat is Weblate's file_format id.
+	FileFormat string
+	Filemask   string
+	// Template is the monolingual formats' file of source strings ("" for
+	// bilingual ones); NewBase the file a new translation starts from, where
+	// there is one.
+	Template       string
+	NewBase        string
+	SourceLanguage string
+	// LanguageRegex is "" for the default; it is set to leave out the files
+	// Skipped lists.
+	LanguageRegex string
+	// Files are the translations the filemask matches (the template apart),
+	// in path order; Skipped the files it matches that are left out, and why.
+	Files   []File
+	Skipped []File
+	// Problem says why the component is left out of the configuration (a
+	// format this build does not read, no template, what `gitlate check`
+	// reported); "" for a component proposed.
+	Problem string
+	// Counts are what the scan engine counted in each translation of a
+	// proposed component, as `gitlate scan` shows them (see Run).
+	Counts []Count
+
+	// shape is the language code shape of the component's family, which
+	// language_regex keeps when it tells the files apart.
+	shape   string
+	shapeRE *regexp.Regexp
+}
+
+// File is one file a filemask matches.
+type File struct {
+	Path string
+	// Code is the language code as the path writes it.
+	Code string
+	// Language is the code of the language it resolves to (Files), or why the
+	// file is left out (Skipped).
+	Language string
+}
+
+// Count is the statistics of one translation.
+type Count struct {
+	Language          string
+	Total, Translated int
+	Source            bool
+}
+
+// Find proposes the components for the files of tree; paths lists them (Paths).
+// Every component without a Problem is checked against tree as a scan reads it:
+// its filemask compiles, its template exists, every file it matches resolves to a
+// language of its own (language_regex leaves out those that do not).
+func Find(tree repos.Tree, paths []string) []*Component {
+	ps := newPathSet(paths)
+	var out []*Component
+	for _, c := range candidates(ps) {
+		comp := propose(tree, ps, c)
+		if comp == nil {
+			continue
+		}
+		out = append(out, comp)
+	}
+	name(out)
+	return out
+}
+
+// minFilesWithoutTemplate is how many languages a set needs to be reported as
+// left out for want of a template; fewer are more likely not translations at
+// all (a test fixture named de.json) and are passed over in silence.
+const minFilesWithoutTemplate = 2
+
+// propose makes the component of a candidate, or nil for files that turn out
+// not to be translations.
+func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
+	comp := &Component{Filemask: c.mask, SourceLanguage: config.DefaultSourceLanguage}
+	sample := ""
+	if c.fam.bilingual() {
+		comp.NewBase = findNewBase(c, ps)
+		if len(c.claimed) > 0 {
+			sample = c.claimed[0]
+		}
+	} else {
+		t, code := findTemplate(c, ps)
+		switch {
+		case t != "":
+			comp.Template, sample = t, t
+			if code != "" && !strings.EqualFold(code, "base") {
+				if l, err := lang.Resolve(code); err == nil {
+					comp.SourceLanguage = l.Code
+				}
+			}
+		case len(c.langs) < minFilesWithoutTemplate:
+			return nil
+		default:
+			// Reported, in the format its first file is in.
+			sample = c.claimed[0]
+			comp.Problem = fmt.Sprintf("no template: no file of the filemask is in English (%s) and none is without a language; "+
+				"name the file of source strings as template, and its language as source_language", strings.Join(sourceCodes[:3], ", "))
+		}
+	}
+	if sample == "" {
+		return nil
+	}
+	read := func(p string) ([]byte, error) {
+		data, err := tree.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		return data, nil
+	}
+	data, err := read(sample)
+	if err != nil {
+		comp.FileFormat = familyFormat(c.fam)
+		comp.Problem = fmt.Sprintf("cannot be read: %v", err)
+		return comp
+	}
+	switch c.fam {
+	case famAndroid:
+		comp.FileFormat = "aresource"
+	case famStrings:
+		comp.FileFormat = stringsFormat(data)
+	case famStringsdict:
+		comp.FileFormat = "stringsdict"
+	case famProperties:
+		all := [][]byte{data}
+		for _, p := range c.claimed {
+			d, err := read(p)
+			if err != nil {
+				comp.FileFormat = "properties"
+				comp.Problem = fmt.Sprintf("cannot be read: %v", err)
+				return comp
+			}
+			all = append(all, d)
+		}
+		comp.FileFormat = propertiesFormat(all)
+	case famJSON:
+		if strings.HasSuffix(c.raw, "_locales/*/messages.json") {
+			// The WebExtension layout (translation_finder's WebExtensionDiscovery).
+			comp.FileFormat = "webextension"
+		} else {
+			comp.FileFormat = jsonFormat(data)
+		}
+	case famARB:
+		comp.FileFormat = "arb"
+	case famYAML:
+		comp.FileFormat = yamlFormat(data, c.raw, sample)
+	case famPO:
+		comp.FileFormat = "po"
+	case famTS:
+		if !isQtTS(data) {
+			return nil // TypeScript
+		}
+		comp.FileFormat = "ts"
+	case famXLIFF:
+		if !hasRoot(data, "xliff") {
+			return nil
+		}
+		comp.FileFormat = xliffFormat(data)
+	case famRESX:
+		comp.FileFormat = "resx"
+	case famTBX:
+		if !hasRoot(data, "martif") && !hasRoot(data, "tbx") {
+			return nil
+		}
+		comp.FileFormat = "tbx"
+	}
+	if comp.Problem != "" {
+		return comp
+	}
+	if _, ok := formats.Lookup(comp.FileFormat); !ok {
+		comp.Problem = fmt.Sprintf("this build of gitlate does not read the %s format", comp.FileFormat)
+		return comp
+	}
+	if err := verify(tree, comp, c.fam); err != nil {
+		comp.Problem = err.Error()
+	}
+	if len(comp.Files) == 0 && comp.Template == "" {
+		return nil
+	}
+	return comp
+}
+
+// familyFormat names a family's usual format, for components left out before
+// their content was read.
+func familyFormat(f family) string {
+	switch f {
+	case famAndroid:
+		return "aresource"
+	case famStrings:
+		return "strings-utf8"
+	case famStringsdict:
+		return "stringsdict"
+	case famProperties:
+		return "properties"
+	case famJSON:
+		return "json-nested"
+	case famARB:
+		return "arb"
+	case famYAML:
+		return "yaml"
+	case famPO:
+		return "po"
+	case famTS:
+		return "ts"
+	case famXLIFF:
+		return "xliff"
+	case famRESX:
+		return "resx"
+	case famTBX:
+		return "tbx"
+	}
+	return ""
+}
+
+// defaultLanguageRegex is Weblate's language_regex default: a file whose code it
+// does not match is skipped without a word, by Weblate and gitlate's scan alike.
+var defaultLanguageRegex = regexp.MustCompile("^(?:" + config.DefaultLanguageRegex + ")")
+
+// verify lists what the component's filemask matches in tree, as the scan lists it
+// (scan.Rule and the listing of scan.Engine), and sorts the files into those read
+// and those a language_regex must leave out: codes that are not languages
+// ("night", "index"), and files whose language another file (or the source)
+// already provides. language_regex keeps the code shape of the family when that
+// tells the two apart, else it lists the languages kept.
+func verify(tree repos.Tree, comp *Component, fam family) error {
+	m, err := filemask.Compile(comp.Filemask)
+	if err != nil {
+		return err
+	}
+	if comp.Template != "" {
+		if _, err := tree.Stat(comp.Template); err != nil {
+			return fmt.Errorf("template %s: %w", comp.Template, err)
+		}
+	}
+	entries, err := tree.ListDepth(m.Dir, m.Depth)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	source, err := lang.Resolve(comp.SourceLanguage)
+	if err != nil {
+		return fmt.Errorf("source language %q: %w", comp.SourceLanguage, err)
+	}
+	comp.shape, comp.shapeRE = codeShape, codeShapeRE
+	if fam == famAndroid {
+		comp.shape, comp.shapeRE = androidShape, androidShapeRE
+	}
+	// The files of each language, in path order; of several, the one whose code
+	// is the language's own is read ("de.yml" rather than "de-DE.yml", which
+	// resolves to German too).
+	type file struct {
+		File
+		lang *lang.Language
+	}
+	var langs []string
+	byLang := map[string][]file{}
+	for _, e := range entries {
+		if e.Path == comp.Template {
+			continue
+		}
+		code, ok := m.Match(e.Path)
+		if !ok || !defaultLanguageRegex.MatchString(code) {
+			continue
+		}
+		var l *lang.Language
+		switch code {
+		case "source", "src", "default": // as scan.Rule.Of reads them
+			l = source
+		default:
+			if l, err = lang.Resolve(code); err != nil {
+				comp.Skipped = append(comp.Skipped, File{e.Path, code, fmt.Sprintf("%q is not a language code", code)})
+				continue
+			}
+		}
+		if !comp.shapeRE.MatchString(code) {
+			comp.Skipped = append(comp.Skipped, File{e.Path, code, fmt.Sprintf("%q does not look like a language code", code)})
+			continue
+		}
+		if byLang[l.Code] == nil {
+			langs = append(langs, l.Code)
+		}
+		byLang[l.Code] = append(byLang[l.Code], file{File{e.Path, code, l.Code}, l})
+	}
+	for _, lc := range langs {
+		files := byLang[lc]
+		keep := 0
+		if i := slices.IndexFunc(files, func(f file) bool { return strings.EqualFold(strings.ReplaceAll(f.Code, "-", "_"), lc) }); i >= 0 {
+			keep = i
+		}
+		if lc == source.Code {
+			keep = -1 // the template provides it
+		}
+		for i, f := range files {
+			if i == keep {
+				comp.Files = append(comp.Files, f.File)
+				continue
+			}
+			other := "the source language"
+			if keep >= 0 {
+				other = files[keep].Path
+			}
+			comp.Skipped = append(comp.Skipped, File{f.Path, f.Code, fmt.Sprintf("%s (%s) is already provided by %s", lc, f.Code, other)})
+		}
+	}
+	slices.SortFunc(comp.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(comp.Skipped, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	if len(comp.Skipped) > 0 {
+		comp.LanguageRegex = languageRegex(comp.shape, comp.shapeRE, comp.Files, comp.Skipped)
+	}
+	return nil
+}
+
+// languageRegex returns a language_regex that keeps the codes of kept and none of
+// skipped: the family's code shape when it does, else the kept codes listed
+// (the scan anchors it at the start: scan.NewRule).
+func languageRegex(shape string, shapeRE *regexp.Regexp, kept, skipped []File) string {
+	keepsAll := !slices.ContainsFunc(kept, func(f File) bool { return !shapeRE.MatchString(f.Code) })
+	leavesAll := !slices.ContainsFunc(skipped, func(f File) bool { return shapeRE.MatchString(f.Code) })
+	if keepsAll && leavesAll {
+		return "^(?:" + shape + ")$"
+	}
+	codes := make([]string, len(kept))
+	for i, f := range kept {
+		codes[i] = regexp.QuoteMeta(f.Code)
+	}
+	return "^(?:" + strings.Join(codes, "|") + ")$"
+}

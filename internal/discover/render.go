@@ -1,0 +1,226 @@
+package discover
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/gitlate/gitlate/internal/formats"
+)
+
+// Proposal is a projects.yaml for one repository: one project, a component for
+// each set of translation files.
+type Proposal struct {
+	// Name and Slug are the project's, after the repository.
+	Name, Slug string
+	// Repo is the repository as projects.yaml names it: an absolute path or the
+	// URL given.
+	Repo       string
+	Components []*Component
+}
+
+// Proposed returns the components the configuration holds (those without a Problem).
+func (p *Proposal) Proposed() []*Component {
+	var out []*Component
+	for _, c := range p.Components {
+		if c.Problem == "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// YAML writes the proposal as projects.yaml, with a comment above each
+// component: the languages found and what each translation counts, and the
+// files language_regex leaves out. Components left out follow as comments
+// saying why.
+func (p *Proposal) YAML() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Translation files found in %s by `gitlate discover`.\n", comment(p.Repo))
+	b.WriteString("# Above each component: its languages and, for each, the strings translated of\n")
+	b.WriteString("# all strings, as `gitlate scan` counts them.\n")
+	b.WriteString("projects:\n")
+	fmt.Fprintf(&b, "  - name: %s\n", scalar(p.Name))
+	fmt.Fprintf(&b, "    slug: %s\n", scalar(p.Slug))
+	proposed := p.Proposed()
+	if len(proposed) == 0 {
+		b.WriteString("    components: []\n")
+	} else {
+		b.WriteString("    components:\n")
+	}
+	const indent = "      "
+	for _, c := range proposed {
+		info, _ := formats.Lookup(c.FileFormat)
+		words := []string{}
+		for _, n := range c.Counts {
+			w := fmt.Sprintf("%s %d/%d", n.Language, n.Translated, n.Total)
+			if n.Source {
+				w += " (source)"
+			}
+			words = append(words, w)
+		}
+		fmt.Fprintf(&b, "%s# %s, %s:\n", indent, info.Name, plural(len(c.Counts), "translation"))
+		wrap(&b, indent+"#   ", words)
+		for _, s := range c.Skipped {
+			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(s.Path), comment(s.Language))
+		}
+		writeComponent(&b, indent, p.Repo, c)
+	}
+	for _, c := range p.Components {
+		if c.Problem == "" {
+			continue
+		}
+		b.WriteString(indent + "#\n")
+		for i, line := range strings.Split(strings.TrimRight(c.Problem, "\n"), "\n") {
+			if i == 0 {
+				fmt.Fprintf(&b, "%s# Left out (%s): %s\n", indent, comment(c.Filemask), comment(line))
+			} else {
+				fmt.Fprintf(&b, "%s#   %s\n", indent, comment(line))
+			}
+		}
+		var block bytes.Buffer
+		writeComponent(&block, "", p.Repo, c)
+		for _, line := range strings.SplitAfter(strings.TrimRight(block.String(), "\n"), "\n") {
+			fmt.Fprintf(&b, "%s# %s", indent, line)
+		}
+		b.WriteString("\n")
+	}
+	return b.Bytes()
+}
+
+// comment makes s safe in a YAML comment: text with a line break or another
+// control character (a file name may hold one) is written quoted, as Go writes it.
+func comment(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// writeComponent writes one component's mapping as a list item.
+func writeComponent(b *bytes.Buffer, indent, repo string, c *Component) {
+	fields := [][2]string{
+		{"name", c.Name}, {"slug", c.Slug}, {"repo", repo}, {"filemask", c.Filemask},
+		{"template", c.Template}, {"new_base", c.NewBase}, {"file_format", c.FileFormat},
+		{"source_language", c.SourceLanguage}, {"language_regex", c.LanguageRegex},
+	}
+	for i, f := range fields {
+		if f[1] == "" {
+			continue
+		}
+		lead := indent + "  "
+		if i == 0 {
+			lead = indent + "- "
+		}
+		fmt.Fprintf(b, "%s%s: %s\n", lead, f[0], scalar(f[1]))
+	}
+}
+
+// scalar writes s as a YAML scalar, quoted where YAML needs it ("*.po"); text
+// with a line break or another control character is double-quoted, with Go's
+// escapes, which are YAML's too (\n, \t, \xXX, \uXXXX): a block scalar would
+// not keep the indentation of the list it is in.
+func scalar(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(s)
+	}
+	out, err := yaml.Marshal(s)
+	if err != nil { // cannot happen for a string
+		return fmt.Sprintf("%q", s)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// wrap writes words separated by ", " in lines of at most 100 columns, each
+// starting with lead.
+func wrap(b *bytes.Buffer, lead string, words []string) {
+	line := lead
+	for i, w := range words {
+		sep := ""
+		if i < len(words)-1 {
+			sep = ","
+		}
+		if line != lead && len(line)+1+len(w)+len(sep) > 100 {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = lead
+		}
+		if line != lead {
+			line += " "
+		}
+		line += w + sep
+	}
+	if line != lead {
+		b.WriteString(line + "\n")
+	}
+}
+
+// jsonConfig is projects.yaml's structure, for JSON.
+type jsonConfig struct {
+	Projects []jsonProject `json:"projects"`
+}
+
+type jsonProject struct {
+	Name       string          `json:"name"`
+	Slug       string          `json:"slug"`
+	Components []jsonComponent `json:"components"`
+}
+
+type jsonComponent struct {
+	Name           string `json:"name"`
+	Slug           string `json:"slug"`
+	Repo           string `json:"repo"`
+	Filemask       string `json:"filemask"`
+	Template       string `json:"template,omitempty"`
+	NewBase        string `json:"new_base,omitempty"`
+	FileFormat     string `json:"file_format"`
+	SourceLanguage string `json:"source_language"`
+	LanguageRegex  string `json:"language_regex,omitempty"`
+}
+
+// JSON writes the configuration of YAML as JSON, which projects.yaml also
+// accepts (JSON is YAML); JSON has no comments, so it holds the proposed
+// components alone.
+func (p *Proposal) JSON() []byte {
+	proj := jsonProject{Name: p.Name, Slug: p.Slug, Components: []jsonComponent{}}
+	for _, c := range p.Proposed() {
+		proj.Components = append(proj.Components, jsonComponent{
+			Name: c.Name, Slug: c.Slug, Repo: p.Repo, Filemask: c.Filemask, Template: c.Template,
+			NewBase: c.NewBase, FileFormat: c.FileFormat, SourceLanguage: c.SourceLanguage,
+			LanguageRegex: c.LanguageRegex,
+		})
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(jsonConfig{Projects: []jsonProject{proj}})
+	return b.Bytes()
+}
+
+// Write writes the proposal in format "yaml" or "json".
+func (p *Proposal) Write(w io.Writer, format string) error {
+	var data []byte
+	switch format {
+	case "yaml", "":
+		data = p.YAML()
+	case "json":
+		data = p.JSON()
+	default:
+		return fmt.Errorf("unknown output format %q (yaml or json)", format)
+	}
+	_, err := w.Write(data)
+	return err
+}

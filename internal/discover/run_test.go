@@ -1,0 +1,413 @@
+package discover_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/discover"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/samples/expected"
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/testutil"
+)
+
+// count reads a configuration with the scan pipeline, as `gitlate scan` does.
+func count(t *testing.T) discover.CountFunc {
+	return func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
+		return livetest.New(t, cfg, data, livetest.Options{}).Live.Build(ctx, false)
+	}
+}
+
+func run(t *testing.T, target string) *discover.Proposal {
+	t.Helper()
+	p, err := discover.Run(context.Background(), target, count(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// byMask indexes a proposal's components by filemask.
+func byMask(p *discover.Proposal) map[string]*discover.Component {
+	m := map[string]*discover.Component{}
+	for _, c := range p.Components {
+		m[c.Filemask] = c
+	}
+	return m
+}
+
+// TestSamples: on the bundled samples' repositories, discovery proposes the
+// components their hand-written projects.yaml configures — filemask, template,
+// format, source language — and counts what the hand counts of
+// internal/samples/expected say.
+func TestSamples(t *testing.T) {
+	cfg, data := testutil.Samples(t)
+	type key struct{ component, lang string }
+	hand := map[key]expected.Translation{}
+	for _, tr := range expected.Translations {
+		hand[key{tr.Project + "/" + tr.Component, tr.Language}] = tr
+	}
+	proposals := map[string]*discover.Proposal{}
+	for _, pc := range cfg.Projects {
+		for _, cc := range pc.Components {
+			target := cc.RepoPath
+			if cc.VCS == "local" {
+				target = filepath.Join(data, "local", pc.Slug, cc.Slug+".git")
+			}
+			p := proposals[target]
+			if p == nil {
+				p = run(t, target)
+				proposals[target] = p
+			}
+			c := byMask(p)[cc.Filemask]
+			if c == nil {
+				t.Errorf("%s/%s: no component for %s in %+v", pc.Slug, cc.Slug, cc.Filemask, p.Components)
+				continue
+			}
+			if c.Problem != "" || c.Template != cc.Template || c.FileFormat != cc.FileFormat || c.SourceLanguage != cc.SourceLanguage || c.LanguageRegex != "" {
+				t.Errorf("%s/%s: proposed %+v", pc.Slug, cc.Slug, c)
+			}
+			var want []string
+			for _, tr := range expected.Translations {
+				if tr.Project == pc.Slug && tr.Component == cc.Slug {
+					want = append(want, fmt.Sprintf("%s %d/%d", tr.Language, tr.Translated, tr.Total))
+				}
+			}
+			var got []string
+			for _, n := range c.Counts {
+				got = append(got, fmt.Sprintf("%s %d/%d", n.Language, n.Translated, n.Total))
+			}
+			if strings.Join(got, ", ") != strings.Join(want, ", ") {
+				t.Errorf("%s/%s counts:\n got %s\nwant %s (hand counts)", pc.Slug, cc.Slug, strings.Join(got, ", "), strings.Join(want, ", "))
+			}
+		}
+	}
+	// Nothing beyond what the samples configure: README.md and colors.xml are
+	// no translations.
+	n := 0
+	for _, p := range proposals {
+		n += len(p.Components)
+	}
+	if want := 6; n != want {
+		t.Errorf("%d components proposed, want %d", n, want)
+	}
+}
+
+// TestRunURL: a URL is cloned into a temporary folder, which is gone afterwards;
+// the configuration names the URL, and counts what the path gives.
+func TestRunURL(t *testing.T) {
+	cfg, _ := testutil.Samples(t)
+	bare := cfg.Projects[0].Components[0].RepoPath
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	url := "file://" + bare
+	p := run(t, url)
+	if p.Repo != url || p.Name != "tinynotes" || p.Slug != "tinynotes" {
+		t.Errorf("project %q/%q, repo %q", p.Name, p.Slug, p.Repo)
+	}
+	left, _ := os.ReadDir(tmp)
+	if len(left) != 0 {
+		t.Errorf("left behind in the temporary folder: %v", left)
+	}
+	fromPath := run(t, bare)
+	if got, want := fmt.Sprint(counts(p)), fmt.Sprint(counts(fromPath)); got != want || len(p.Proposed()) != 2 {
+		t.Errorf("counts from the URL %s, from the path %s", got, want)
+	}
+	if !strings.Contains(string(p.YAML()), "repo: "+url+"\n") {
+		t.Errorf("the configuration does not name the URL:\n%s", p.YAML())
+	}
+}
+
+func counts(p *discover.Proposal) []string {
+	var out []string
+	for _, c := range p.Components {
+		out = append(out, fmt.Sprintf("%s %v", c.Filemask, c.Counts))
+	}
+	return out
+}
+
+func TestRunErrors(t *testing.T) {
+	t.Parallel()
+	if _, err := discover.Run(context.Background(), filepath.Join(t.TempDir(), "nothing"), count(t)); err == nil {
+		t.Error("a folder that does not exist: no error")
+	}
+	if _, err := discover.Run(context.Background(), t.TempDir(), count(t)); err == nil {
+		t.Error("a folder that is no repository: no error")
+	}
+}
+
+// readTree reads the files below dir, by slash-separated path.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// newRepo makes a checkout, named after the tree, of testdata/trees/<name>.
+func newRepo(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testutil.Git(t, dir, nil, "init", "-q", "-b", "main")
+	testutil.Commit(t, dir, "2026-02-01T10:00:00Z", "initial", readTree(t, filepath.Join("testdata/trees", name)))
+	return dir
+}
+
+// want is what a tree's layout calls for, written from the projects' own
+// layouts (see each tree's SOURCE): the component of one filemask.
+type want struct {
+	mask, format, template, newBase, source string
+	// langs are the languages of the translations besides the source.
+	langs string
+	// problem is a part of the reason the component is left out ("" when it is
+	// proposed).
+	problem string
+	// skipped are the codes language_regex leaves out.
+	skipped string
+}
+
+var trees = map[string][]want{
+	"newpipe": {{mask: "app/src/main/res/values-*/strings.xml", format: "aresource", template: "app/src/main/res/values/strings.xml",
+		source: "en", langs: "ast de id pt_BR und yi zh_Hant"}},
+	"hello": {{mask: "po/*.po", format: "po", newBase: "po/hello.pot", source: "en",
+		langs: "cs de en_GB gl he ja pt_BR sr zh_Hans"}},
+	"petclinic": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
+		template: "src/main/resources/messages/messages.properties", source: "en", langs: "de es ko ru"}},
+	"jmeter": {{mask: "src/core/org/apache/jmeter/resources/messages_*.properties", format: "properties",
+		template: "src/core/org/apache/jmeter/resources/messages.properties", source: "en", langs: "de pt_BR zh_Hans"}},
+	"ypimagepicker": {{mask: "Source/Resources/*.lproj/YPImagePickerLocalizable.strings", format: "strings-utf8",
+		template: "Source/Resources/en.lproj/YPImagePickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
+	"monolingual": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
+		template: "Resources/en.lproj/Localizable.strings", source: "en", langs: "de fr ja"}},
+	"papermod":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
+	"rails-i18n": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
+	"slicer": {
+		{mask: "glossary/*.tbx", format: "tbx", source: "en", langs: "cs de en_US es_419 fr ja pt_BR zh_Hans"},
+		{mask: "translations/CTK_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
+		{mask: "translations/Slicer_*.ts", format: "ts", source: "en", langs: "de en_US fr ja"},
+	},
+	"uptime-kuma": {{mask: "src/lang/*.json", format: "json", template: "src/lang/en.json", source: "en",
+		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
+	"excalidraw": {{mask: "packages/excalidraw/locales/*.json", format: "json-nested", template: "packages/excalidraw/locales/en.json",
+		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
+	"onionbrowser": {
+		// English (and German's Localizable.strings) is UTF-8, the other
+		// translations UTF-16: no format reads both (translate-toolkit's
+		// stringsutf8file cannot either). The files that do not parse are left
+		// out; a set left with none is.
+		{mask: "Resources/*.lproj/InfoPlist.strings", format: "strings-utf8", template: "Resources/en.lproj/InfoPlist.strings",
+			source: "en", problem: "ParseError: Resources/de.lproj/InfoPlist.strings"},
+		{mask: "Resources/*.lproj/Localizable.strings", format: "strings-utf8", template: "Resources/en.lproj/Localizable.strings",
+			source: "en", langs: "de", skipped: "fr ja pt-BR zh-Hans"},
+		{mask: "Resources/*.lproj/Localizable.stringsdict", format: "stringsdict", template: "Resources/en.lproj/Localizable.stringsdict",
+			source: "en", langs: "de fr ja pt_BR zh_Hans"},
+	},
+	"paperless": {{mask: "src-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "src-ui/messages.xlf", source: "en", langs: "de"}},
+	"everythingpowertoys": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
+		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
+	"i18next":      {{mask: "public/locales/*/translation.json", format: "i18next", template: "public/locales/en/translation.json", source: "en", langs: "ar cs"}},
+	"i18nextv4":    {{mask: "locales/*/translation.json", format: "i18nextv4", template: "locales/en/translation.json", source: "en", langs: "ar cs ja"}},
+	"webextension": {{mask: "_locales/*/messages.json", format: "webextension", template: "_locales/en/messages.json", source: "en", langs: "cs"}},
+	"arb":          {{mask: "lib/l10n/app_*.arb", format: "arb", template: "lib/l10n/app_en.arb", source: "en", langs: "cs"}},
+	"go-i18n":      {{mask: "translations/*.all.json", format: "go-i18n-json", template: "translations/en-us.all.json", source: "en_US", langs: "cs"}},
+	"go-i18n-v2":   {{mask: "active.*.json", format: "go-i18n-json-v2", template: "active.en.json", source: "en", langs: "cs"}},
+}
+
+// TestTrees: discovery on small real project layouts (testdata/trees, each with
+// its SOURCE and licence) proposes what each layout calls for. Components of a
+// format this build does not read are left out, saying so; their tests skip.
+// The whole proposal is compared with a reviewed golden file when every format
+// of the tree is read.
+func TestTrees(t *testing.T) {
+	testutil.NeedGit(t)
+	dirs, err := os.ReadDir("testdata/trees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range dirs {
+		names = append(names, d.Name())
+	}
+	for name := range trees {
+		if !slices.Contains(names, name) {
+			t.Errorf("no tree %s", name)
+		}
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			wants, ok := trees[name]
+			if !ok {
+				t.Fatalf("testdata/trees/%s has no expectations", name)
+			}
+			repo := newRepo(t, name)
+			p := run(t, repo)
+			got := byMask(p)
+			if len(got) != len(wants) {
+				t.Errorf("%d components, want %d: %v", len(got), len(wants), slices.Sorted(maps.Keys(got)))
+			}
+			missing := ""
+			for _, w := range wants {
+				t.Run(strings.NewReplacer("/", "|", "*", "@").Replace(w.mask), func(t *testing.T) {
+					c := got[w.mask]
+					if c == nil {
+						t.Fatalf("not proposed")
+					}
+					if c.FileFormat != w.format || c.Template != w.template || c.NewBase != w.newBase || c.SourceLanguage != w.source {
+						t.Errorf("format %s template %q new_base %q source %s; want %s %q %q %s", c.FileFormat, c.Template, c.NewBase, c.SourceLanguage, w.format, w.template, w.newBase, w.source)
+					}
+					if _, ok := formats.Lookup(w.format); !ok {
+						if !strings.Contains(c.Problem, "does not read the "+w.format+" format") {
+							t.Errorf("format %s is not registered, but the problem is %q", w.format, c.Problem)
+						}
+						missing = w.format
+						t.Skipf("format %s is not registered in this build (it comes with the branch that adds it); left out as expected", w.format)
+					}
+					if w.problem != "" {
+						if !strings.Contains(c.Problem, w.problem) {
+							t.Errorf("problem %q, want it to say %q", c.Problem, w.problem)
+						}
+						return
+					}
+					if c.Problem != "" {
+						t.Fatalf("left out: %s", c.Problem)
+					}
+					var langs, skipped []string
+					for _, f := range c.Files {
+						langs = append(langs, f.Language)
+					}
+					for _, f := range c.Skipped {
+						skipped = append(skipped, f.Code)
+					}
+					slices.Sort(langs)
+					if strings.Join(langs, " ") != w.langs || strings.Join(skipped, " ") != w.skipped {
+						t.Errorf("languages %v, skipped %v; want %s, skipped %q", langs, skipped, w.langs, w.skipped)
+					}
+					// The counts cover the source and every file.
+					var counted []string
+					for _, n := range c.Counts {
+						if !n.Source {
+							counted = append(counted, n.Language)
+						}
+					}
+					slices.Sort(counted)
+					if strings.Join(counted, " ") != w.langs || len(c.Counts) != len(langs)+1 || !c.Counts[0].Source || c.Counts[0].Language != w.source {
+						t.Errorf("counts %+v", c.Counts)
+					}
+				})
+			}
+			if missing != "" {
+				t.Logf("golden file not compared: format %s is not registered in this build", missing)
+				return
+			}
+			out := strings.ReplaceAll(string(p.YAML()), repo, "REPO")
+			testutil.Golden(t, filepath.Join("testdata/golden", name+".yaml"), []byte(out))
+		})
+	}
+}
+
+// TestHelloAgainstMsgfmt: the counts of the gettext tree are GNU msgfmt's
+// (--statistics: translated, fuzzy, untranslated messages), an independent
+// reader of PO files.
+func TestHelloAgainstMsgfmt(t *testing.T) {
+	testutil.NeedGit(t)
+	if _, err := exec.LookPath("msgfmt"); err != nil {
+		t.Skip("msgfmt is not installed (apt-get install gettext)")
+	}
+	dir := filepath.Join("testdata/trees/hello")
+	repo := newRepo(t, "hello")
+	c := byMask(run(t, repo))["po/*.po"]
+	if c == nil || len(c.Files) == 0 {
+		t.Fatal("no po/*.po component")
+	}
+	stat := regexp.MustCompile(`^(\d+) translated messages?(?:, (\d+) fuzzy translations?)?(?:, (\d+) untranslated messages?)?\.$`)
+	for i, f := range c.Files {
+		out, err := exec.Command("msgfmt", "--statistics", "-o", os.DevNull, filepath.Join(dir, f.Path)).CombinedOutput()
+		if err != nil {
+			t.Fatalf("msgfmt %s: %v\n%s", f.Path, err, out)
+		}
+		m := stat.FindStringSubmatch(strings.TrimSpace(string(out)))
+		if m == nil {
+			t.Fatalf("msgfmt %s: %s", f.Path, out)
+		}
+		n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+		translated, total := n(m[1]), n(m[1])+n(m[2])+n(m[3])
+		got := c.Counts[i+1] // after the source
+		if got.Language != f.Language || got.Translated != translated || got.Total != total {
+			t.Errorf("%s: %d/%d, msgfmt %d/%d", f.Path, got.Translated, got.Total, translated, total)
+		}
+	}
+}
+
+// TestDidYouMeanBare: on a bare repository the suggestion comes from the tree
+// of the branch head.
+func TestDidYouMeanBare(t *testing.T) {
+	cfg, _ := testutil.Samples(t)
+	r, err := repos.Open(context.Background(), repos.Spec{Repo: cfg.Projects[1].Components[0].RepoPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := r.Tree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mask, want := range map[string]string{
+		"app/src/main/res/values-*/string.xml": "app/src/main/res/values-*/strings.xml",
+		"web/locales/*.json":                   "web/locales/*/translation.json",
+		"res/values-*/strings.xml":             "app/src/main/res/values-*/strings.xml", // the whole tree listed
+		"docs/*.md":                            "",
+	} {
+		if got := discover.DidYouMean(r, tree, mask); got != want {
+			t.Errorf("DidYouMean(%q) = %q, want %q", mask, got, want)
+		}
+	}
+}
+
+// TestRunOddPaths: folders named with glob characters, a space or a line break
+// are read through the escaped filemask: the scan counts their files.
+func TestRunOddPaths(t *testing.T) {
+	testutil.NeedGit(t)
+	repo := testutil.NewRepo(t, map[string]string{
+		"a [b]/en.json":                 `{"a": "A", "b": "B"}`,
+		"a [b]/de.json":                 `{"a": "A"}`,
+		"what?\nnow/en.lproj/x.strings": "\"a\" = \"A\";\n",
+		"what?\nnow/cs.lproj/x.strings": "\"a\" = \"Á\";\n",
+	})
+	p := run(t, repo)
+	var got []string
+	for _, c := range p.Components {
+		got = append(got, fmt.Sprintf("%q %s %v", c.Filemask, c.Problem, c.Counts))
+	}
+	want := []string{
+		`"a [[]b]/*.json"  [{en 2 2 true} {de 2 1 false}]`,
+		`"what[?]\nnow/*.lproj/x.strings"  [{en 1 1 true} {cs 1 1 false}]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
