@@ -1,8 +1,9 @@
 package export
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/gitlate/gitlate/internal/jsondoc"
 )
 
 // JSON follows Weblate's JSONExporter over translate-toolkit's JsonFile
@@ -46,29 +47,6 @@ func writeJSON(t *Translation) ([]byte, error) {
 // ensure_ascii=False.
 func writePyJSON(b *strings.Builder, s string) {
 	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
+	b.Write(jsondoc.AppendPython(nil, s))
 	b.WriteByte('"')
 }

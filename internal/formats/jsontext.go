@@ -9,6 +9,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/gitlate/gitlate/internal/jsondoc"
 )
 
 // This file reads JSON the way translate-toolkit does before its JSON stores see
@@ -784,36 +786,8 @@ func pyIsDigit(s string) bool {
 	return true
 }
 
-// pyJSONString is Python's json.dumps(s, ensure_ascii=False): the string
-// quoted, with ", \ and control characters escaped.
+// pyJSONString is Python's json.dumps(s, ensure_ascii=False): the string quoted.
 func pyJSONString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteString(hex2(int(r)))
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	b := append([]byte{'"'}, jsondoc.AppendPython(nil, s)...)
+	return string(append(b, '"'))
 }

@@ -24,11 +24,18 @@ const (
 
 const hexDigits = "0123456789abcdef"
 
-// AppendText appends s escaped for a JSON string, as Python's json.dumps with
-// ensure_ascii=False does it (which is what Django REST framework's JSONRenderer
-// uses): non-ASCII kept, <>& kept, control characters and U+2028/U+2029 escaped,
-// invalid UTF-8 replaced by U+FFFD.
-func AppendText(dst []byte, s string) []byte {
+// AppendText appends s escaped for a JSON string as Django REST framework's
+// JSONRenderer writes it: Python's json.dumps with ensure_ascii=False (non-ASCII
+// kept, <>& kept, control characters escaped, invalid UTF-8 replaced by U+FFFD),
+// then U+2028 and U+2029 escaped by the renderer.
+func AppendText(dst []byte, s string) []byte { return appendText(dst, s, true) }
+
+// AppendPython appends s escaped as Python's json.dumps(s, ensure_ascii=False)
+// escapes it, without quotes: what translate-toolkit writes into JSON files and
+// placeholder flags, where U+2028 and U+2029 stay as they are.
+func AppendPython(dst []byte, s string) []byte { return appendText(dst, s, false) }
+
+func appendText(dst []byte, s string, drf bool) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
@@ -66,7 +73,7 @@ func AppendText(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		if r == '\u2028' || r == '\u2029' {
+		if drf && (r == '\u2028' || r == '\u2029') {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
 			i += size

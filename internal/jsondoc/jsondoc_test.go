@@ -14,12 +14,28 @@ func TestAppendText(t *testing.T) {
 		{"tab\tnl\ncr\r", `tab\tnl\ncr\r`},
 		{"\x01\x1f", `\u0001\u001f`},
 		{"<b>&é", "<b>&é"},                               // kept, as ensure_ascii=False keeps them
-		{"line\u2028para\u2029", `line\u2028para\u2029`}, // as json.dumps escapes them
+		{"line\u2028para\u2029", `line\u2028para\u2029`}, // as DRF's JSONRenderer escapes them
 		{"bad\xffbyte", "bad\ufffdbyte"},
 	}
 	for _, tt := range tests {
 		if got := string(AppendText(nil, tt.in)); got != tt.want {
 			t.Errorf("AppendText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestAppendPython: json.dumps(s, ensure_ascii=False) as Python 3 prints it, where
+// only the renderer escapes U+2028 and U+2029 and DEL stays raw.
+func TestAppendPython(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"a\u2028b\x01\x7f", "a\u2028b\\u0001\x7f"},
+		{`say "hi"\`, `say \"hi\"\\`},
+		{"\b\f", `\b\f`},
+	}
+	for _, tt := range tests {
+		if got := string(AppendPython(nil, tt.in)); got != tt.want {
+			t.Errorf("AppendPython(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gitlate/gitlate/internal/jsondoc"
 )
 
 // Error is a query Weblate refuses, or one gitlate cannot answer.
@@ -39,44 +41,9 @@ const StatusCode = 400
 func (e *Error) Detail() []byte {
 	var b strings.Builder
 	b.WriteString(`["`)
-	writePyJSONString(&b, "Could not parse query string: "+e.Message)
+	b.Write(jsondoc.AppendText(nil, "Could not parse query string: "+e.Message))
 	b.WriteString(`"]`)
 	return []byte(b.String())
-}
-
-// writePyJSONString writes s's JSON escaping as Python's json module does with
-// ensure_ascii=False (DRF's UNICODE_JSON default): the two-character escapes for
-// \b \f \n \r \t, \uXXXX in lower-case hex for the other control characters, and
-// every other character as itself. DRF's renderer then escapes U+2028 and U+2029.
-func writePyJSONString(b *strings.Builder, s string) {
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\u2028':
-			b.WriteString(`\u2028`)
-		case '\u2029':
-			b.WriteString(`\u2029`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
 }
 
 func errorf(format string, args ...any) *Error {

@@ -2,8 +2,10 @@
 package expected
 
 // The statistics of the samples' final state, counted by hand from the
-// files in history/ (weblate-reference §2b, §2h, §2i), and the structural change-log
-// events their history must produce (contract §8). Other packages' golden files
+// files in history/ with Weblate's rules (word counts of weblate/utils/state.py and
+// translate-toolkit's units; Android and TBX as weblate/formats/ttkit.py reads them),
+// and the structural change-log events their history must produce (the Change.ACTION_*
+// codes of weblate/trans/models/change.py). Other packages' golden files
 // can be checked against these numbers.
 //
 // How the Counts were made (Android: units are the template's <string> and
@@ -157,7 +159,7 @@ var Projects = map[string]Counts{
 	"blitzclock": {79, 69, 9, 173, 145, 1004, 836},
 }
 
-// Change actions of contract §8 used below.
+// Change actions (weblate/trans/models/change.py) used below.
 const (
 	ActionCreatedProject   = 50
 	ActionCreatedComponent = 51
