@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
 	"gopkg.in/yaml.v3"
 )
 
@@ -110,7 +111,7 @@ func lookup[T any](fields []field[T], key string) *field[T] {
 func suggest[T any](fields []field[T], key string) string {
 	best, bestDist := "", 3 // farther than two edits is a different word
 	for _, f := range fields {
-		if dist := editDistance(key, f.key); dist < bestDist {
+		if dist := levenshtein.ComputeDistance(key, f.key); dist < bestDist {
 			best, bestDist = f.key, dist
 		}
 	}
@@ -118,26 +119,6 @@ func suggest[T any](fields []field[T], key string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // decodeList calls item for each element of sequence n at path.

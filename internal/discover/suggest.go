@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"github.com/agnivade/levenshtein"
 	"github.com/gitlate/gitlate/internal/filemask"
 	"github.com/gitlate/gitlate/internal/repos"
 )
@@ -72,7 +73,7 @@ func Suggest(paths []string, mask string) string {
 		if c.mask == mask {
 			continue
 		}
-		d := distance(c.mask, mask)
+		d := levenshtein.ComputeDistance(c.mask, mask)
 		if best == "" || d < bestDist || d == bestDist && len(c.langs) > bestLangs {
 			best, bestDist, bestLangs = c.mask, d, len(c.langs)
 		}
@@ -81,25 +82,4 @@ func Suggest(paths []string, mask string) string {
 		return ""
 	}
 	return best
-}
-
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

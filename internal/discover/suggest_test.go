@@ -11,18 +11,6 @@ import (
 	"github.com/gitlate/gitlate/internal/lang"
 )
 
-func TestDistance(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{{"", "", 0}, {"abc", "", 3}, {"kitten", "sitting", 3}, {"values-*", "value-*", 1}, {"flaw", "lawn", 2}} {
-		if got := distance(tt.a, tt.b); got != tt.want {
-			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestSuggest(t *testing.T) {
 	t.Parallel()
 	paths := []string{
