@@ -1,7 +1,10 @@
 // Package store says what gitlate keeps across restarts and shares between replicas — object ids, unit ids, the change log with each component's walk position, the journal of parse results — as one interface, which boltstore (a file in the data directory) and pgstore (PostgreSQL) implement and storetest holds them to.
 package store
 
-import "errors"
+import (
+	"errors"
+	"sync"
+)
 
 // Kinds of object ids. Each kind has its own sequence. Units and changes have ids
 // of their own making (Units, Log).
@@ -156,4 +159,29 @@ type Scope struct {
 type State struct {
 	Name       string
 	Prev, Next []byte
+}
+
+// Locks is TryLock for a store that only this process opens: a set of held
+// scopes. The zero value holds none.
+type Locks struct {
+	mu   sync.Mutex
+	held map[string]bool
+}
+
+// TryLock takes scope's lock unless it is held; unlock gives it back.
+func (l *Locks) TryLock(scope string) (unlock func(), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.held[scope] {
+		return nil, false
+	}
+	if l.held == nil {
+		l.held = map[string]bool{}
+	}
+	l.held[scope] = true
+	return func() {
+		l.mu.Lock()
+		delete(l.held, scope)
+		l.mu.Unlock()
+	}, true
 }

@@ -54,8 +54,7 @@ type Store struct {
 
 	logMu sync.Mutex // one commit at a time: ids and seqs are read, then written
 
-	locks  sync.Mutex
-	locked map[string]bool
+	store.Locks // no other process opens it
 }
 
 var _ store.Store = (*Store)(nil)
@@ -186,7 +185,7 @@ func openStore(path string) (s *Store, err error) {
 		return nil, err
 	}
 	s = &Store{db: db, path: path, ids: map[string]map[string]int{}, next: map[string]int{},
-		runs: map[int][]store.Run{}, locked: map[string]bool{}}
+		runs: map[int][]store.Run{}}
 	if badMeta != "" {
 		// bbolt writes its two meta pages in turn: two writes put a good one back in
 		// place of the damaged one, and then every page can be checked.
@@ -895,21 +894,6 @@ func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error {
 		}
 		return nil
 	})
-}
-
-// TryLock takes a scope's lock within the process: no other process opens the file.
-func (s *Store) TryLock(scope string) (func(), bool) {
-	s.locks.Lock()
-	defer s.locks.Unlock()
-	if s.locked[scope] {
-		return nil, false
-	}
-	s.locked[scope] = true
-	return func() {
-		s.locks.Lock()
-		delete(s.locked, scope)
-		s.locks.Unlock()
-	}, true
 }
 
 // Changed is nil: no other process writes the file.

@@ -27,9 +27,8 @@ type Store struct {
 	lastID int
 	seq    int64
 
-	locks   sync.Mutex
-	locked  map[string]bool
-	problem string
+	store.Locks // no other process opens it
+	problem     string
 }
 
 type touched struct {
@@ -46,7 +45,6 @@ func New() *Store {
 		keys: map[string]map[string]int{}, runs: map[int][]store.Run{},
 		results: map[string][]byte{}, states: map[string][]byte{},
 		recs: map[int]*store.Record{}, byKey: map[string]int{}, scopes: map[string]map[int]bool{},
-		locked: map[string]bool{},
 	}
 }
 
@@ -312,21 +310,6 @@ func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error {
 		}
 	}
 	return nil
-}
-
-// TryLock takes a scope's lock within the process.
-func (s *Store) TryLock(scope string) (func(), bool) {
-	s.locks.Lock()
-	defer s.locks.Unlock()
-	if s.locked[scope] {
-		return nil, false
-	}
-	s.locked[scope] = true
-	return func() {
-		s.locks.Lock()
-		delete(s.locked, scope)
-		s.locks.Unlock()
-	}, true
 }
 
 // Changed is nil: no other process shares a memory store.
