@@ -137,7 +137,7 @@ type aresParser struct {
 	quantities []string
 	forms      []string
 
-	lineOff, lineNo int
+	lines lineCounter
 
 	cloneNS  []nsBinding
 	cloneSet prefixSet
@@ -203,26 +203,16 @@ func (p *aresParser) valueLimit() error {
 	return errValueTooLarge
 }
 
-func (p *aresParser) lineAt(off int) int {
-	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
-	p.lineOff = off
-	return p.lineNo
-}
+func (p *aresParser) lineAt(off int) int { return p.lines.at(p.s.data, off) }
 
 func (p *aresParser) parse() (*File, error) {
 	s := p.s
-	p.lineNo = 1
-	for {
-		k := s.next()
-		if k == tokError {
-			return nil, s.err
-		}
-		if k == tokStart {
-			break
-		}
+	p.lines = lineCounter{}
+	if err := s.toRoot(); err != nil {
+		return nil, err
 	}
-	if string(s.local()) != "resources" || s.uri != s.defaultNS() {
-		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <resources>"}
+	if err := s.checkRoot(s.defaultNS(), "resources"); err != nil {
+		return nil, err
 	}
 	// Growing a slice of large Unit values costs more than guessing: a unit takes
 	// at least a start and an end tag, and counting one byte is nearly free. It

@@ -32,20 +32,14 @@ func (resxFormat) Parse(data []byte) (*File, error) {
 	r := getXMLReader(data)
 	defer r.release()
 	s, t := &r.s, &r.t
-	for {
-		k := s.next()
-		if k == tokError {
-			return nil, s.err
-		}
-		if k == tokStart {
-			break
-		}
+	if err := s.toRoot(); err != nil {
+		return nil, err
 	}
 	// RESXFile.initbody: the root's default namespace; LISAfile.parse asserts
 	// the root is <root> in it.
 	ns := s.defaultNS()
-	if s.uri != ns || string(s.local()) != "root" {
-		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <root>"}
+	if err := s.checkRoot(ns, "root"); err != nil {
+		return nil, err
 	}
 	f := &File{}
 	for {

@@ -62,35 +62,24 @@ func (p *tbxParser) reset(data []byte) {
 }
 
 type tbxParser struct {
-	s       *xmlScanner
-	ns      string
-	toks    []ctok
-	attrs   []xattr
-	buf     []byte
-	lineOff int
-	lineNo  int
+	s     *xmlScanner
+	ns    string
+	toks  []ctok
+	attrs []xattr
+	buf   []byte
+	lines lineCounter
 }
 
-func (p *tbxParser) lineAt(off int) int {
-	p.lineNo += bytes.Count(p.s.data[p.lineOff:off], []byte{'\n'})
-	p.lineOff = off
-	return p.lineNo
-}
+func (p *tbxParser) lineAt(off int) int { return p.lines.at(p.s.data, off) }
 
 func (p *tbxParser) parse() (*File, error) {
 	s := p.s
-	p.lineNo = 1
-	for {
-		k := s.next()
-		if k == tokError {
-			return nil, s.err
-		}
-		if k == tokStart {
-			break
-		}
+	p.lines = lineCounter{}
+	if err := s.toRoot(); err != nil {
+		return nil, err
 	}
-	if string(s.local()) != "martif" || s.uri != s.defaultNS() {
-		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <martif>"}
+	if err := s.checkRoot(s.defaultNS(), "martif"); err != nil {
+		return nil, err
 	}
 	p.ns = s.defaultNS()
 	// Growing a slice of large Unit values costs more than counting: every entry

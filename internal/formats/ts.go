@@ -110,20 +110,14 @@ type tsPending struct {
 
 func (p *tsParser) parse() (*File, error) {
 	s := p.s
-	for {
-		k := s.next()
-		if k == tokError {
-			return nil, s.err
-		}
-		if k == tokStart {
-			break
-		}
+	if err := s.toRoot(); err != nil {
+		return nil, err
 	}
 	// tsfile.initbody: the root's default namespace; LISAfile.parse asserts the
 	// root is <TS> in it.
 	p.ns = s.defaultNS()
-	if s.uri != p.ns || string(s.local()) != "TS" {
-		return nil, &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <TS>"}
+	if err := s.checkRoot(p.ns, "TS"); err != nil {
+		return nil, err
 	}
 	for {
 		switch s.next() {

@@ -99,14 +99,8 @@ type xliffFile struct {
 
 func (p *xliffParser) parse() (*File, error) {
 	s := p.s
-	for {
-		k := s.next()
-		if k == tokError {
-			return nil, s.err
-		}
-		if k == tokStart {
-			break
-		}
+	if err := s.toRoot(); err != nil {
+		return nil, err
 	}
 	rootLine := s.line(s.off)
 	// xlifffile.initbody: the first namespace declared on the root that is an
@@ -125,8 +119,8 @@ func (p *xliffParser) parse() (*File, error) {
 	if !found {
 		p.ns = s.defaultNS()
 	}
-	if s.uri != p.ns || string(s.local()) != "xliff" {
-		return nil, &SyntaxError{Line: rootLine, Msg: "root element is <" + string(s.name) + ">, not <xliff>"}
+	if err := s.checkRoot(p.ns, "xliff"); err != nil {
+		return nil, err
 	}
 	hasFile := false
 	for {

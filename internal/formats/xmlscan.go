@@ -249,6 +249,43 @@ func (s *xmlScanner) init(data []byte) {
 	}
 }
 
+// toRoot moves s to the start tag of the document's root element.
+func (s *xmlScanner) toRoot() error {
+	for {
+		switch s.next() {
+		case tokError:
+			return s.err
+		case tokStart:
+			return nil
+		}
+	}
+}
+
+// checkRoot is the error of a document whose root, the current start tag, is not
+// <local> in namespace ns (LISAfile.parse asserts its root's name).
+func (s *xmlScanner) checkRoot(ns, local string) error {
+	if s.uri == ns && string(s.local()) == local {
+		return nil
+	}
+	return &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <" + local + ">"}
+}
+
+// lineCounter counts lines from the last offset asked for: units come in
+// document order, so counting from the start each time would make parsing
+// quadratic. The zero value is at line 1.
+type lineCounter struct{ off, no int }
+
+// at is the line of byte off of data.
+func (c *lineCounter) at(data []byte, off int) int {
+	if off < c.off || c.no == 0 {
+		c.off, c.no = 0, 1
+	}
+	off = min(off, len(data))
+	c.no += bytes.Count(data[c.off:off], []byte{'\n'})
+	c.off = off
+	return c.no
+}
+
 func (s *xmlScanner) line(off int) int {
 	if off > len(s.data) {
 		off = len(s.data)

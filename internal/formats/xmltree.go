@@ -24,16 +24,14 @@ type xmlSubtree struct {
 	toks  []ctok
 	attrs []xattr
 	buf   []byte
-	// Lines are counted from the last offset asked for: units come in document
-	// order, so counting from the start each time would make parsing quadratic.
-	lineOff, lineNo int
+	lines lineCounter
 }
 
 // read captures the element whose start tag is the scanner's current token, up to
 // and including its end tag.
 func (t *xmlSubtree) read(s *xmlScanner) error {
 	if t.s != s {
-		t.lineOff, t.lineNo = 0, 1
+		t.lines = lineCounter{}
 	}
 	t.s = s
 	t.toks = t.toks[:0]
@@ -61,7 +59,7 @@ func (t *xmlSubtree) reset() {
 	clear(t.toks)
 	clear(t.attrs)
 	t.s, t.toks, t.attrs, t.buf = nil, t.toks[:0], t.attrs[:0], t.buf[:0]
-	t.lineOff, t.lineNo = 0, 1
+	t.lines = lineCounter{}
 }
 
 // end is the index of the end tag closing the start tag at i.
@@ -196,17 +194,7 @@ func (t *xmlSubtree) appendStringValue(dst []byte, i int) ([]byte, error) {
 // line is the 1-based line of token i.
 func (t *xmlSubtree) line(i int) int { return t.lineAt(t.toks[i].off) }
 
-func (t *xmlSubtree) lineAt(off int) int {
-	if off < t.lineOff || t.lineNo == 0 {
-		t.lineOff, t.lineNo = 0, 1
-	}
-	if off > len(t.s.data) {
-		off = len(t.s.data)
-	}
-	t.lineNo += bytes.Count(t.s.data[t.lineOff:off], []byte{'\n'})
-	t.lineOff = off
-	return t.lineNo
-}
+func (t *xmlSubtree) lineAt(off int) int { return t.lines.at(t.s.data, off) }
 
 // xmlSpaceText is translate-toolkit's getText (translate/misc/xml_helpers.py):
 // the string value of element i, normalized as XPath normalize-space() does when
