@@ -70,51 +70,39 @@ var (
 )
 
 func init() {
-	Register(jsonFormat{})
-	Register(jsonNestedFormat{})
-	Register(i18nextFormat{})
-	Register(i18nextV4Format{})
-	Register(webextFormat{})
-	Register(arbFormat{})
-	Register(goI18nFormat{})
-	Register(goI18nV2Format{})
+	for _, f := range []Format{jsonFile, jsonNested, i18next, i18nextV4, webext, arb, goI18n, goI18nV2} {
+		Register(f)
+	}
 }
 
-// jsonFormat is "JSON file" (translate-toolkit's JsonFile): every string,
+// jsonFormat is a format of the JSON family: its Info and how its document is
+// walked for units.
+type jsonFormat struct {
+	info *Info
+	walk func(*jsonUnits) error
+}
+
+func (f jsonFormat) Info() *Info { return f.info }
+
+func (f jsonFormat) Parse(data []byte) (*File, error) { return parseJSONWith(data, f.walk) }
+
+// jsonFile is "JSON file" (translate-toolkit's JsonFile): every string,
 // number, boolean or null anywhere in the document is a unit, nested objects
 // and arrays included.
-type jsonFormat struct{}
+var jsonFile = jsonFormat{&jsonInfo, (*jsonUnits).walkPlain}
 
-func (jsonFormat) Info() *Info { return &jsonInfo }
-
-func (jsonFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).walkPlain)
-}
-
-// jsonNestedFormat is "JSON nested structure file" (JsonNestedFile). It reads
+// jsonNested is "JSON nested structure file" (JsonNestedFile). It reads
 // exactly as JsonFile does; the two differ only in how Weblate writes a new key.
-type jsonNestedFormat struct{}
+var jsonNested = jsonFormat{&jsonNestedInfo, (*jsonUnits).walkPlain}
 
-func (jsonNestedFormat) Info() *Info { return &jsonNestedInfo }
-
-func (jsonNestedFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).walkPlain)
-}
-
-// i18nextFormat is i18next v3 (I18NextFile): nested JSON where, within one
+// i18next is i18next v3 (I18NextFile): nested JSON where, within one
 // object, "key" and "key_plural" make one unit "key" with the two forms, and
 // "key_0", "key_1", … make one unit "key" with the forms up to the first
 // missing number. The forms are positional, in that order. Anything else is a
 // plain unit, "key_plural" without "key" included.
-type i18nextFormat struct{}
+var i18next = jsonFormat{&i18nextInfo, (*jsonUnits).walkV3}
 
-func (i18nextFormat) Info() *Info { return &i18nextInfo }
-
-func (i18nextFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).walkV3)
-}
-
-// i18nextV4Format is i18next v4 (I18NextV4File): within one object, the keys
+// i18nextV4 is i18next v4 (I18NextV4File): within one object, the keys
 // "key_zero", "key_one", … "key_other" make one unit "key" at the place of the
 // first of them. translate-toolkit takes the forms of the file's language (its
 // plural_tags table, PluralTags) and reads a missing one as empty; the unit
@@ -125,13 +113,10 @@ func (i18nextFormat) Parse(data []byte) (*File, error) {
 // a category the language lacks that comes after the first (an English file
 // with key_one, key_other, key_zero has two units "key"); Weblate refuses a
 // template with a repeated key. Here the key has one unit.
-type i18nextV4Format struct{}
+var i18nextV4 = i18nextV4Format{jsonFormat{&i18nextV4Info, (*jsonUnits).walkV4}}
 
-func (i18nextV4Format) Info() *Info { return &i18nextV4Info }
-
-func (i18nextV4Format) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).walkV4)
-}
+// i18nextV4Format names its plural forms by its own table (PluralTagger).
+type i18nextV4Format struct{ jsonFormat }
 
 // PluralTags is translate-toolkit's choice for a JSON store
 // (jsonl10n.JsonFile.plural_tags): the code's part before the first "-" or "_"
@@ -148,55 +133,31 @@ func (i18nextV4Format) PluralTags(code string) []string {
 	return lang.AndroidPluralTags(base)
 }
 
-// webextFormat is a WebExtension messages.json (WebExtensionJsonFile): each
+// webext is a WebExtension messages.json (WebExtensionJsonFile): each
 // member of the top-level object is a unit keyed by its name, whose text is its
 // "message", whose note is its "description" and whose "placeholders" become
 // Weblate's placeholders flag.
-type webextFormat struct{}
+var webext = jsonFormat{&webextInfo, (*jsonUnits).webext}
 
-func (webextFormat) Info() *Info { return &webextInfo }
-
-func (webextFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).webext)
-}
-
-// arbFormat is a Flutter ARB file (ARBJsonFile): each member of the top-level
+// arb is a Flutter ARB file (ARBJsonFile): each member of the top-level
 // object whose name does not start with "@" is a unit; "@name" holds its
 // metadata, whose "description" is the note and whose "placeholders" become the
 // placeholders flag; "@@locale" and the other "@@" members are the file's
 // header. ICU plurals stay inside the one string.
-type arbFormat struct{}
+var arb = jsonFormat{&arbInfo, (*jsonUnits).arb}
 
-func (arbFormat) Info() *Info { return &arbInfo }
-
-func (arbFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).arb)
-}
-
-// goI18nFormat is go-i18n v1 JSON (GoI18NJsonFile), what Weblate 4.18 calls
+// goI18n is go-i18n v1 JSON (GoI18NJsonFile), what Weblate 4.18 calls
 // "go-i18n-json": a list of {"id", "translation", "description"} objects. A
 // translation that is an object holds plural forms by CLDR category; the unit
 // has the forms it holds, in CLDR order (zero, one, two, few, many, other), as
 // positional forms.
-type goI18nFormat struct{}
+var goI18n = jsonFormat{&goI18nInfo, (*jsonUnits).goI18n}
 
-func (goI18nFormat) Info() *Info { return &goI18nInfo }
-
-func (goI18nFormat) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).goI18n)
-}
-
-// goI18nV2Format is go-i18n v2 JSON (GoI18NV2JsonFile, added in
+// goI18nV2 is go-i18n v2 JSON (GoI18NV2JsonFile, added in
 // translate-toolkit 3.9; Weblate 4.16 and later call it "go-i18n-json-v2"): an
 // object whose members are either a string or an object of plural forms by CLDR
 // category with an optional "description", read as in v1.
-type goI18nV2Format struct{}
-
-func (goI18nV2Format) Info() *Info { return &goI18nV2Info }
-
-func (goI18nV2Format) Parse(data []byte) (*File, error) {
-	return parseJSONWith(data, (*jsonUnits).goI18nV2)
-}
+var goI18nV2 = jsonFormat{&goI18nV2Info, (*jsonUnits).goI18nV2}
 
 // cldrCategories is translate-toolkit's cldr_plural_categories, in its order.
 var cldrCategories = [...]string{"zero", "one", "two", "few", "many", "other"}

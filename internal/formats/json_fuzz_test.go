@@ -275,11 +275,11 @@ func TestJSONKeyBudget(t *testing.T) {
 		members.WriteString(`"x` + strconv.Itoa(i) + `": 1, `)
 	}
 	doc := `{"` + strings.Repeat("k", 100000) + `": {` + members.String() + `"y": 2}}`
-	if _, err := (jsonFormat{}).Parse([]byte(doc)); err == nil || !strings.Contains(err.Error(), "too long") {
+	if _, err := jsonFile.Parse([]byte(doc)); err == nil || !strings.Contains(err.Error(), "too long") {
 		t.Errorf("got %v, want the keys refused", err)
 	}
 	ok := `{"` + strings.Repeat("k", 100) + `": {` + strings.Repeat(`"x": 1, `, 100) + `"y": 2}}`
-	if _, err := (jsonFormat{}).Parse([]byte(ok)); err != nil {
+	if _, err := jsonFile.Parse([]byte(ok)); err != nil {
 		t.Errorf("an ordinary file is refused: %v", err)
 	}
 }

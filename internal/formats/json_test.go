@@ -175,7 +175,7 @@ func fmtUnits(units []Unit) string {
 func TestJSONLines(t *testing.T) {
 	t.Parallel()
 	doc := "{\n  \"a\": \"x\",\n  \"b\": {\n    \"c\": \"y\"\n  },\n  \"k_one\": \"1\",\n\n  \"k_other\": \"2\"\n}\n"
-	f, err := i18nextV4Format{}.Parse([]byte(doc))
+	f, err := i18nextV4.Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestJSONLines(t *testing.T) {
 	if want := []string{"a:2", "b.c:4", "k:6"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("lines %q, want %q", got, want)
 	}
-	_, err = jsonFormat{}.Parse([]byte("{\n\"a\": \"x\",\n\"b\": \"\\q\"\n}"))
+	_, err = jsonFile.Parse([]byte("{\n\"a\": \"x\",\n\"b\": \"\\q\"\n}"))
 	var se *SyntaxError
 	if !errors.As(err, &se) || se.Line != 3 {
 		t.Errorf("error %v, want one on line 3", err)
@@ -213,7 +213,7 @@ func TestJSONPluralTags(t *testing.T) {
 			t.Errorf("PluralTags(%q) = %q, want %q", c.code, got, c.want)
 		}
 	}
-	f, err := i18nextV4Format{}.Parse([]byte(`{"k_one": "1", "k_many": "m", "k_other": "o"}`))
+	f, err := i18nextV4.Parse([]byte(`{"k_one": "1", "k_many": "m", "k_other": "o"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

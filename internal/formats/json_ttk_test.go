@@ -382,7 +382,7 @@ func TestTTKJSONBlank(t *testing.T) {
 	requireTTK(t)
 	doc := `{"a": 0, "b": false, "c": 0.0, "d": -0.0, "e": "", "f": null, "g": 1}`
 	res := runTTKJSON(t, []ttkRequest{{Format: "json-bytes", Class: "JsonFile", Data: doc, Lang: "en"}})
-	f, err := jsonFormat{}.Parse([]byte(doc))
+	f, err := jsonFile.Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}

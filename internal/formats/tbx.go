@@ -50,27 +50,22 @@ func (tbxFormat) Parse(data []byte) (*File, error) {
 // tbxParsers keeps parsers between files: units copy their strings, so the
 // buffers one parser grew serve every later file (a glossary is a file per
 // language).
-var tbxParsers = sync.Pool{New: func() any { return &tbxParser{s: &xmlScanner{}} }}
+var tbxParsers = sync.Pool{New: func() any { return &tbxParser{xmlSubtree: xmlSubtree{s: &xmlScanner{}}} }}
 
 // reset makes p a new parser of data, keeping only the storage of its buffers.
 func (p *tbxParser) reset(data []byte) {
 	s := p.s
 	s.init(data)
-	clear(p.toks)
-	clear(p.attrs)
-	*p = tbxParser{s: s, toks: p.toks[:0], attrs: p.attrs[:0], buf: p.buf[:0]}
+	p.xmlSubtree.reset()
+	p.s, p.ns = s, ""
 }
 
+// tbxParser reads one termEntry at a time as a subtree of the document.
 type tbxParser struct {
-	s     *xmlScanner
-	ns    string
-	toks  []ctok
-	attrs []xattr
-	buf   []byte
-	lines lineCounter
+	xmlSubtree
+	ns string
 }
 
-func (p *tbxParser) lineAt(off int) int { return p.lines.at(p.s.data, off) }
 
 func (p *tbxParser) parse() (*File, error) {
 	s := p.s
@@ -104,24 +99,8 @@ func (p *tbxParser) parse() (*File, error) {
 
 // entry reads the termEntry whose start tag is current, with the entries nested in it.
 func (p *tbxParser) entry(f *File) error {
-	s := p.s
-	p.toks = p.toks[:0]
-	p.attrs = p.attrs[:0]
-	base := s.depth()
-	for k := tokStart; ; k = s.next() {
-		if k == tokError {
-			return s.err
-		}
-		t := ctok{kind: k, off: s.off, name: s.name, prefixLen: s.prefixLen, uri: s.uri, val: s.val, decode: s.decode}
-		if k == tokStart {
-			t.a0 = len(p.attrs)
-			p.attrs = append(p.attrs, s.attrs...)
-			t.a1 = len(p.attrs)
-		}
-		p.toks = append(p.toks, t)
-		if k == tokEnd && s.depth() < base {
-			break
-		}
+	if err := p.read(p.s); err != nil {
+		return err
 	}
 	for i := range p.toks {
 		if p.is(&p.toks[i], "termEntry") {
