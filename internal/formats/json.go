@@ -31,43 +31,20 @@ import (
 //     shows no explanation and no location for these formats.
 
 var (
-	jsonInfo = Info{
-		ID: "json", Name: "JSON file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-	}
-	jsonNestedInfo = Info{
-		ID: "json-nested", Name: "JSON nested structure file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-	}
-	i18nextInfo = Info{
-		ID: "i18next", Name: "i18next JSON file v3", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-		Plurals: PluralsPositional,
-	}
-	i18nextV4Info = Info{
-		ID: "i18nextv4", Name: "i18next JSON file v4", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-		Plurals: PluralsByCategory,
-	}
-	webextInfo = Info{
-		ID: "webextension", Name: "WebExtension JSON file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-	}
-	arbInfo = Info{
-		ID: "arb", Name: "ARB file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-	}
-	goI18nInfo = Info{
-		ID: "go-i18n-json", Name: "go-i18n v1 JSON file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-		Plurals: PluralsPositional,
-	}
-	goI18nV2Info = Info{
-		ID: "go-i18n-json-v2", Name: "go-i18n v2 JSON file", Monolingual: true,
-		MimeType: "application/json", Extension: "json",
-		Plurals: PluralsPositional,
-	}
+	jsonInfo = jsonInfoOf("json", "JSON file", PluralsNone)
+	jsonNestedInfo = jsonInfoOf("json-nested", "JSON nested structure file", PluralsNone)
+	i18nextInfo = jsonInfoOf("i18next", "i18next JSON file v3", PluralsPositional)
+	i18nextV4Info = jsonInfoOf("i18nextv4", "i18next JSON file v4", PluralsByCategory)
+	webextInfo = jsonInfoOf("webextension", "WebExtension JSON file", PluralsNone)
+	arbInfo = jsonInfoOf("arb", "ARB file", PluralsNone)
+	goI18nInfo = jsonInfoOf("go-i18n-json", "go-i18n v1 JSON file", PluralsPositional)
+	goI18nV2Info = jsonInfoOf("go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional)
 )
+
+// jsonInfoOf is the Info of a JSON format: monolingual, application/json, .json.
+func jsonInfoOf(id, name string, plurals Plurals) Info {
+	return Info{ID: id, Name: name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: plurals}
+}
 
 func init() {
 	for _, f := range []Format{jsonFile, jsonNested, i18next, i18nextV4, webext, arb, goI18n, goI18nV2} {

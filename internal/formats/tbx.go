@@ -66,7 +66,6 @@ type tbxParser struct {
 	ns string
 }
 
-
 func (p *tbxParser) parse() (*File, error) {
 	s := p.s
 	p.lines = lineCounter{}
