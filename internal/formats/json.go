@@ -31,14 +31,14 @@ import (
 //     shows no explanation and no location for these formats.
 
 var (
-	jsonInfo = jsonInfoOf("json", "JSON file", PluralsNone)
+	jsonInfo       = jsonInfoOf("json", "JSON file", PluralsNone)
 	jsonNestedInfo = jsonInfoOf("json-nested", "JSON nested structure file", PluralsNone)
-	i18nextInfo = jsonInfoOf("i18next", "i18next JSON file v3", PluralsPositional)
-	i18nextV4Info = jsonInfoOf("i18nextv4", "i18next JSON file v4", PluralsByCategory)
-	webextInfo = jsonInfoOf("webextension", "WebExtension JSON file", PluralsNone)
-	arbInfo = jsonInfoOf("arb", "ARB file", PluralsNone)
-	goI18nInfo = jsonInfoOf("go-i18n-json", "go-i18n v1 JSON file", PluralsPositional)
-	goI18nV2Info = jsonInfoOf("go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional)
+	i18nextInfo    = jsonInfoOf("i18next", "i18next JSON file v3", PluralsPositional)
+	i18nextV4Info  = jsonInfoOf("i18nextv4", "i18next JSON file v4", PluralsByCategory)
+	webextInfo     = jsonInfoOf("webextension", "WebExtension JSON file", PluralsNone)
+	arbInfo        = jsonInfoOf("arb", "ARB file", PluralsNone)
+	goI18nInfo     = jsonInfoOf("go-i18n-json", "go-i18n v1 JSON file", PluralsPositional)
+	goI18nV2Info   = jsonInfoOf("go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional)
 )
 
 // jsonInfoOf is the Info of a JSON format: monolingual, application/json, .json.
