@@ -14,7 +14,7 @@ import (
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
 )
 
-// fdroidHistory clones ../shared/history's bundle once into the work directory and
+// fdroidHistory clones the shared directory's history bundle (-shared) once into the work directory and
 // writes two projects.yaml naming it: with the whole history, and with its last
 // commit only (the same files, no change log to speak of).
 func fdroidHistory(o *options) (all, one string, err error) {
@@ -175,7 +175,7 @@ func changesMemoryFigure(o *options) error {
 		return fmt.Errorf("without the history: %w", err)
 	}
 	per := float64(withRSS-withoutRSS) / float64(changes-few)
-	fmt.Printf("change log memory: `gitlate serve` on F-Droid's translation history (../shared/history, %d changes), RSS after a restart\n", changes)
+	fmt.Printf("change log memory: `gitlate serve` on F-Droid's translation history (the -shared directory's history bundle, %d changes), RSS after a restart\n", changes)
 	fmt.Printf("  %-46s %12s\n", "RSS with the whole history", mb(withRSS))
 	fmt.Printf("  %-46s %12s\n", fmt.Sprintf("RSS with its last commit only (%d changes)", few), mb(withoutRSS))
 	fmt.Printf("  %-46s %10.0f B\n", "gitlate: resident bytes per change", per)
