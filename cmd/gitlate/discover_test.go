@@ -192,7 +192,7 @@ func TestDiscoverArguments(t *testing.T) {
 	repo := treeCheckout(t, "webextension")
 	tests := []struct {
 		args []string
-		env  string
+		env  string // NAME=value
 		code int
 		want string // in stdout (exit 0) or stderr
 	}{
@@ -204,14 +204,16 @@ func TestDiscoverArguments(t *testing.T) {
 		{[]string{"discover", repo}, "", 0, "filemask: _locales/*/messages.json"},
 		{[]string{"discover", "--format", "json", repo}, "", 0, `"filemask": "_locales/*/messages.json"`},
 		{[]string{"discover", repo, "--format=json"}, "", 0, `"filemask": "_locales/*/messages.json"`},
-		{[]string{"discover", repo}, "json", 0, `"filemask": "_locales/*/messages.json"`},
+		{[]string{"discover", repo}, "GITLATE_DISCOVER_FORMAT=json", 0, `"filemask": "_locales/*/messages.json"`},
+		// scan's variable is not discover's.
+		{[]string{"discover", repo}, "GITLATE_FORMAT=table", 0, "filemask: _locales/*/messages.json"},
 		{[]string{"discover", "-h"}, "", 0, "Flags of gitlate discover:"},
 	}
 	for _, tt := range tests {
-		if tt.env != "" {
-			t.Setenv("GITLATE_FORMAT", tt.env)
-		} else {
-			os.Unsetenv("GITLATE_FORMAT")
+		os.Unsetenv("GITLATE_FORMAT")
+		os.Unsetenv("GITLATE_DISCOVER_FORMAT")
+		if name, value, ok := strings.Cut(tt.env, "="); ok {
+			t.Setenv(name, value)
 		}
 		code, out, errs := runCLI(tt.args...)
 		where := out
@@ -219,7 +221,7 @@ func TestDiscoverArguments(t *testing.T) {
 			where = errs
 		}
 		if code != tt.code || !strings.Contains(where, tt.want) {
-			t.Errorf("%v (GITLATE_FORMAT=%q): exit %d, want %d with %q\nstdout: %s\nstderr: %s", tt.args, tt.env, code, tt.code, tt.want, out, errs)
+			t.Errorf("%v (%s): exit %d, want %d with %q\nstdout: %s\nstderr: %s", tt.args, tt.env, code, tt.code, tt.want, out, errs)
 		}
 	}
 	// discover has no --config nor --data: it reads no configuration and keeps nothing.

@@ -208,10 +208,10 @@ func TestRemoteFreshness(t *testing.T) {
 projects:
   - name: Hooked
     slug: hooked
-    enable_hooks: true
     components:
 `+component()+`  - name: Quiet
     slug: quiet
+    enable_hooks: false
     components:
 `+component())
 	base := serve(t, true, "--config", cfg, "--rescan", "1h")
@@ -258,7 +258,8 @@ projects:
 		t.Errorf("%d changes 21 after the pull", rebased.Count)
 	}
 
-	// A push webhook: only the project with hooks enabled follows.
+	// A push webhook: only the project with hooks enabled (Weblate's default)
+	// follows.
 	writeFile(t, filepath.Join(work, "res/values-cs/strings.xml"), freshCzech)
 	gitCLI(t, work, "commit", "-q", "-am", "less Czech")
 	gitCLI(t, work, "push", "-q", origin, "main")

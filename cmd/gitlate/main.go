@@ -205,12 +205,21 @@ func envName(flagName string) string {
 	return "GITLATE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
 
+// commandEnv names the variable of a flag whose values differ by command, so that
+// one variable set for scan (GITLATE_FORMAT=table) does not break discover.
+var commandEnv = map[string]map[string]string{
+	"gitlate discover": {"format": "GITLATE_DISCOVER_FORMAT"},
+}
+
 // fromEnvironment sets every flag of fs whose variable is set (envName, and the
 // flag's alias in envAliases); the command line, parsed afterwards, wins.
 func fromEnvironment(fs *flag.FlagSet) error {
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
 		names := []string{envName(f.Name)}
+		if own, ok := commandEnv[fs.Name()][f.Name]; ok {
+			names = []string{own}
+		}
 		if alias, ok := envAliases[f.Name]; ok {
 			names = append(names, alias)
 		}

@@ -83,7 +83,7 @@ var fixtures = map[string]struct {
 			Projects: []*Project{{
 				Name: "Demo App", Slug: "demo",
 				Web: "", Instructions: "", LanguageAliases: "",
-				SetLanguageTeam: false, TranslationReview: false, SourceReview: false, EnableHooks: false,
+				SetLanguageTeam: true, TranslationReview: false, SourceReview: false, EnableHooks: true, // Weblate's defaults
 				Components: []*Component{ptr(minimalComponent(t))},
 				Line:       3,
 			}},

@@ -266,7 +266,9 @@ var vcsChoices = []string{"git", "local"}
 func decodeProjects(d *decoder, n *yaml.Node, path string, cfg *Config) {
 	slugs, names := unique{}, unique{}
 	decodeList(d, n, path, func(n *yaml.Node, path string) {
-		p := &Project{Line: n.Line}
+		// Weblate's Project model defaults: set_language_team and enable_hooks
+		// are on (weblate/trans/models/project.py).
+		p := &Project{Line: n.Line, SetLanguageTeam: true, EnableHooks: true}
 		first := len(d.links)
 		s, ok := decodeMapping(d, n, path, projectFields, p)
 		for i := first; i < len(d.links); i++ {

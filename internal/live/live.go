@@ -408,7 +408,7 @@ func (l *Live) components(ctx context.Context) []componentInfo {
 		for _, cc := range pc.Components {
 			key := scan.ComponentKey(pc, cc)
 			info := componentInfo{key: key, fetchInterval: cc.FetchInterval,
-				remote: strings.Contains(cc.RepoPath, "://") || strings.HasPrefix(cc.RepoPath, "git@")}
+				remote: repos.IsRemote(cc.RepoPath)}
 			if r, err := l.repos.Open(ctx, key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch}); err == nil && r.Kind() == repos.KindCheckout {
 				info.watchDirs = watchDirs(r.Dir(), cc)
 			}

@@ -56,6 +56,10 @@ func Open(ctx context.Context, spec Spec) (Repository, error) {
 	}
 }
 
+// IsRemote reports whether a Spec.Repo names a repository gitlate clones and
+// fetches: a URL (file:// included) or scp-like user@host:path or host:path.
+func IsRemote(repo string) bool { return kindOf(repo) == KindRemote }
+
 // kindOf says how a Spec.Repo is opened: KindLocal, KindRemote, or "" for a path
 // on disk (a checkout or a bare repository: which one, Open finds out).
 func kindOf(repo string) Kind {
