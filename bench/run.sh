@@ -1,15 +1,16 @@
 #!/bin/sh
 # bench/run.sh [FIGURE...] [-- gitlate-bench flags]
 #
-# Reproduces the figures of issue 7 (see bench/README.md): builds gitlate, the
-# constant-bytes gin baseline and the harness into bench/out/bin, then runs the
-# harness for the figures named (scan, serve, memory, incremental, scale, restart,
-# changes-memory, log-restart, replicas; default: all). Run by hand from anywhere
+# Reproduces gitlate's performance figures (see bench/README.md): builds gitlate,
+# the constant-bytes gin baseline and the harness into bench/out/bin, then runs
+# the harness for the figures named (scan, serve, memory, incremental, scale,
+# restart, components, commits, routes, changes-memory, log-restart, replicas;
+# default: all). Run by hand from anywhere
 # in the repository; CI does not run it.
 #
 # Needs: go, git, wrk, /usr/bin/python3 with translate-toolkit (python3-translate),
-# PostgreSQL's server binaries (replicas), and ../shared next to the repository
-# (elsewhere: bench/run.sh FIGURE -- -shared DIR).
+# PostgreSQL's server binaries (replicas), and the shared corpora directory next
+# to the repository (elsewhere: bench/run.sh FIGURE -- -shared DIR).
 set -eu
 cd "$(dirname "$0")/.."
 figures=""

@@ -14,10 +14,10 @@ import (
 
 func incrementalFigure(o *options) error {
 	fmt.Printf("figure 4: one file of a 100-language component changes; how many files the next scan parses\n")
-	// The test that asserts it (scanner.FilesParsed, on a bare repository and a checkout).
-	out, err := exec.Command("go", "test", "-count=1", "-run", "^TestIncremental", "-v", "./scanner/").CombinedOutput()
+	// The test that asserts it (scan.Engine.FilesParsed, on a bare repository and a checkout).
+	out, err := exec.Command("go", "test", "-count=1", "-run", "^TestIncremental", "-v", "./internal/live/").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("go test -run TestIncremental ./scanner/: %v\n%s", err, out)
+		return fmt.Errorf("go test -run TestIncremental ./internal/live/: %v\n%s", err, out)
 	}
 	for _, l := range strings.Split(string(out), "\n") {
 		if strings.Contains(l, "parsed") || strings.HasPrefix(strings.TrimSpace(l), "--- ") {
