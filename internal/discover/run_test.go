@@ -205,7 +205,8 @@ type want struct {
 var trees = map[string][]want{
 	"newpipe": {{mask: "app/src/main/res/values-*/strings.xml", format: "aresource", template: "app/src/main/res/values/strings.xml",
 		source: "en", langs: "ast de id pt_BR und yi zh_Hant"}},
-	"hello": {{mask: "po/*.po", format: "po", newBase: "po/hello.pot", source: "en",
+	// The .pot beside the .po files is where new translations start.
+	"gettext-po-pot": {{mask: "po/*.po", format: "po", newBase: "po/greeter.pot", source: "en",
 		langs: "cs de en_GB gl he ja pt_BR sr zh_Hans"}},
 	"petclinic": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
 		template: "src/main/resources/messages/messages.properties", source: "en", langs: "de es ko ru"}},
@@ -421,16 +422,16 @@ func checkTree(t *testing.T, tree string, wants []want, golden string) {
 	}
 }
 
-// TestHelloAgainstMsgfmt: the counts of the gettext tree are GNU msgfmt's
-// (--statistics: translated, fuzzy, untranslated messages), an independent
-// reader of PO files.
-func TestHelloAgainstMsgfmt(t *testing.T) {
+// TestGettextAgainstMsgfmt: the counts of the gettext tree (translated,
+// fuzzy and untranslated messages, plurals, a context) are GNU msgfmt's
+// (--statistics), an independent reader of PO files.
+func TestGettextAgainstMsgfmt(t *testing.T) {
 	testutil.NeedGit(t)
 	if _, err := exec.LookPath("msgfmt"); err != nil {
 		t.Skip("msgfmt is not installed (apt-get install gettext)")
 	}
-	dir := filepath.Join("testdata/trees/hello")
-	repo := newRepo(t, "hello")
+	dir := filepath.Join("testdata/trees/gettext-po-pot")
+	repo := newRepo(t, "gettext-po-pot")
 	c := byMask(run(t, repo))["po/*.po"]
 	if c == nil || len(c.Files) == 0 {
 		t.Fatal("no po/*.po component")
