@@ -208,10 +208,12 @@ var trees = map[string][]want{
 	// The .pot beside the .po files is where new translations start.
 	"gettext-po-pot": {{mask: "po/*.po", format: "po", newBase: "po/greeter.pot", source: "en",
 		langs: "cs de en_GB gl he ja pt_BR sr zh_Hans"}},
-	"petclinic": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
+	// UTF-8 text beyond ASCII: properties-utf8.
+	"properties-utf8-messages": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
 		template: "src/main/resources/messages/messages.properties", source: "en", langs: "de es ko ru"}},
-	"jmeter": {{mask: "src/core/org/apache/jmeter/resources/messages_*.properties", format: "properties",
-		template: "src/core/org/apache/jmeter/resources/messages.properties", source: "en", langs: "de pt_BR zh_Hans"}},
+	// ASCII with \u escapes: Weblate's default, ISO 8859-1.
+	"java-properties-latin1": {{mask: "src/core/org/example/loadtool/resources/messages_*.properties", format: "properties",
+		template: "src/core/org/example/loadtool/resources/messages.properties", source: "en", langs: "de pt_BR zh_Hans"}},
 	"ypimagepicker": {{mask: "Source/Resources/*.lproj/YPImagePickerLocalizable.strings", format: "strings-utf8",
 		template: "Source/Resources/en.lproj/YPImagePickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
 	"monolingual": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
