@@ -214,9 +214,9 @@ var trees = map[string][]want{
 	// ASCII with \u escapes: Weblate's default, ISO 8859-1.
 	"java-properties-latin1": {{mask: "src/core/org/example/loadtool/resources/messages_*.properties", format: "properties",
 		template: "src/core/org/example/loadtool/resources/messages.properties", source: "en", langs: "de pt_BR zh_Hans"}},
-	"ypimagepicker": {{mask: "Source/Resources/*.lproj/YPImagePickerLocalizable.strings", format: "strings-utf8",
-		template: "Source/Resources/en.lproj/YPImagePickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
-	"monolingual": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
+	"lproj-strings-utf8": {{mask: "Sources/Resources/*.lproj/PhotoPickerLocalizable.strings", format: "strings-utf8",
+		template: "Sources/Resources/en.lproj/PhotoPickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
+	"lproj-strings-utf16": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
 		template: "Resources/en.lproj/Localizable.strings", source: "en", langs: "de fr ja"}},
 	"papermod":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
 	"rails-i18n": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
@@ -229,7 +229,7 @@ var trees = map[string][]want{
 		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
 	"excalidraw": {{mask: "packages/excalidraw/locales/*.json", format: "json-nested", template: "packages/excalidraw/locales/en.json",
 		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
-	"onionbrowser": {
+	"lproj-stringsdict": {
 		// English (and German's Localizable.strings) is UTF-8, the other
 		// translations UTF-16: no format reads both (translate-toolkit's
 		// stringsutf8file cannot either). The files that do not parse are left
