@@ -218,8 +218,9 @@ var trees = map[string][]want{
 		template: "Sources/Resources/en.lproj/PhotoPickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
 	"lproj-strings-utf16": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
 		template: "Resources/en.lproj/Localizable.strings", source: "en", langs: "de fr ja"}},
-	"papermod":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
-	"rails-i18n": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
+	// Hugo's lists are plain YAML; Rails' files keep everything under the locale.
+	"hugo-i18n-yaml":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
+	"rails-locale-yml": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
 	"slicer": {
 		{mask: "glossary/*.tbx", format: "tbx", source: "en", langs: "cs de en_US es_419 fr ja pt_BR zh_Hans"},
 		{mask: "translations/CTK_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
