@@ -226,9 +226,11 @@ var trees = map[string][]want{
 		{mask: "translations/CTK_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
 		{mask: "translations/Slicer_*.ts", format: "ts", source: "en", langs: "de en_US fr ja"},
 	},
-	"uptime-kuma": {{mask: "src/lang/*.json", format: "json", template: "src/lang/en.json", source: "en",
+	// he and he-IL are two languages, de-DE is German; package.json and
+	// README.md are no translations.
+	"json-locales-flat": {{mask: "src/lang/*.json", format: "json", template: "src/lang/en.json", source: "en",
 		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
-	"excalidraw": {{mask: "packages/excalidraw/locales/*.json", format: "json-nested", template: "packages/excalidraw/locales/en.json",
+	"json-nested-locales": {{mask: "packages/whiteboard/locales/*.json", format: "json-nested", template: "packages/whiteboard/locales/en.json",
 		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
 	"lproj-stringsdict": {
 		// English (and German's Localizable.strings) is UTF-8, the other
