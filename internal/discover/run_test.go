@@ -244,8 +244,9 @@ var trees = map[string][]want{
 		{mask: "Resources/*.lproj/Localizable.stringsdict", format: "stringsdict", template: "Resources/en.lproj/Localizable.stringsdict",
 			source: "en", langs: "de fr ja pt_BR zh_Hans"},
 	},
-	"paperless": {{mask: "src-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "src-ui/messages.xlf", source: "en", langs: "de"}},
-	"everythingpowertoys": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
+	// The source catalogue is a folder up from the translations.
+	"xliff-angular": {{mask: "web-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "web-ui/messages.xlf", source: "en", langs: "de fr"}},
+	"resx-properties": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
 		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
 	"i18next":      {{mask: "public/locales/*/translation.json", format: "i18next", template: "public/locales/en/translation.json", source: "en", langs: "ar cs"}},
 	"i18nextv4":    {{mask: "locales/*/translation.json", format: "i18nextv4", template: "locales/en/translation.json", source: "en", langs: "ar cs ja"}},
