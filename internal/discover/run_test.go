@@ -221,10 +221,11 @@ var trees = map[string][]want{
 	// Hugo's lists are plain YAML; Rails' files keep everything under the locale.
 	"hugo-i18n-yaml":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
 	"rails-locale-yml": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
-	"slicer": {
+	// Two Qt sets in one folder, told apart by their prefixes; TBX has no new base.
+	"tbx-glossary-qt-ts": {
 		{mask: "glossary/*.tbx", format: "tbx", source: "en", langs: "cs de en_US es_419 fr ja pt_BR zh_Hans"},
-		{mask: "translations/CTK_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
-		{mask: "translations/Slicer_*.ts", format: "ts", source: "en", langs: "de en_US fr ja"},
+		{mask: "translations/GUI_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
+		{mask: "translations/Viewer_*.ts", format: "ts", source: "en", langs: "de en_US fr ja"},
 	},
 	// he and he-IL are two languages, de-DE is German; package.json and
 	// README.md are no translations.
