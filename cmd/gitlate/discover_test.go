@@ -17,14 +17,20 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// treesDir holds small real project layouts (see each tree's SOURCE).
+// treesDir holds small project layouts (see each tree's SOURCE).
 const treesDir = "../../internal/discover/testdata/trees"
 
 // treeCheckout commits testdata tree name into a new checkout named after it.
 func treeCheckout(t *testing.T, name string) string {
 	t.Helper()
+	return checkoutOf(t, filepath.Join(treesDir, name))
+}
+
+// checkoutOf commits the files below root into a new checkout named after it.
+func checkoutOf(t *testing.T, root string) string {
+	t.Helper()
+	name := filepath.Base(root)
 	files := map[string]string{}
-	root := filepath.Join(treesDir, name)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -77,15 +83,35 @@ func commentCounts(t *testing.T, out string) map[string][]string {
 // too.
 func TestDiscoverEndToEnd(t *testing.T) {
 	testutil.NeedGit(t)
-	trees, err := os.ReadDir(treesDir)
+	discoverEndToEnd(t, treesDir)
+}
+
+// TestDiscoverEndToEndFetched: the same on real projects' trees, read from
+// $GITLATE_TEST_FETCHED/discover when the variable is set.
+func TestDiscoverEndToEndFetched(t *testing.T) {
+	testutil.NeedGit(t)
+	root := os.Getenv("GITLATE_TEST_FETCHED")
+	if root == "" {
+		t.Skip("GITLATE_TEST_FETCHED is not set: no real projects' trees to read")
+	}
+	discoverEndToEnd(t, filepath.Join(root, "discover"))
+}
+
+// discoverEndToEnd runs TestDiscoverEndToEnd's checks on each tree below root
+// (golden/, reviewed output, is none).
+func discoverEndToEnd(t *testing.T, root string) {
+	trees, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tree := range trees {
 		name := tree.Name()
+		if !tree.IsDir() || name == "golden" {
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			repo := treeCheckout(t, name)
+			repo := checkoutOf(t, filepath.Join(root, name))
 			code, out, errs := runCLI("discover", repo)
 			if code != 0 {
 				t.Fatalf("discover: %d %s", code, errs)

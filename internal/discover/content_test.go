@@ -1,8 +1,11 @@
 package discover
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -60,25 +63,54 @@ func TestJSONFormat(t *testing.T) {
 	}
 }
 
-// TestPropertiesFormat: the encodings of the properties tests' files from Apache
-// JMeter (ISO 8859-1 with \u escapes, then the same files converted to UTF-8) and
-// Spring PetClinic (UTF-8), as their SOURCE files describe them.
+func treeFile(t *testing.T, rel string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "trees", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// unescapeJava writes the \uXXXX escapes of a properties file as the UTF-8
+// text they stand for (native2ascii -reverse).
+func unescapeJava(t *testing.T, data []byte) []byte {
+	t.Helper()
+	out, err := strconv.Unquote(`"` + strings.NewReplacer(`"`, `\"`, "\n", `\n`).Replace(string(data)) + `"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(out)
+}
+
+// TestPropertiesFormat: the encodings of the trees' properties files, as their
+// SOURCE files describe them: ASCII with \u escapes (ISO 8859-1), the same
+// files written in UTF-8, and UTF-8.
 func TestPropertiesFormat(t *testing.T) {
 	t.Parallel()
 	set := func(dir string, names ...string) [][]byte {
 		var out [][]byte
 		for _, n := range names {
-			out = append(out, readTestdata(t, "properties/"+dir+"/"+n))
+			out = append(out, treeFile(t, dir+"/"+n))
 		}
 		return out
+	}
+	latin1 := set("java-properties-latin1/src/core/org/example/loadtool/resources",
+		"messages.properties", "messages_de.properties", "messages_pt_BR.properties", "messages_zh_CN.properties")
+	var utf8 [][]byte
+	for _, data := range latin1 {
+		utf8 = append(utf8, unescapeJava(t, data))
+	}
+	if !bytes.Contains(utf8[1], []byte("=Über Loadtool\n")) {
+		t.Fatalf("the escapes are not undone: %s", utf8[1])
 	}
 	tests := []struct {
 		files [][]byte
 		want  string
 	}{
-		{set("jmeter", "messages.properties", "messages_de.properties", "messages_pt_BR.properties"), "properties"},
-		{set("jmeter-utf8", "messages.properties", "messages_de.properties", "messages_fr.properties"), "properties-utf8"},
-		{set("petclinic", "messages.properties", "messages_de.properties", "messages_ru.properties"), "properties-utf8"},
+		{latin1, "properties"},
+		{utf8, "properties-utf8"},
+		{set("properties-utf8-messages/src/main/resources/messages", "messages.properties", "messages_de.properties", "messages_ru.properties"), "properties-utf8"},
 		{[][]byte{[]byte("a=b\n"), []byte("a=\\u00e9\n")}, "properties"},     // ASCII reads the same either way
 		{[][]byte{[]byte("a=b\n"), []byte("a=\xe9\n")}, "properties"},        // Latin-1
 		{[][]byte{[]byte("a=\xc3\xa9\n"), []byte("a=\xe9\n")}, "properties"}, // one file is not UTF-8
@@ -91,17 +123,27 @@ func TestPropertiesFormat(t *testing.T) {
 	}
 }
 
-// TestStringsFormat: the strings tests' files of YPImagePicker are UTF-8,
-// Sparkle's UTF-16 big-endian and Monolingual's UTF-16 little-endian.
+// TestStringsFormat: the trees' strings files are UTF-8 and UTF-16
+// little-endian; the same in UTF-16 big-endian is UTF-16 too.
 func TestStringsFormat(t *testing.T) {
 	t.Parallel()
-	for rel, want := range map[string]string{
-		"strings/ypimagepicker/en.lproj/YPImagePickerLocalizable.strings": "strings-utf8",
-		"strings/sparkle/en.lproj/Sparkle.strings":                        "strings",
-		"strings/monolingual/en.lproj/Localizable.strings":                "strings",
+	utf16 := treeFile(t, "lproj-strings-utf16/Resources/en.lproj/Localizable.strings")
+	big := make([]byte, len(utf16))
+	for i := 0; i+1 < len(utf16); i += 2 {
+		big[i], big[i+1] = utf16[i+1], utf16[i]
+	}
+	for name, tt := range map[string]struct {
+		data []byte
+		want string
+	}{
+		"lproj-strings-utf8":       {treeFile(t, "lproj-strings-utf8/Sources/Resources/en.lproj/PhotoPickerLocalizable.strings"), "strings-utf8"},
+		"lproj-strings-utf16":      {utf16, "strings"},
+		"lproj-strings-utf16 (BE)": {big, "strings"},
+		"lproj-stringsdict de":     {treeFile(t, "lproj-stringsdict/Resources/de.lproj/Localizable.strings"), "strings-utf8"},
+		"lproj-stringsdict fr":     {treeFile(t, "lproj-stringsdict/Resources/fr.lproj/Localizable.strings"), "strings"},
 	} {
-		if got := stringsFormat(readTestdata(t, rel)); got != want {
-			t.Errorf("%s: %s, want %s", rel, got, want)
+		if got := stringsFormat(tt.data); got != tt.want {
+			t.Errorf("%s: %s, want %s", name, got, tt.want)
 		}
 	}
 	// UTF-16 without a byte-order mark.
@@ -110,15 +152,15 @@ func TestStringsFormat(t *testing.T) {
 	}
 }
 
-// TestYAMLFormat: rails-i18n's files keep each language under its code, Hugo's
-// (hugo-PaperMod) are lists.
+// TestYAMLFormat: Rails' files keep each language under its code, Hugo's are
+// lists.
 func TestYAMLFormat(t *testing.T) {
 	t.Parallel()
-	if got := yamlFormat(readTestdata(t, "yaml/rails-i18n/en.yml"), "rails/locale/*.yml", "rails/locale/en.yml"); got != "ruby-yaml" {
-		t.Errorf("rails-i18n: %s", got)
+	if got := yamlFormat(treeFile(t, "rails-locale-yml/rails/locale/en.yml"), "rails/locale/*.yml", "rails/locale/en.yml"); got != "ruby-yaml" {
+		t.Errorf("rails-locale-yml: %s", got)
 	}
-	if got := yamlFormat(readTestdata(t, "yaml/papermod/en.yaml"), "i18n/*.yaml", "i18n/en.yaml"); got != "yaml" {
-		t.Errorf("papermod: %s", got)
+	if got := yamlFormat(treeFile(t, "hugo-i18n-yaml/i18n/en.yaml"), "i18n/*.yaml", "i18n/en.yaml"); got != "yaml" {
+		t.Errorf("hugo-i18n-yaml: %s", got)
 	}
 	// One root key that is not the template's code.
 	if got := yamlFormat([]byte("app:\n  a: A\n"), "config/*.yml", "config/en.yml"); got != "yaml" {
@@ -146,16 +188,12 @@ func TestIsQtTS(t *testing.T) {
 	}
 }
 
-// TestXLIFFFormat: Paperless-ngx's Angular catalogue has <x> placeables; a file
-// without <x> or <g> is plain XLIFF; po2xliff's gettext groups are poxliff.
+// TestXLIFFFormat: an Angular catalogue has <x> placeables; a file without <x>
+// or <g> is plain XLIFF; po2xliff's gettext groups are poxliff.
 func TestXLIFFFormat(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/trees/paperless/src-ui/src/locale/messages.de_DE.xlf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := xliffFormat(data); got != "xliff" {
-		t.Errorf("paperless: %s", got)
+	if got := xliffFormat(treeFile(t, "xliff-angular/web-ui/src/locale/messages.de_DE.xlf")); got != "xliff" {
+		t.Errorf("xliff-angular: %s", got)
 	}
 	for doc, want := range map[string]string{
 		`<xliff><file><body><trans-unit id="a"><source>A</source></trans-unit></body></file></xliff>`:                 "plainxliff",

@@ -170,17 +170,23 @@ func readTree(t *testing.T, dir string) map[string]string {
 // newRepo makes a checkout, named after the tree, of testdata/trees/<name>.
 func newRepo(t *testing.T, name string) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), name)
+	return newRepoOf(t, filepath.Join("testdata/trees", name))
+}
+
+// newRepoOf makes a checkout, named after the folder, of the files below tree.
+func newRepoOf(t *testing.T, tree string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), filepath.Base(tree))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	testutil.Git(t, dir, nil, "init", "-q", "-b", "main")
-	testutil.Commit(t, dir, "2026-02-01T10:00:00Z", "initial", readTree(t, filepath.Join("testdata/trees", name)))
+	testutil.Commit(t, dir, "2026-02-01T10:00:00Z", "initial", readTree(t, tree))
 	return dir
 }
 
-// want is what a tree's layout calls for, written from the projects' own
-// layouts (see each tree's SOURCE): the component of one filemask.
+// want is what a tree's layout calls for, written from the layout (see each
+// tree's SOURCE): the component of one filemask.
 type want struct {
 	mask, format, template, newBase, source string
 	// langs are the languages of the translations besides the source.
@@ -192,9 +198,70 @@ type want struct {
 	skipped string
 }
 
+// trees are the layouts of testdata/trees: written for these tests after the
+// layouts of real projects (the file names, language codes and their
+// spellings, templates, encodings and files beside them), and NewPipe's
+// strings trimmed.
 var trees = map[string][]want{
 	"newpipe": {{mask: "app/src/main/res/values-*/strings.xml", format: "aresource", template: "app/src/main/res/values/strings.xml",
 		source: "en", langs: "ast de id pt_BR und yi zh_Hant"}},
+	// The .pot beside the .po files is where new translations start.
+	"gettext-po-pot": {{mask: "po/*.po", format: "po", newBase: "po/greeter.pot", source: "en",
+		langs: "cs de en_GB gl he ja pt_BR sr zh_Hans"}},
+	// UTF-8 text beyond ASCII: properties-utf8.
+	"properties-utf8-messages": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
+		template: "src/main/resources/messages/messages.properties", source: "en", langs: "de es ko ru"}},
+	// ASCII with \u escapes: Weblate's default, ISO 8859-1.
+	"java-properties-latin1": {{mask: "src/core/org/example/loadtool/resources/messages_*.properties", format: "properties",
+		template: "src/core/org/example/loadtool/resources/messages.properties", source: "en", langs: "de pt_BR zh_Hans"}},
+	"lproj-strings-utf8": {{mask: "Sources/Resources/*.lproj/PhotoPickerLocalizable.strings", format: "strings-utf8",
+		template: "Sources/Resources/en.lproj/PhotoPickerLocalizable.strings", source: "en", langs: "de km pt_BR zh_Hans"}},
+	"lproj-strings-utf16": {{mask: "Resources/*.lproj/Localizable.strings", format: "strings",
+		template: "Resources/en.lproj/Localizable.strings", source: "en", langs: "de fr ja"}},
+	// Hugo's lists are plain YAML; Rails' files keep everything under the locale.
+	"hugo-i18n-yaml":   {{mask: "i18n/*.yaml", format: "yaml", template: "i18n/en.yaml", source: "en", langs: "ar de zh_Hant"}},
+	"rails-locale-yml": {{mask: "rails/locale/*.yml", format: "ruby-yaml", template: "rails/locale/en.yml", source: "en", langs: "ar de ja pt_BR ru zh_Hans"}},
+	// Two Qt sets in one folder, told apart by their prefixes; TBX has no new base.
+	"tbx-glossary-qt-ts": {
+		{mask: "glossary/*.tbx", format: "tbx", source: "en", langs: "cs de en_US es_419 fr ja pt_BR zh_Hans"},
+		{mask: "translations/GUI_*.ts", format: "ts", source: "en", langs: "cs en_US fr pt_BR zh_Hans"},
+		{mask: "translations/Viewer_*.ts", format: "ts", source: "en", langs: "de en_US fr ja"},
+	},
+	// he and he-IL are two languages, de-DE is German; package.json and
+	// README.md are no translations.
+	"json-locales-flat": {{mask: "src/lang/*.json", format: "json", template: "src/lang/en.json", source: "en",
+		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
+	"json-nested-locales": {{mask: "packages/whiteboard/locales/*.json", format: "json-nested", template: "packages/whiteboard/locales/en.json",
+		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
+	"lproj-stringsdict": {
+		// English (and German's Localizable.strings) is UTF-8, the other
+		// translations UTF-16: no format reads both (translate-toolkit's
+		// stringsutf8file cannot either). The files that do not parse are left
+		// out; a set left with none is.
+		{mask: "Resources/*.lproj/InfoPlist.strings", format: "strings-utf8", template: "Resources/en.lproj/InfoPlist.strings",
+			source: "en", problem: "ParseError: Resources/de.lproj/InfoPlist.strings"},
+		{mask: "Resources/*.lproj/Localizable.strings", format: "strings-utf8", template: "Resources/en.lproj/Localizable.strings",
+			source: "en", langs: "de", skipped: "fr ja pt-BR zh-Hans"},
+		{mask: "Resources/*.lproj/Localizable.stringsdict", format: "stringsdict", template: "Resources/en.lproj/Localizable.stringsdict",
+			source: "en", langs: "de fr ja pt_BR zh_Hans"},
+	},
+	// The source catalogue is a folder up from the translations.
+	"xliff-angular": {{mask: "web-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "web-ui/messages.xlf", source: "en", langs: "de fr"}},
+	"resx-properties": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
+		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
+	"i18next":      {{mask: "public/locales/*/translation.json", format: "i18next", template: "public/locales/en/translation.json", source: "en", langs: "ar cs"}},
+	"i18nextv4":    {{mask: "locales/*/translation.json", format: "i18nextv4", template: "locales/en/translation.json", source: "en", langs: "ar cs ja"}},
+	"webextension": {{mask: "_locales/*/messages.json", format: "webextension", template: "_locales/en/messages.json", source: "en", langs: "cs"}},
+	"arb":          {{mask: "lib/l10n/app_*.arb", format: "arb", template: "lib/l10n/app_en.arb", source: "en", langs: "cs"}},
+	"go-i18n":      {{mask: "translations/*.all.json", format: "go-i18n-json", template: "translations/en-us.all.json", source: "en_US", langs: "cs"}},
+	"go-i18n-v2":   {{mask: "active.*.json", format: "go-i18n-json-v2", template: "active.en.json", source: "en", langs: "cs"}},
+}
+
+// fetchedTrees are real projects' trees, which may not be committed: a test
+// reads them from $GITLATE_TEST_FETCHED/discover/<name> (each with its SOURCE),
+// and their reviewed golden files, where there are, from
+// $GITLATE_TEST_FETCHED/discover/golden.
+var fetchedTrees = map[string][]want{
 	"hello": {{mask: "po/*.po", format: "po", newBase: "po/hello.pot", source: "en",
 		langs: "cs de en_GB gl he ja pt_BR sr zh_Hans"}},
 	"petclinic": {{mask: "src/main/resources/messages/messages_*.properties", format: "properties-utf8",
@@ -217,10 +284,6 @@ var trees = map[string][]want{
 	"excalidraw": {{mask: "packages/excalidraw/locales/*.json", format: "json-nested", template: "packages/excalidraw/locales/en.json",
 		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
 	"onionbrowser": {
-		// English (and German's Localizable.strings) is UTF-8, the other
-		// translations UTF-16: no format reads both (translate-toolkit's
-		// stringsutf8file cannot either). The files that do not parse are left
-		// out; a set left with none is.
 		{mask: "Resources/*.lproj/InfoPlist.strings", format: "strings-utf8", template: "Resources/en.lproj/InfoPlist.strings",
 			source: "en", problem: "ParseError: Resources/de.lproj/InfoPlist.strings"},
 		{mask: "Resources/*.lproj/Localizable.strings", format: "strings-utf8", template: "Resources/en.lproj/Localizable.strings",
@@ -231,19 +294,24 @@ var trees = map[string][]want{
 	"paperless": {{mask: "src-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "src-ui/messages.xlf", source: "en", langs: "de"}},
 	"everythingpowertoys": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
 		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
-	"i18next":      {{mask: "public/locales/*/translation.json", format: "i18next", template: "public/locales/en/translation.json", source: "en", langs: "ar cs"}},
-	"i18nextv4":    {{mask: "locales/*/translation.json", format: "i18nextv4", template: "locales/en/translation.json", source: "en", langs: "ar cs ja"}},
-	"webextension": {{mask: "_locales/*/messages.json", format: "webextension", template: "_locales/en/messages.json", source: "en", langs: "cs"}},
-	"arb":          {{mask: "lib/l10n/app_*.arb", format: "arb", template: "lib/l10n/app_en.arb", source: "en", langs: "cs"}},
-	"go-i18n":      {{mask: "translations/*.all.json", format: "go-i18n-json", template: "translations/en-us.all.json", source: "en_US", langs: "cs"}},
-	"go-i18n-v2":   {{mask: "active.*.json", format: "go-i18n-json-v2", template: "active.en.json", source: "en", langs: "cs"}},
 }
 
-// TestTrees: discovery on small real project layouts (testdata/trees, each with
-// its SOURCE and licence) proposes what each layout calls for. Components of a
-// format this build does not read are left out, saying so; their tests skip.
-// The whole proposal is compared with a reviewed golden file when every format
-// of the tree is read.
+// fetchedDir returns the folder of real projects' trees for tests, kind being the
+// package's part of it ($GITLATE_TEST_FETCHED/<kind>), and skips the test when
+// the variable is not set.
+func fetchedDir(t *testing.T, kind string) string {
+	t.Helper()
+	root := os.Getenv("GITLATE_TEST_FETCHED")
+	if root == "" {
+		t.Skip("GITLATE_TEST_FETCHED is not set: no real projects' trees to read")
+	}
+	return filepath.Join(root, kind)
+}
+
+// TestTrees: discovery on the layouts of testdata/trees proposes what each
+// layout calls for. Components of a format this build does not read are left
+// out, saying so; their tests skip. The whole proposal is compared with a
+// reviewed golden file when every format of the tree is read.
 func TestTrees(t *testing.T) {
 	testutil.NeedGit(t)
 	dirs, err := os.ReadDir("testdata/trees")
@@ -265,82 +333,112 @@ func TestTrees(t *testing.T) {
 			if !ok {
 				t.Fatalf("testdata/trees/%s has no expectations", name)
 			}
-			repo := newRepo(t, name)
-			p := run(t, repo)
-			got := byMask(p)
-			if len(got) != len(wants) {
-				t.Errorf("%d components, want %d: %v", len(got), len(wants), slices.Sorted(maps.Keys(got)))
-			}
-			missing := ""
-			for _, w := range wants {
-				t.Run(strings.NewReplacer("/", "|", "*", "@").Replace(w.mask), func(t *testing.T) {
-					c := got[w.mask]
-					if c == nil {
-						t.Fatalf("not proposed")
-					}
-					if c.FileFormat != w.format || c.Template != w.template || c.NewBase != w.newBase || c.SourceLanguage != w.source {
-						t.Errorf("format %s template %q new_base %q source %s; want %s %q %q %s", c.FileFormat, c.Template, c.NewBase, c.SourceLanguage, w.format, w.template, w.newBase, w.source)
-					}
-					if _, ok := formats.Lookup(w.format); !ok {
-						if !strings.Contains(c.Problem, "does not read the "+w.format+" format") {
-							t.Errorf("format %s is not registered, but the problem is %q", w.format, c.Problem)
-						}
-						missing = w.format
-						t.Skipf("format %s is not registered in this build (it comes with the branch that adds it); left out as expected", w.format)
-					}
-					if w.problem != "" {
-						if !strings.Contains(c.Problem, w.problem) {
-							t.Errorf("problem %q, want it to say %q", c.Problem, w.problem)
-						}
-						return
-					}
-					if c.Problem != "" {
-						t.Fatalf("left out: %s", c.Problem)
-					}
-					var langs, skipped []string
-					for _, f := range c.Files {
-						langs = append(langs, f.Language)
-					}
-					for _, f := range c.Skipped {
-						skipped = append(skipped, f.Code)
-					}
-					slices.Sort(langs)
-					if strings.Join(langs, " ") != w.langs || strings.Join(skipped, " ") != w.skipped {
-						t.Errorf("languages %v, skipped %v; want %s, skipped %q", langs, skipped, w.langs, w.skipped)
-					}
-					// The counts cover the source and every file.
-					var counted []string
-					for _, n := range c.Counts {
-						if !n.Source {
-							counted = append(counted, n.Language)
-						}
-					}
-					slices.Sort(counted)
-					if strings.Join(counted, " ") != w.langs || len(c.Counts) != len(langs)+1 || !c.Counts[0].Source || c.Counts[0].Language != w.source {
-						t.Errorf("counts %+v", c.Counts)
-					}
-				})
-			}
-			if missing != "" {
-				t.Logf("golden file not compared: format %s is not registered in this build", missing)
-				return
-			}
-			out := strings.ReplaceAll(string(p.YAML()), repo, "REPO")
-			testutil.Golden(t, filepath.Join("testdata/golden", name+".yaml"), []byte(out))
+			checkTree(t, filepath.Join("testdata/trees", name), wants, filepath.Join("testdata/golden", name+".yaml"))
 		})
 	}
 }
 
-// TestHelloAgainstMsgfmt: the counts of the gettext tree are GNU msgfmt's
-// (--statistics: translated, fuzzy, untranslated messages), an independent
-// reader of PO files.
-func TestHelloAgainstMsgfmt(t *testing.T) {
+// TestFetchedTrees: the same on real projects' trees, when GITLATE_TEST_FETCHED
+// names a folder that holds them.
+func TestFetchedTrees(t *testing.T) {
+	testutil.NeedGit(t)
+	root := fetchedDir(t, "discover")
+	for _, name := range slices.Sorted(maps.Keys(fetchedTrees)) {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(root, name)
+			if _, err := os.Stat(dir); err != nil {
+				t.Skipf("no tree %s: %v", name, err)
+			}
+			golden := filepath.Join(root, "golden", name+".yaml")
+			if _, err := os.Stat(golden); err != nil && !*testutil.Update {
+				golden = ""
+			}
+			checkTree(t, dir, fetchedTrees[name], golden)
+		})
+	}
+}
+
+// checkTree runs discovery on a checkout of the files below tree and compares
+// its components with wants, and the whole proposal with the golden file
+// (none for "").
+func checkTree(t *testing.T, tree string, wants []want, golden string) {
+	t.Helper()
+	repo := newRepoOf(t, tree)
+	p := run(t, repo)
+	got := byMask(p)
+	if len(got) != len(wants) {
+		t.Errorf("%d components, want %d: %v", len(got), len(wants), slices.Sorted(maps.Keys(got)))
+	}
+	missing := ""
+	for _, w := range wants {
+		t.Run(strings.NewReplacer("/", "|", "*", "@").Replace(w.mask), func(t *testing.T) {
+			c := got[w.mask]
+			if c == nil {
+				t.Fatalf("not proposed")
+			}
+			if c.FileFormat != w.format || c.Template != w.template || c.NewBase != w.newBase || c.SourceLanguage != w.source {
+				t.Errorf("format %s template %q new_base %q source %s; want %s %q %q %s", c.FileFormat, c.Template, c.NewBase, c.SourceLanguage, w.format, w.template, w.newBase, w.source)
+			}
+			if _, ok := formats.Lookup(w.format); !ok {
+				if !strings.Contains(c.Problem, "does not read the "+w.format+" format") {
+					t.Errorf("format %s is not registered, but the problem is %q", w.format, c.Problem)
+				}
+				missing = w.format
+				t.Skipf("format %s is not registered in this build (it comes with the branch that adds it); left out as expected", w.format)
+			}
+			if w.problem != "" {
+				if !strings.Contains(c.Problem, w.problem) {
+					t.Errorf("problem %q, want it to say %q", c.Problem, w.problem)
+				}
+				return
+			}
+			if c.Problem != "" {
+				t.Fatalf("left out: %s", c.Problem)
+			}
+			var langs, skipped []string
+			for _, f := range c.Files {
+				langs = append(langs, f.Language)
+			}
+			for _, f := range c.Skipped {
+				skipped = append(skipped, f.Code)
+			}
+			slices.Sort(langs)
+			if strings.Join(langs, " ") != w.langs || strings.Join(skipped, " ") != w.skipped {
+				t.Errorf("languages %v, skipped %v; want %s, skipped %q", langs, skipped, w.langs, w.skipped)
+			}
+			// The counts cover the source and every file.
+			var counted []string
+			for _, n := range c.Counts {
+				if !n.Source {
+					counted = append(counted, n.Language)
+				}
+			}
+			slices.Sort(counted)
+			if strings.Join(counted, " ") != w.langs || len(c.Counts) != len(langs)+1 || !c.Counts[0].Source || c.Counts[0].Language != w.source {
+				t.Errorf("counts %+v", c.Counts)
+			}
+		})
+	}
+	if missing != "" {
+		t.Logf("golden file not compared: format %s is not registered in this build", missing)
+		return
+	}
+	if golden != "" {
+		out := strings.ReplaceAll(string(p.YAML()), repo, "REPO")
+		testutil.Golden(t, golden, []byte(out))
+	}
+}
+
+// TestGettextAgainstMsgfmt: the counts of the gettext tree (translated,
+// fuzzy and untranslated messages, plurals, a context) are GNU msgfmt's
+// (--statistics), an independent reader of PO files.
+func TestGettextAgainstMsgfmt(t *testing.T) {
 	testutil.NeedGit(t)
 	if _, err := exec.LookPath("msgfmt"); err != nil {
 		t.Skip("msgfmt is not installed (apt-get install gettext)")
 	}
-	dir := filepath.Join("testdata/trees/hello")
-	repo := newRepo(t, "hello")
+	dir := filepath.Join("testdata/trees/gettext-po-pot")
+	repo := newRepo(t, "gettext-po-pot")
 	c := byMask(run(t, repo))["po/*.po"]
 	if c == nil || len(c.Files) == 0 {
 		t.Fatal("no po/*.po component")

@@ -1,14 +1,20 @@
 #!/usr/bin/python3
-"""Reference reading of Weblate 4.18's search queries, for search's tests.
+"""An independent reading of Weblate 4.18's search queries, for search's tests.
 
-Builds the query grammar Weblate documents (weblate/utils/search.py) with the
-same pyparsing 3.0.9 constructs, and converts the terms with Python's own int()
-and python-dateutil's parser, so the Go parser can be compared with what Python
-makes of the same text: the parse tree, the converted values and the error
-messages. Database lookups are not modelled; the Go tests cover those.
+The query language is the one Weblate's documentation describes (docs/user/
+search.rst: "Searching"): terms, bare or as FIELD OPERATOR VALUE with the
+operators ":", ":=", ":<", ":<=", ":>", ":>="; values that are words, quoted
+strings ('…' or "…", a backslash escaping the quote or itself), regular
+expressions r"…" or date ranges [FROM to TO]; NOT, AND and OR (also implied
+between terms, binding loosest) and parentheses. Weblate parses it with
+pyparsing; so does this script, with pyparsing 3.0.9 and python-dateutil 2.8.2,
+the versions Weblate 4.18 runs with, so that the Go parser is compared with
+what those libraries make of the same text: the tree, the converted values and
+the error messages (the wording of Weblate's own errors is its behaviour, and
+kept). Database lookups are not modelled; the Go tests cover those.
 
 Reads JSON lines {"q": ..., "now": "YYYY-MM-DDTHH:MM:SS"} and writes one JSON
-line per query: {"tree": ...} or {"error": ...}.
+line per query: {"tree": ...}, {"error": ...} or {"recursion": true}.
 """
 
 import json
@@ -16,201 +22,232 @@ import re
 import sys
 from datetime import datetime, timezone
 
-from dateutil.parser import ParserError, parse as dateparse
-from pyparsing import (
-    CaselessKeyword,
-    OpAssoc,
-    Optional,
-    QuotedString,
-    Regex,
-    Word,
-    infix_notation,
-    one_of,
-)
+from dateutil.parser import ParserError, parse as parse_date
+from pyparsing import CaselessKeyword, Literal, OpAssoc, Optional, Regex, infix_notation
 
 
-class Quoted(QuotedString):
-    """QuotedString unescaping only the quote and the backslash."""
-
-    def __init__(self, quote):
-        super().__init__(quote, esc_char="\\", convert_whitespace_escapes=True)
-        self.escCharReplacePattern = re.escape("\\") + "([" + re.escape(quote) + re.escape("\\") + "])"
-
-
+# Values that are not plain text. Weblate names them so, and the names show in
+# the messages of queries that misuse them ("can only concatenate str (not
+# "RegexExpr") to str").
 class RegexExpr:
-    def __init__(self, toks):
-        self.expr = toks[1]
+    def __init__(self, tokens):
+        self.expr = tokens[1]
 
 
 class RangeExpr:
-    def __init__(self, toks):
-        self.start, self.end = toks[1], toks[3]
+    def __init__(self, tokens):
+        self.start, self.end = tokens[1], tokens[3]
 
 
-TEXT_FIELDS = ("source", "target", "context", "note", "location")
-OPS = (":", ":=", ":<", ":<=", ":>", ":>=")
+def quoted(mark):
+    """A string between two marks on one line; a backslash escapes any
+    character (so that the mark does not end the string), but only an escaped
+    mark or backslash loses its backslash, after \\t, \\n, \\f and \\r became
+    the characters they name (pyparsing's QuotedString with the unescaping
+    Weblate asks of it)."""
+    q = re.escape(mark)
+    token = Regex(q + r"(?:\\.|[^" + q + r"\\\n\r])*" + q)
+    backslashed = re.compile(r"\\([" + q + r"\\])")
+
+    def unquote(tokens):
+        body = tokens[0][1:-1]
+        if "\\" in body:
+            for escape, char in (("\\t", "\t"), ("\\n", "\n"), ("\\f", "\f"), ("\\r", "\r")):
+                body = body.replace(escape, char)
+        return backslashed.sub(r"\1", body)
+
+    return token.add_parse_action(unquote)
 
 
 class Term:
-    def __init__(self, toks):
-        if len(toks) == 1:
-            self.field, self.op, self.value = None, ":", toks[0]
-            return
-        self.field, self.op, self.value = toks
-        if self.field in TEXT_FIELDS and self.op not in (":", ":="):
-            self.value = self.op[1:] + self.value  # TypeError for RegexExpr/RangeExpr, as in Weblate
-            self.op = ":"
+    """FIELD OPERATOR VALUE, or a bare VALUE (field None, operator ":")."""
+
+    # Text fields compare only by substring or equality: another operator is
+    # read as part of the text ("source:<b>" looks for "<b>"); a value that is
+    # no text cannot be glued to it, and that error is Weblate's too.
+    TEXT = ("source", "target", "context", "note", "location")
+
+    def __init__(self, tokens):
+        if len(tokens) == 3:
+            self.field, self.op, self.value = tokens
+            if self.field in self.TEXT and self.op not in (":", ":="):
+                self.value, self.op = self.op[1:] + self.value, ":"
+        else:
+            self.field, self.op, self.value = None, ":", tokens[0]
 
 
-date_word = Word("0123456789:.-T")
-span = "[" + date_word + "to" + date_word + "]"
-span.add_parse_action(RangeExpr)
-rx = "r" + Quoted('"')
-rx.add_parse_action(RegexExpr)
-word = Regex(r"""[^ \(\)]([^ '"]*[^ '"\)])?""")
-value = rx | Quoted("'") | Quoted('"') | word
-field = Regex(r"""(?!http|ftp|https|mailto)[a-zA-Z_]+""")
-term = (field + one_of(OPS) + (span | value)) | value
-term.add_parse_action(Term)
-grammar = Optional(
-    infix_notation(
-        term,
-        [
-            (CaselessKeyword("NOT"), 1, OpAssoc.RIGHT),
-            (CaselessKeyword("AND"), 2, OpAssoc.LEFT),
-            (Optional(CaselessKeyword("OR")), 2, OpAssoc.LEFT),
-        ],
-    )
-)
+def make_parser():
+    space_free = Regex(r"""[^ ()](?:[^ '"]*[^ '")])?""")  # a word ends before a quote or ")"
+    regex = Literal("r") + quoted('"')
+    regex.add_parse_action(RegexExpr)
+    value = regex | quoted("'") | quoted('"') | space_free
 
-STATES = {"empty": 0, "needs-editing": 10, "translated": 20, "approved": 30, "read-only": 100}
-KNOWN = set(TEXT_FIELDS) | {
-    "suggestion", "comment", "resolved_comment", "key", "explanation",
-    "check", "dismissed_check", "language", "component", "project", "changed_by",
-    "suggestion_author", "comment_author", "label", "screenshot",
-    "priority", "id", "state", "position", "pending", "changed", "change_time",
-    "added", "change_action",
+    date = Regex(r"[0-9T:.-]+")
+    date_range = Literal("[") + date + Literal("to") + date + Literal("]")
+    date_range.add_parse_action(RangeExpr)
+
+    # Field names are letters and underscores, but not the scheme of a URL, so
+    # that "https://…" is a word.
+    name = Regex(r"(?!(?:http|ftp|mailto))[A-Za-z_]+")
+    operator = Regex(r":(?:<=|>=|[=<>])?")
+    term = name + operator + (date_range | value) | value
+    term.add_parse_action(Term)
+
+    levels = [
+        (CaselessKeyword("NOT"), 1, OpAssoc.RIGHT),
+        (CaselessKeyword("AND"), 2, OpAssoc.LEFT),
+        (Optional(CaselessKeyword("OR")), 2, OpAssoc.LEFT),  # no keyword: implied
+    ]
+    return Optional(infix_notation(term, levels))
+
+
+PARSER = make_parser()
+
+# What Weblate accepts of each field (docs/user/search.rst), and its errors.
+STATE_NAMES = {"empty": 0, "needs-editing": 10, "translated": 20, "approved": 30, "read-only": 100}
+IS_VALUES = {"pending", "translated", "untranslated", "approved", "fuzzy", "needs-editing", "read-only", "readonly"}
+HAS_VALUES = {
+    "plural", "context", "suggestion", "comment", "resolved-comment", "resolved_comment",
+    "check", "failing-check", "failing_check", "dismissed-check", "dismissed_check",
+    "ignored-check", "ignored_check", "translation", "variant", "shaping", "label",
+    "screenshot", "flags", "explanation", "glossary", "note",
 }
-IS = {"read-only", "readonly", "approved", "fuzzy", "needs-editing", "translated", "untranslated", "pending"}
-HAS = {
-    "plural", "suggestion", "explanation", "note", "comment", "resolved-comment", "resolved_comment",
-    "check", "failing-check", "failing_check", "dismissed-check", "dismissed_check", "ignored-check",
-    "ignored_check", "translation", "variant", "shaping", "label", "context", "screenshot", "flags",
-    "glossary",
+FIELDS = set(Term.TEXT) | {
+    "key", "explanation", "suggestion", "suggestion_author", "comment", "resolved_comment",
+    "comment_author", "check", "dismissed_check", "language", "component", "project",
+    "changed_by", "label", "screenshot", "priority", "id", "position", "state", "pending",
+    "added", "changed", "change_time", "change_action",
 }
+DATE_FIELDS = {"datetime", "added", "changed", "change_time"}
+INT_FIELDS = {"int", "priority", "position"}
+BOOL_FIELDS = {"bool", "pending"}
+TRUE, FALSE = {"yes", "true", "on", "1"}, {"no", "false", "off", "0"}
 
 
-def obj(v):
-    return "<weblate.utils.search.%s object>" % type(v).__name__
-
-
-def iso(d):
+def utc(d):
+    """ISO 8601 in UTC with microseconds and a four-digit year."""
     d = d.astimezone(timezone.utc)
-    return "%04d-%s" % (d.year, d.strftime("%m-%dT%H:%M:%S.%fZ"))
+    return "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ" % (d.year, d.month, d.day, d.hour, d.minute, d.second, d.microsecond)
 
 
-def to_date(text, now, h, m, s, us):
+def read_date(text, now, hms):
+    """A year is the whole year; other text is read by dateutil over now at the
+    time hms; when it leaves the time 05:55:55 alone, the text named a day, and
+    means all of it."""
     if text.isdigit() and len(text) == 4:
-        y = int(text)
-        return ("span", datetime(y, 1, 1, tzinfo=timezone.utc),
-                datetime(y, 12, 31, 23, 59, 59, 999999, tzinfo=timezone.utc))
+        year = int(text)
+        return datetime(year, 1, 1, tzinfo=timezone.utc), datetime(year, 12, 31, 23, 59, 59, 999999, tzinfo=timezone.utc)
+    h, m, s, us = hms
     try:
-        d = dateparse(text, default=now.replace(hour=h, minute=m, second=s, microsecond=us))
+        d = parse_date(text, default=now.replace(hour=h, minute=m, second=s, microsecond=us))
     except ParserError as e:
         raise ValueError("Invalid timestamp: {}".format(e))
-    if (d.hour, d.minute, d.second) == (5, 55, 55):
-        return ("span", d.replace(hour=0, minute=0, second=0, microsecond=0),
-                d.replace(hour=23, minute=59, second=59, microsecond=999999))
-    return ("at", d)
+    if d.hour == 5 and d.minute == 55 and d.second == 55:
+        return d.replace(hour=0, minute=0, second=0, microsecond=0), d.replace(hour=23, minute=59, second=59, microsecond=999999)
+    return d
 
 
-def convert(t, now):
-    f, v = t.field, t.value
-    if f in ("is", "has"):
-        if not isinstance(v, str) or v not in (IS if f == "is" else HAS):
-            raise ValueError("Unsupported %s lookup: %s" % (f, v if isinstance(v, str) else obj(v)))
-        return "%s:%s" % (f, v)
-    if f == "state":
-        if v.isdigit():
-            return "i:%d" % int(v)
-        if v not in STATES:
-            raise ValueError("Unsupported state: {}".format(v))
-        return "i:%d" % STATES[v]
-    if f in ("bool", "pending"):
-        low = v.lower()
-        if low in ("yes", "true", "on", "1"):
-            out = "b:true"
-        elif low in ("no", "false", "off", "0"):
-            out = "b:false"
-        else:
+def date_value(v, now):
+    if isinstance(v, RangeExpr):
+        lo = read_date(v.start, now, (0, 0, 0, 0))
+        hi = read_date(v.end, now, (23, 59, 59, 999999))
+        if isinstance(lo, tuple) or isinstance(hi, tuple):
+            return "nested"  # a whole day or year as a bound: Weblate fails later, in the database
+        return "span:%s/%s" % (utc(lo), utc(hi))
+    d = read_date(v, now, (5, 55, 55, 0))
+    return "span:%s/%s" % (utc(d[0]), utc(d[1])) if isinstance(d, tuple) else "at:" + utc(d)
+
+
+def shown(v):
+    """How Weblate's f-strings show a value: text as it is, an object as its
+    class (the address left out)."""
+    return v if isinstance(v, str) else "<weblate.utils.search.%s object>" % type(v).__name__
+
+
+def lookup(kind, allowed, v):
+    if not isinstance(v, str) or v not in allowed:
+        raise ValueError("Unsupported %s lookup: %s" % (kind, shown(v)))
+    return "%s:%s" % (kind, v)
+
+
+def typed_value(field, v, now):
+    """The value of FIELD:V as Weblate converts it, written as "kind:value"."""
+    if field in DATE_FIELDS:
+        return date_value(v, now)
+    if field in BOOL_FIELDS:
+        word = v.lower()
+        if word not in TRUE | FALSE:
             raise ValueError("Invalid boolean value: %s" % v)
-    elif f in ("int", "priority", "position"):
-        out = "i:%d" % int(v)
-    elif f == "id":
-        if "," in v:
-            out = "I:" + ",".join(str(x) for x in sorted({int(p) for p in v.split(",")}))
-        else:
-            out = "i:%d" % int(v)
-    elif f in ("datetime", "changed", "change_time", "added"):
-        if isinstance(v, RangeExpr):
-            a = to_date(v.start, now, 0, 0, 0, 0)
-            b = to_date(v.end, now, 23, 59, 59, 999999)
-            if a[0] == "span" or b[0] == "span":
-                return "nested"
-            out = "span:%s/%s" % (iso(a[1]), iso(b[1]))
-        else:
-            d = to_date(v, now, 5, 55, 55, 0)
-            out = "span:%s/%s" % (iso(d[1]), iso(d[2])) if d[0] == "span" else "at:" + iso(d[1])
-    elif isinstance(v, RegexExpr):
+        return "b:" + ("true" if word in TRUE else "false")
+    if field in INT_FIELDS:
+        return "i:%d" % int(v)
+    if field == "id":
+        if "," not in v:
+            return "i:%d" % int(v)
+        return "I:" + ",".join(map(str, sorted(set(int(n) for n in v.split(",")))))
+    if isinstance(v, RegexExpr):
         try:
             re.compile(v.expr)
         except re.error as e:
             raise ValueError("Invalid regular expression: {}".format(e))
-        out = "r:" + json.dumps(v.expr)
-    elif isinstance(v, RangeExpr):
-        out = "o"
+        return "r:" + json.dumps(v.expr)
+    if isinstance(v, RangeExpr):
+        return "o"
+    return "s:" + json.dumps(v)
+
+
+def term_text(t, now):
+    if t.field is None:
+        return "[- : %s]" % ("s:" + json.dumps(t.value) if isinstance(t.value, str) else "o")
+    f, v = t.field, t.value
+    if f == "is":
+        out = lookup("is", IS_VALUES, v)
+    elif f == "has":
+        out = lookup("has", HAS_VALUES, v)
+    elif f == "state":
+        if v.isdigit():
+            out = "i:%d" % int(v)
+        elif v in STATE_NAMES:
+            out = "i:%d" % STATE_NAMES[v]
+        else:
+            raise ValueError("Unsupported state: {}".format(v))
     else:
-        out = "s:" + json.dumps(v)
-    if f not in KNOWN:
-        raise ValueError("Unsupported field: %s" % f)
-    return out
+        out = typed_value(f, v, now)
+        if out != "nested" and f not in FIELDS:
+            raise ValueError("Unsupported field: %s" % f)
+    return "[%s %s %s]" % (f, t.op, out)
 
 
-def dump(node, now):
+def tree_text(node, now):
+    """A term as [FIELD OP VALUE]; a group as (OP ITEM…), its operator the
+    keyword among its items (AND when there is none); a group of one item is
+    that item, unless negated."""
     if isinstance(node, Term):
-        if node.field is None:
-            v = node.value
-            if isinstance(v, RegexExpr):
-                return "[- : o]"
-            if isinstance(v, RangeExpr):
-                return "[- : o]"
-            return "[- : s:%s]" % json.dumps(v)
-        return "[%s %s %s]" % (node.field, node.op, convert(node, now))
-    op = "AND"
-    items = []
-    for it in node:
-        if isinstance(it, str) and it.upper() in ("AND", "OR", "NOT"):
-            op = it.upper()
-            continue
-        items.append(dump(it, now))
-    if len(items) == 1 and op != "NOT":
+        return term_text(node, now)
+    keywords = [x.upper() for x in node if isinstance(x, str) and x.upper() in ("AND", "OR", "NOT")]
+    items = [tree_text(x, now) for x in node if not (isinstance(x, str) and x.upper() in ("AND", "OR", "NOT"))]
+    op = keywords[-1] if keywords else "AND"
+    if op != "NOT" and len(items) == 1:
         return items[0]
     return "(%s %s)" % (op, " ".join(items))
 
 
+def answer(q, now):
+    if "\x00" in q:
+        raise ValueError("Invalid query string.")
+    result = PARSER.parse_string(q, parse_all=True)
+    return tree_text(result, now) if len(result) else "EMPTY"
+
+
 def main():
     for line in sys.stdin:
-        req = json.loads(line)
-        q = req["q"]
-        now = datetime.strptime(req["now"], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
+        request = json.loads(line)
+        now = datetime.strptime(request["now"], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
         try:
-            if "\x00" in q:
-                raise ValueError("Invalid query string.")
-            parsed = grammar.parse_string(q, parse_all=True)
-            out = {"tree": dump(parsed, now) if len(parsed) else "EMPTY"}
+            out = {"tree": answer(request["q"], now)}
         except RecursionError:
             out = {"recursion": True}
-        except Exception as e:  # the API turns every exception into the message
+        except Exception as e:  # Weblate's API answers every exception with its message
             out = {"error": str(e)}
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()

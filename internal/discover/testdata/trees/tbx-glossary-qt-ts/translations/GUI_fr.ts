@@ -1,0 +1,22 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr" sourcelanguage="en">
+<context>
+    <name>ColorPickerButton</name>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="88"/>
+        <source>Select a color</source>
+        <translation>Choisir une couleur</translation>
+    </message>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="131"/>
+        <source>More colors...</source>
+        <translation>Plus de couleurs...</translation>
+    </message>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="140"/>
+        <source>Reset to default</source>
+        <translation>Rétablir la valeur par défaut</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,22 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ColorPickerButton</name>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="88"/>
+        <source>Select a color</source>
+        <translation>选择颜色</translation>
+    </message>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="131"/>
+        <source>More colors...</source>
+        <translation type="unfinished">更多颜色</translation>
+    </message>
+    <message>
+        <location filename="../Libs/Widgets/ColorPickerButton.cpp" line="140"/>
+        <source>Reset to default</source>
+        <translation>恢复默认值</translation>
+    </message>
+</context>
+</TS>
