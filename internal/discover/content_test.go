@@ -60,9 +60,9 @@ func TestJSONFormat(t *testing.T) {
 	}
 }
 
-// TestPropertiesFormat: the encodings of the properties tests' files from Apache
-// JMeter (ISO 8859-1 with \u escapes, then the same files converted to UTF-8) and
-// Spring PetClinic (UTF-8), as their SOURCE files describe them.
+// TestPropertiesFormat: the encodings of the formats tests' hand-written
+// properties files: a shop's in ISO 8859-1 with \u escapes, the same converted to
+// UTF-8, and a library app's in UTF-8.
 func TestPropertiesFormat(t *testing.T) {
 	t.Parallel()
 	set := func(dir string, names ...string) [][]byte {
@@ -76,9 +76,9 @@ func TestPropertiesFormat(t *testing.T) {
 		files [][]byte
 		want  string
 	}{
-		{set("jmeter", "messages.properties", "messages_de.properties", "messages_pt_BR.properties"), "properties"},
-		{set("jmeter-utf8", "messages.properties", "messages_de.properties", "messages_fr.properties"), "properties-utf8"},
-		{set("petclinic", "messages.properties", "messages_de.properties", "messages_ru.properties"), "properties-utf8"},
+		{set("shop-latin1", "messages.properties", "messages_de.properties", "messages_pt_BR.properties"), "properties"},
+		{set("shop-converted", "messages.properties", "messages_de.properties"), "properties-utf8"},
+		{set("shop-utf8", "messages.properties", "messages_de.properties", "messages_ru.properties"), "properties-utf8"},
 		{[][]byte{[]byte("a=b\n"), []byte("a=\\u00e9\n")}, "properties"},     // ASCII reads the same either way
 		{[][]byte{[]byte("a=b\n"), []byte("a=\xe9\n")}, "properties"},        // Latin-1
 		{[][]byte{[]byte("a=\xc3\xa9\n"), []byte("a=\xe9\n")}, "properties"}, // one file is not UTF-8
@@ -91,14 +91,14 @@ func TestPropertiesFormat(t *testing.T) {
 	}
 }
 
-// TestStringsFormat: the strings tests' files of YPImagePicker are UTF-8,
-// Sparkle's UTF-16 big-endian and Monolingual's UTF-16 little-endian.
+// TestStringsFormat: the formats tests' hand-written strings files are UTF-8,
+// UTF-16 big-endian and UTF-16 little-endian, as their folders say.
 func TestStringsFormat(t *testing.T) {
 	t.Parallel()
 	for rel, want := range map[string]string{
-		"strings/ypimagepicker/en.lproj/YPImagePickerLocalizable.strings": "strings-utf8",
-		"strings/sparkle/en.lproj/Sparkle.strings":                        "strings",
-		"strings/monolingual/en.lproj/Localizable.strings":                "strings",
+		"strings/camera-utf8/en.lproj/CameraPickerLocalizable.strings": "strings-utf8",
+		"strings/updater-utf16be/en.lproj/Updater.strings":             "strings",
+		"strings/cleaner-utf16le/en.lproj/Localizable.strings":         "strings",
 	} {
 		if got := stringsFormat(readTestdata(t, rel)); got != want {
 			t.Errorf("%s: %s, want %s", rel, got, want)
@@ -110,15 +110,15 @@ func TestStringsFormat(t *testing.T) {
 	}
 }
 
-// TestYAMLFormat: rails-i18n's files keep each language under its code, Hugo's
-// (hugo-PaperMod) are lists.
+// TestYAMLFormat: Rails locale files keep each language under its code, Hugo's
+// are lists (the formats tests' hand-written ones of each).
 func TestYAMLFormat(t *testing.T) {
 	t.Parallel()
-	if got := yamlFormat(readTestdata(t, "yaml/rails-i18n/en.yml"), "rails/locale/*.yml", "rails/locale/en.yml"); got != "ruby-yaml" {
-		t.Errorf("rails-i18n: %s", got)
+	if got := yamlFormat(readTestdata(t, "yaml/rails-shop/en.yml"), "config/locales/*.yml", "config/locales/en.yml"); got != "ruby-yaml" {
+		t.Errorf("rails: %s", got)
 	}
-	if got := yamlFormat(readTestdata(t, "yaml/papermod/en.yaml"), "i18n/*.yaml", "i18n/en.yaml"); got != "yaml" {
-		t.Errorf("papermod: %s", got)
+	if got := yamlFormat(readTestdata(t, "yaml/blog-hugo/en.yaml"), "i18n/*.yaml", "i18n/en.yaml"); got != "yaml" {
+		t.Errorf("hugo: %s", got)
 	}
 	// One root key that is not the template's code.
 	if got := yamlFormat([]byte("app:\n  a: A\n"), "config/*.yml", "config/en.yml"); got != "yaml" {
