@@ -12,7 +12,8 @@ import (
 
 // unescapeCases are the Android text rules, one per row. Expected values were
 // worked out by hand from translate-toolkit 3.9.2's aresource.unescape;
-// TestTTKUnescape checks every row against that function itself (run by Python).
+// TestTTKUnescape checks every row against translate-toolkit (3.8.4, its answers
+// turned into 3.9.2's as ttk392_test.go describes).
 var unescapeCases = []struct {
 	name  string
 	in    string

@@ -27,31 +27,31 @@ func testdataFiles(b *testing.B, dir, ext string) [][]byte {
 }
 
 // BenchmarkParseProperties, BenchmarkParseStrings and BenchmarkParseYAML measure
-// the key-value parsers on the real files in testdata (MB/s of input).
+// the key-value parsers on the hand-written files in testdata (MB/s of input).
 func BenchmarkParseProperties(b *testing.B) {
-	b.Run("iso-8859-1/jmeter", func(b *testing.B) {
-		benchParse(b, testdataFiles(b, "properties/jmeter", ".properties"), mustLookup(b, "properties").Parse)
+	b.Run("iso-8859-1/shop", func(b *testing.B) {
+		benchParse(b, testdataFiles(b, "properties/shop-latin1", ".properties"), mustLookup(b, "properties").Parse)
 	})
-	b.Run("utf-8/jmeter", func(b *testing.B) {
-		benchParse(b, testdataFiles(b, "properties/jmeter-utf8", ".properties"), mustLookup(b, "properties-utf8").Parse)
+	b.Run("utf-8/library", func(b *testing.B) {
+		benchParse(b, testdataFiles(b, "properties/shop-utf8", ".properties"), mustLookup(b, "properties-utf8").Parse)
 	})
 }
 
 func BenchmarkParseStrings(b *testing.B) {
-	b.Run("utf-16/sparkle+monolingual", func(b *testing.B) {
-		files := append(testdataFiles(b, "strings/sparkle", ".strings"), testdataFiles(b, "strings/monolingual", ".strings")...)
+	b.Run("utf-16/updater+cleaner", func(b *testing.B) {
+		files := append(testdataFiles(b, "strings/updater-utf16be", ".strings"), testdataFiles(b, "strings/cleaner-utf16le", ".strings")...)
 		benchParse(b, files, mustLookup(b, "strings").Parse)
 	})
-	b.Run("utf-8/ypimagepicker", func(b *testing.B) {
-		benchParse(b, testdataFiles(b, "strings/ypimagepicker", ".strings"), mustLookup(b, "strings-utf8").Parse)
+	b.Run("utf-8/camera", func(b *testing.B) {
+		benchParse(b, testdataFiles(b, "strings/camera-utf8", ".strings"), mustLookup(b, "strings-utf8").Parse)
 	})
 }
 
 func BenchmarkParseYAML(b *testing.B) {
-	b.Run("ruby/rails-i18n", func(b *testing.B) {
-		benchParse(b, testdataFiles(b, "yaml/rails-i18n", ".yml"), mustLookup(b, "ruby-yaml").Parse)
+	b.Run("ruby/rails-shop", func(b *testing.B) {
+		benchParse(b, testdataFiles(b, "yaml/rails-shop", ".yml"), mustLookup(b, "ruby-yaml").Parse)
 	})
-	b.Run("plain/rails-i18n", func(b *testing.B) {
-		benchParse(b, testdataFiles(b, "yaml/rails-i18n", ".yml"), mustLookup(b, "yaml").Parse)
+	b.Run("plain/rails-shop", func(b *testing.B) {
+		benchParse(b, testdataFiles(b, "yaml/rails-shop", ".yml"), mustLookup(b, "yaml").Parse)
 	})
 }

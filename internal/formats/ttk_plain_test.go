@@ -147,13 +147,14 @@ func comparePlainDocs(t *testing.T, format string, docs [][]byte, known func(doc
 	}
 }
 
-// plainFileSet is the files below testdata/dir whose names end in ext, read as
+// plainFileSet is the files below root/dir whose names end in ext, read as
 // format.
 type plainFileSet struct{ format, dir, ext string }
 
-// compareTestdataFiles compares every file of the sets with translate-toolkit (one
-// run of the script for all) and logs how many units each set compared.
-func compareTestdataFiles(t *testing.T, sets ...plainFileSet) {
+// compareFileSets compares every file of the sets below root with
+// translate-toolkit (one run of the script for all) and logs how many units each
+// set compared.
+func compareFileSets(t *testing.T, root string, sets ...plainFileSet) {
 	t.Helper()
 	type file struct {
 		set  int
@@ -163,7 +164,7 @@ func compareTestdataFiles(t *testing.T, sets ...plainFileSet) {
 	var reqs []plainTTKRequest
 	for i, set := range sets {
 		n := len(files)
-		err := filepath.Walk(filepath.Join("testdata", set.dir), func(p string, info os.FileInfo, err error) error {
+		err := filepath.Walk(filepath.Join(root, set.dir), func(p string, info os.FileInfo, err error) error {
 			if err == nil && strings.HasSuffix(p, set.ext) {
 				abs, _ := filepath.Abs(p)
 				files = append(files, file{i, p})
@@ -172,7 +173,7 @@ func compareTestdataFiles(t *testing.T, sets ...plainFileSet) {
 			return err
 		})
 		if err != nil || len(files) == n {
-			t.Fatalf("no %s files under testdata/%s: %v", set.ext, set.dir, err)
+			t.Fatalf("no %s files under %s: %v", set.ext, filepath.Join(root, set.dir), err)
 		}
 	}
 	res := runPlainTTK(t, reqs)
@@ -211,14 +212,42 @@ func compareTestdataFiles(t *testing.T, sets ...plainFileSet) {
 	}
 }
 
-// TestTTKPlainFiles compares every unit of the real files in testdata (see each
-// folder's SOURCE) with translate-toolkit, each read as the formats a Weblate
-// component could declare for it: a UTF-8 properties file is also read as
-// ISO-8859-1 (mojibake, as Weblate shows it), a UTF-16 strings file also as UTF-8
-// (refused by both), Rails files also as plain YAML.
+// TestTTKPlainFiles compares every unit of the hand-written files in testdata with
+// translate-toolkit, each read as the formats a Weblate component could declare
+// for it: an ISO-8859-1 properties file is also read as UTF-8 and a UTF-8 one as
+// ISO-8859-1 (mojibake, as Weblate shows it), a UTF-16 strings file also as
+// UTF-8 (refused by both) and a UTF-8 one as UTF-16, Rails files also as plain
+// YAML and Hugo files as Rails ones.
 func TestTTKPlainFiles(t *testing.T) {
 	requireTTK(t)
-	compareTestdataFiles(t,
+	compareFileSets(t, "testdata",
+		plainFileSet{"properties", "properties/shop-latin1", ".properties"},
+		plainFileSet{"properties", "properties/shop-utf8", ".properties"},
+		plainFileSet{"properties-utf8", "properties/shop-latin1", ".properties"},
+		plainFileSet{"properties-utf8", "properties/shop-converted", ".properties"},
+		plainFileSet{"properties-utf8", "properties/shop-utf8", ".properties"},
+		plainFileSet{"strings", "strings/updater-utf16be", ".strings"},
+		plainFileSet{"strings", "strings/cleaner-utf16le", ".strings"},
+		plainFileSet{"strings-utf8", "strings/camera-utf8", ".strings"},
+		plainFileSet{"strings-utf8", "strings/updater-utf16be", ".strings"},
+		plainFileSet{"strings", "strings/camera-utf8", ".strings"},
+	)
+	requireTTKYAML(t)
+	compareFileSets(t, "testdata",
+		plainFileSet{"ruby-yaml", "yaml/rails-shop", ".yml"},
+		plainFileSet{"yaml", "yaml/rails-shop", ".yml"},
+		plainFileSet{"yaml", "yaml/blog-hugo", ".yaml"},
+		plainFileSet{"ruby-yaml", "yaml/blog-hugo", ".yaml"},
+	)
+}
+
+// TestTTKPlainFetched does the same with the real files of public projects under
+// $GITLATE_TEST_FETCHED/formats (see each project's SOURCE there); it skips when
+// the variable is unset.
+func TestTTKPlainFetched(t *testing.T) {
+	root := fetchedFormats(t)
+	requireTTK(t)
+	compareFileSets(t, root,
 		plainFileSet{"properties", "properties/jmeter", ".properties"},
 		plainFileSet{"properties", "properties/petclinic", ".properties"},
 		plainFileSet{"properties-utf8", "properties/jmeter", ".properties"},
@@ -231,7 +260,7 @@ func TestTTKPlainFiles(t *testing.T) {
 		plainFileSet{"strings", "strings/ypimagepicker", ".strings"},
 	)
 	requireTTKYAML(t)
-	compareTestdataFiles(t,
+	compareFileSets(t, root,
 		plainFileSet{"ruby-yaml", "yaml/rails-i18n", ".yml"},
 		plainFileSet{"yaml", "yaml/rails-i18n", ".yml"},
 		plainFileSet{"yaml", "yaml/papermod", ".yaml"},

@@ -16,12 +16,10 @@ import (
 )
 
 // The tests in this file compare the parsers with translate-toolkit itself, via
-// testdata/ttk_dump.py: Debian's python3-translate 3.8.4, with the two functions
-// 3.9.2 (the version Weblate 4.18 uses) changed for these formats put in their
-// place: AndroidResourceUnit.unescape (white space between quotes) and
-// tbxunit._getnotelist (notes by origin). The rest of aresource.py, tbx.py and
-// lisa.py is the same in both. They skip when python3-translate or ../shared is
-// missing.
+// testdata/ttk_dump.py: Debian's python3-translate 3.8.4, its answers turned into
+// those of 3.9.2 (the version Weblate 4.18 uses) where the two differ for these
+// formats, white space between quotes in Android text and TBX notes by origin
+// (see ttk392_test.go). They skip when python3-translate or ../shared is missing.
 
 const systemPython = "/usr/bin/python3"
 
@@ -75,6 +73,9 @@ type ttkRequest struct {
 	Data   string `json:"data,omitempty"`
 	Binary bool   `json:"binary,omitempty"`
 	Strip  bool   `json:"strip"`
+	// Substitutes are [text, strip, replacement] triples for the Android
+	// unescaping (see ttk392_test.go).
+	Substitutes [][3]any `json:"substitutes,omitempty"`
 }
 
 // docRequest asks translate-toolkit to parse doc with a format of ttk_dump.py
@@ -106,24 +107,16 @@ type ttkUnit struct {
 	Definition string    `json:"definition"`
 	Developer  string    `json:"developer"`
 	Translator string    `json:"translator"`
+	// Notes are a TBX entry's <note> elements with their origin.
+	Notes []ttkNote `json:"notes"`
 }
 
 type ttkResult struct {
 	Units []ttkUnit `json:"units"`
 	Value *string   `json:"value"`
 	Error string    `json:"error"`
-}
-
-func runTTK(t testing.TB, reqs []ttkRequest) []ttkResult {
-	t.Helper()
-	var res []ttkResult
-	if err := runTTKRaw(t, reqs, &res); err != nil {
-		t.Fatal(err)
-	}
-	if len(res) != len(reqs) {
-		t.Fatalf("ttk_dump.py answered %d of %d requests", len(res), len(reqs))
-	}
-	return res
+	// UnescapeCalls are the texts an Android document's reading unescaped.
+	UnescapeCalls []ttkCall `json:"unescape_calls"`
 }
 
 // runTTKRaw runs ttk_dump.py on reqs and decodes its answer into out, a
@@ -303,8 +296,8 @@ func mustLookup(t testing.TB, name string) Format {
 }
 
 // TestTTKUnescape checks every row of the hand-written unescape table, and a few
-// thousand generated strings, against translate-toolkit 3.9.2's unescape (which
-// ttk_dump.py puts in place of Debian's 3.8.4 one).
+// thousand generated strings, against translate-toolkit 3.9.2's unescaping
+// (3.8.4's, on texts ttk392Text rewrote).
 func TestTTKUnescape(t *testing.T) {
 	requireTTK(t)
 	var reqs []ttkRequest

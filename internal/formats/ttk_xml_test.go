@@ -189,12 +189,12 @@ func clipDoc(doc []byte) string {
 
 func noKnownDifference([]byte, error) string { return "" }
 
-// readTestdata reads every file matching pattern under testdata.
-func readTestdata(t testing.TB, pattern string) (paths []string, docs [][]byte) {
+// readFiles reads every file matching pattern under root.
+func readFiles(t testing.TB, root, pattern string) (paths []string, docs [][]byte) {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", pattern))
+	paths, err := filepath.Glob(filepath.Join(root, pattern))
 	if err != nil || len(paths) == 0 {
-		t.Fatalf("no files for %s", pattern)
+		t.Fatalf("no files for %s under %s", pattern, root)
 	}
 	for _, p := range paths {
 		d, err := os.ReadFile(p)
@@ -206,11 +206,24 @@ func readTestdata(t testing.TB, pattern string) (paths []string, docs [][]byte) 
 	return paths, docs
 }
 
-// TestTTKXMLRealFiles compares every unit of the real files in testdata (trimmed
-// from public projects, see each folder's SOURCE) with the oracle, each also
-// re-encoded as UTF-16 with a byte-order mark, as Windows tools save them.
-func TestTTKXMLRealFiles(t *testing.T) {
+// TestTTKXMLFiles compares every unit of the hand-written files in testdata with
+// the oracle, each also re-encoded as UTF-16 with a byte-order mark, as Windows
+// tools save them.
+func TestTTKXMLFiles(t *testing.T) {
 	requireTTK(t)
+	compareXMLFileSets(t, "testdata")
+}
+
+// TestTTKXMLFetched does the same with the real files of public projects under
+// $GITLATE_TEST_FETCHED/formats (see each project's SOURCE there); it skips when
+// the variable is unset.
+func TestTTKXMLFetched(t *testing.T) {
+	root := fetchedFormats(t)
+	requireTTK(t)
+	compareXMLFileSets(t, root)
+}
+
+func compareXMLFileSets(t *testing.T, root string) {
 	sets := []struct {
 		format, pattern string
 	}{
@@ -222,7 +235,7 @@ func TestTTKXMLRealFiles(t *testing.T) {
 	}
 	for _, set := range sets {
 		t.Run(set.format, func(t *testing.T) {
-			paths, docs := readTestdata(t, set.pattern)
+			paths, docs := readFiles(t, root, set.pattern)
 			var langs []string
 			n := len(docs)
 			for i := 0; i < n; i++ {

@@ -2,15 +2,18 @@
 """Dump what translate-toolkit reads from Android, TBX, PO, properties, strings,
 YAML and JSON files, as JSON.
 
-The formats package's differential test runs this with Debian's python3-translate
-(translate-toolkit 3.8.4) and compares every unit with the Go parsers. Weblate 4.18
-uses translate-toolkit 3.9.2, whose aresource.py differs from 3.8.4's only in
-AndroidResourceUnit.unescape and whose tbx.py only in how notes are filtered by
-origin: those functions are taken from 3.9.2 (ttk39/, trimmed copies under the
-GPL, see ttk39/COPYING) and put in place of the installed ones.
+The formats package's differential tests run this with Debian's python3-translate
+(translate-toolkit 3.8.4). Weblate 4.18 uses translate-toolkit 3.9.2, which reads
+Android white space and TBX notes differently; nothing of 3.9.2 is run here: the
+Go side of the tests (ttk392_test.go) accounts for those two differences, using
+what this script reports besides the units (the texts handed to the Android
+unescaping, and every TBX <note> with its "from" attribute).
 
 stdin: a JSON list of requests, each one of
   {"format": "aresource", "path": P, "lang": CODE}   (CODE as Weblate passes it)
+  (aresource and aresource-bytes also take "substitutes": [[TEXT, STRIP, NEW], ...]:
+   whenever translate-toolkit unescapes TEXT with STRIP, it is handed NEW instead;
+   their results list "unescape_calls": [[TEXT, STRIP], ...], every distinct call made)
   {"format": "tbx", "path": P}
   {"format": "unescape", "text": T, "strip": BOOL}
   {"format": "aresource-bytes", "data": TEXT, "lang": CODE}   (file content inline)
@@ -34,7 +37,8 @@ import os
 import sys
 
 from translate.misc.multistring import multistring
-from translate.storage import aresource, base, jsonl10n, properties, pypo, tbx
+from translate.misc.xml_helpers import getXMLspace
+from translate.storage import aresource, jsonl10n, lisa, properties, pypo, tbx
 
 try:  # translate.storage.yaml needs ruamel.yaml (Debian: python3-ruamel.yaml)
     from translate.storage import yaml as ttkyaml
@@ -42,16 +46,36 @@ except ImportError:
     ttkyaml = None
 
 sys.dont_write_bytecode = True  # nothing is written into testdata
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "ttk39"))
-from aresource_unescape import unescape as unescape_392  # noqa: E402
-from tbx_notes import _get_origin_element, _getnotelist  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ttk_xmlformats  # noqa: E402
 
-aresource.AndroidResourceUnit.unescape = staticmethod(unescape_392)
-tbx.tbxunit._get_origin_element = _get_origin_element
-tbx.tbxunit._getnotelist = _getnotelist
+
+class UnescapeHook:
+    """Stands between AndroidResourceUnit and translate-toolkit's own unescape:
+    notes every (text, strip) it is asked for and, for those the caller listed,
+    passes a replacement text on instead. The rules for the replacements live in
+    the Go tests; this only carries them."""
+
+    def __init__(self, original):
+        self.original = original
+        self.calls = {}
+        self.substitutes = {}
+
+    def __call__(self, text, strip=True):
+        self.calls.setdefault((text, strip), None)
+        return self.original(self.substitutes.get((text, strip), text), strip)
+
+    def start(self, substitutes):
+        self.calls = {}
+        self.substitutes = {(text, strip): new for text, strip, new in substitutes or ()}
+
+    def report(self):
+        return [[text, strip] for text, strip in self.calls if text is not None]
+
+
+unescape_hook = UnescapeHook(aresource.AndroidResourceUnit.unescape)
+aresource.AndroidResourceUnit.unescape = staticmethod(unescape_hook)
 
 
 def clean(text):
@@ -72,7 +96,8 @@ def content_units(store):
     return [u for u in store.units if not u.isheader() and not u.isblank() and not u.isobsolete()]
 
 
-def android(data, lang):
+def android(data, lang, substitutes=None):
+    unescape_hook.start(substitutes)
     store = aresource.AndroidResourceFile()
     store.settargetlanguage(lang)
     store.setsourcelanguage("en")
@@ -88,7 +113,16 @@ def android(data, lang):
             "readonly": not unit.istranslatable(),
             "note": clean(unit.getnotes()),
         })
-    return {"units": units}
+    return {"units": units, "unescape_calls": unescape_hook.report()}
+
+
+def raw_tbx_notes(unit):
+    """Each <note> below the term entry, in document order, as [from attribute or
+    None, text]; the text read with lisa.getText under the entry's xml:space, as
+    tbxunit reads notes in both 3.8.4 and 3.9.2."""
+    space = getXMLspace(unit.xmlelement, unit._default_xml_space)
+    return [[node.get("from"), clean(lisa.getText(node, space))]
+            for node in unit.xmlelement.iterdescendants(unit.namespaced("note"))]
 
 
 def tbx_units(data):
@@ -104,6 +138,7 @@ def tbx_units(data):
             "definition": clean(unit.getnotes("definition")),
             "developer": clean(unit.getnotes("developer")),
             "translator": clean(unit.getnotes("translator")),
+            "notes": raw_tbx_notes(unit),
         })
     return {"units": units}
 
@@ -188,51 +223,66 @@ def weblate_text(value):
     return [clean(str(value))]
 
 
+# Characters Weblate's flag syntax reserves (weblate/checks/parser.py, SYNTAXCHARS).
+FLAG_RESERVED = frozenset(",:\"'\\")
+
+
 def placeholders_flag(placeholders):
-    """Weblate's PlaceholdersJSONUnit.flags, with Flags.format_value's quoting."""
+    """The flag Weblate 4.18 gives a JSON unit that declares placeholders
+    (weblate/formats/ttkit.py, PlaceholdersJSONUnit.flags): a list (go-i18n, ARB)
+    names each entry by its id between braces, a mapping (WebExtension) each key
+    upper-cased between dollar signs and then adds case-insensitive. The names are
+    joined with colons, each written as a JSON string when it holds a reserved
+    character. No placeholders, no flag."""
     if not placeholders:
         return ""
-    suffix = ""
     if isinstance(placeholders, list):
-        ids = [f"{{{p['id']}}}" for p in placeholders if isinstance(p, dict) and "id" in p]
+        names = ["{%s}" % entry["id"] for entry in placeholders if isinstance(entry, dict) and "id" in entry]
+        tail = ""
     else:
-        ids = [f"${key.upper()}$" for key in placeholders]
-        suffix = ",case-insensitive"
-
-    def fmt(value):
-        if any(c in value for c in {",", ":", '"', "'", "\\"}):
-            return json.dumps(value, ensure_ascii=False)
-        return value
-
-    return "placeholders:{}{}".format(":".join(fmt(i) for i in ids), suffix)
+        names = ["$%s$" % name.upper() for name in placeholders]
+        tail = ",case-insensitive"
+    written = [json.dumps(n, ensure_ascii=False) if FLAG_RESERVED.intersection(n) else n for n in names]
+    return "placeholders:" + ":".join(written) + tail
 
 
-def go_i18n_v2(data):
-    """translate-toolkit 3.9's GoI18NV2JsonFile, which 3.8.4 lacks: the same rule
-    (a string, or an object of CLDR plural forms and a description) applied with
-    3.8.4's units."""
-    store = jsonl10n.JsonFile()
-    parsed = json.loads(store.detect_encoding(data)[0] or "")
-    for key, value in parsed.items():
-        if isinstance(value, str):
-            unit = jsonl10n.GoI18NJsonUnit(value, key)
-        else:
-            forms = [value.get(c) for c in jsonl10n.cldr_plural_categories if c in value]
-            unit = jsonl10n.GoI18NJsonUnit(multistring(forms), key, value.get("description", ""))
-        unit.setid(key)
-        store.addunit(unit)
-    return store
+class GoI18NV2AsV1(jsonl10n.GoI18NJsonFile):
+    """go-i18n v2 files through 3.8.4's go-i18n v1 reader.
+
+    3.8.4 has no GoI18NV2JsonFile; 3.9.2 added it (translate/storage/jsonl10n.py,
+    "json: Add support for go-i18n v2"). Both versions of go-i18n hold the same
+    things per message, only laid out differently: v1 is a list of {"id",
+    "description", "translation"} objects whose translation is a string or an object
+    of CLDR plural forms; v2 is one object keyed by message id whose value is the
+    string itself, or an object holding the plural forms and the description side
+    by side. 3.9.2 reads v2 with v1's rule (a string is the text; the CLDR forms
+    present, in CLDR order, are the plural text; the description is the note), so
+    each v2 entry is laid out as a v1 entry and handed to the v1 reader. A value
+    that is neither a string nor an object is refused, as 3.9.2 fails on it too."""
+
+    def _extract_units(self, data, **kwargs):
+        if not isinstance(data, dict):
+            raise TypeError("go-i18n v2: the document is not an object")
+        entries = []
+        for key, value in data.items():
+            if isinstance(value, str):
+                entries.append({"id": key, "translation": value})
+            elif isinstance(value, dict):
+                entries.append({"id": key, "translation": value, "description": value.get("description", "")})
+            else:
+                raise TypeError(f"go-i18n v2: {key!r} is neither a string nor an object")
+        return super()._extract_units(entries, **kwargs)
 
 
 def json_units(cls, data, lang):
     if cls == "GoI18NV2JsonFile" and not hasattr(jsonl10n, cls):
-        store = go_i18n_v2(data)
+        store = GoI18NV2AsV1()
     else:
         store = getattr(jsonl10n, cls)()
-        # Weblate sets the file's language before parsing (i18next v4 reads the
-        # plural forms of that language).
-        store.settargetlanguage(lang)
-        store.parse(data)
+    # Weblate sets the file's language before parsing (i18next v4 reads the
+    # plural forms of that language).
+    store.settargetlanguage(lang)
+    store.parse(data)
     units = []
     for unit in store.units:
         ident = unit.getid()
@@ -252,14 +302,14 @@ def handle(req):
     try:
         kind = req["format"]
         if kind == "unescape":
-            return {"value": clean(aresource.AndroidResourceUnit.unescape(req["text"], req["strip"]))}
+            return {"value": clean(unescape_hook.original(req["text"], req["strip"]))}
         if kind in ("aresource-bytes", "tbx-bytes"):
             if req.get("binary"):
                 data = req["data"].encode("latin-1")
             else:
                 data = req["data"].encode("utf-8", "surrogateescape")
             if kind == "aresource-bytes":
-                return android(data, req["lang"])
+                return android(data, req["lang"], req.get("substitutes"))
             return tbx_units(data)
         if kind == "po-bytes":
             return po_units(req["data"].encode("latin-1"))
@@ -284,7 +334,7 @@ def handle(req):
         with open(req["path"], "rb") as handle:
             data = handle.read()
         if kind == "aresource":
-            return android(data, req["lang"])
+            return android(data, req["lang"], req.get("substitutes"))
         if kind == "tbx":
             return tbx_units(data)
         return {"error": "unknown format " + kind}
