@@ -133,22 +133,25 @@ func (r *request) changeDocs(positions []int) ([]*doc, error) {
 }
 
 // storedDoc makes a document of a change's stored JSON: its marks for the base URL
-// and the format become holes, its id is written in.
+// and the format become holes, its id is written in. Its sum is of what it writes,
+// so a change the store re-encoded, or another change under the same id after a
+// force-push, changes the tags of the answers that show it.
 func storedDoc(b []byte, id int) *doc {
-	d := &doc{buf: make([]byte, 0, len(b)+16)}
+	buf := make([]byte, 0, len(b)+16)
+	var holes []hole
 	for _, c := range b {
 		switch c {
 		case jsondoc.MarkBase:
-			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeBase})
+			holes = append(holes, hole{at: uint32(len(buf)), kind: holeBase})
 		case jsondoc.MarkFormatQ:
-			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeFormatQ})
+			holes = append(holes, hole{at: uint32(len(buf)), kind: holeFormatQ})
 		case jsondoc.MarkFormatAmp:
-			d.holes = append(d.holes, hole{at: uint32(len(d.buf)), kind: holeFormatAm})
+			holes = append(holes, hole{at: uint32(len(buf)), kind: holeFormatAm})
 		case jsondoc.MarkID:
-			d.buf = strconv.AppendInt(d.buf, int64(id), 10)
+			buf = strconv.AppendInt(buf, int64(id), 10)
 		default:
-			d.buf = append(d.buf, c)
+			buf = append(buf, c)
 		}
 	}
-	return d
+	return newDoc(buf, holes, nil)
 }

@@ -85,7 +85,7 @@ func writeAddon(e *enc, a snapAddon) {
 		conf = []byte("{}")
 	}
 	// The config package rendered it as JSON; it holds no URL of this server to fill in.
-	e.raw(&doc{buf: conf})
+	e.raw(newDoc(conf, nil, nil))
 	e.key("url")
 	e.url(snapshot.AddonAPIPath(a.a.ID))
 	e.end()

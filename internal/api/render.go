@@ -25,7 +25,8 @@ type doc struct {
 	// sum hashes what the document writes for any request: its bytes, its holes and
 	// its embedded documents' sums. With the request's base URL and format it
 	// determines the bytes written, so an answer's ETag is made from the sums of
-	// the documents in it, not from hashing the bytes again (conditional.go).
+	// the documents in it, not from hashing the bytes again (conditional.go). Every
+	// document is made by newDoc, which computes it.
 	sum uint64
 }
 
@@ -215,14 +216,15 @@ func (e *enc) raw(d *doc) {
 // thousands of documents for as long as a snapshot is served); the encoder keeps its
 // buffers for the next document.
 func (e *enc) done() *doc {
-	d := &doc{buf: append([]byte(nil), e.d.buf...)}
+	var holes []hole
+	var subs []*doc
 	if len(e.d.holes) > 0 {
-		d.holes = append([]hole(nil), e.d.holes...)
+		holes = append([]hole(nil), e.d.holes...)
 	}
 	if len(e.d.subs) > 0 {
-		d.subs = append([]*doc(nil), e.d.subs...)
+		subs = append([]*doc(nil), e.d.subs...)
 	}
-	d.sum = d.hash()
+	d := newDoc(append([]byte(nil), e.d.buf...), holes, subs)
 	e.d = doc{buf: e.d.buf[:0], holes: e.d.holes[:0], subs: e.d.subs[:0]}
 	clear(e.d.subs[:cap(e.d.subs)]) // let the embedded documents go
 	e.comma = e.comma[:0]
@@ -253,4 +255,13 @@ func (d *doc) hash() uint64 {
 		_, _ = h.Write(b[:n])
 	}
 	return h.Sum64()
+}
+
+// newDoc is how every document is made: it computes the sum its ETags are made of
+// (a document without one would give every content the same tag). The slices are
+// the document's from then on.
+func newDoc(buf []byte, holes []hole, subs []*doc) *doc {
+	d := &doc{buf: buf, holes: holes, subs: subs}
+	d.sum = d.hash()
+	return d
 }

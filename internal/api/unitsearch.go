@@ -43,7 +43,7 @@ type unitQuery struct {
 // searchError is Weblate's answer to a query it refuses: 400 with DRF's list of
 // one message (search.Error.Detail).
 func searchError(e *search.Error) error {
-	return &apiError{status: search.StatusCode, detail: e.Message, body: &doc{buf: e.Detail()}}
+	return &apiError{status: search.StatusCode, detail: e.Message, body: newDoc(e.Detail(), nil, nil)}
 }
 
 // unitQuery reads ?q=; nil when there is none (or only blanks, which match every
