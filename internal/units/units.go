@@ -38,17 +38,25 @@ const streamAbove = 20000
 // Units returns a translation's units in position order, parsing its files (and
 // template) unless they are in the cache. The slice is the caller's.
 func (r *Reader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	units, _, err := r.UnitsExact(t)
+	return units, err
+}
+
+// UnitsExact is Units, and whether the units are those of the files the scan saw:
+// false when a file was read from a checkout's working tree edited since, so that
+// what is made of them is not kept as the snapshot's.
+func (r *Reader) UnitsExact(t *snapshot.Translation) ([]snapshot.Unit, bool, error) {
 	c := t.Component
 	if c.Format == nil || c.Repo.Kind == "" {
-		return nil, nil
+		return nil, true, nil
 	}
 	key := cacheKey(t)
 	units, ok := r.units.get(key)
+	stale := false
 	if !ok {
 		var err error
-		stale := false
 		if units, err = r.read(t, &stale); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if !stale {
 			r.units.put(key, units)
@@ -58,35 +66,42 @@ func (r *Reader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 	out := make([]snapshot.Unit, len(units))
 	copy(out, units)
 	stamp(t, out)
-	return out, nil
+	return out, !stale, nil
 }
 
 // Page returns the units at positions lo … hi-1 of a translation (fewer when it
 // has fewer). A large translation in a format that streams is read without keeping
 // more than the page.
 func (r *Reader) Page(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error) {
+	units, _, err := r.PageExact(t, lo, hi)
+	return units, err
+}
+
+// PageExact is Page, and whether the units are those of the files the scan saw
+// (UnitsExact).
+func (r *Reader) PageExact(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, bool, error) {
 	c := t.Component
 	if c.Format == nil || c.Repo.Kind == "" || lo >= hi {
-		return nil, nil
+		return nil, true, nil
 	}
 	if _, ok := c.Format.Format().(formats.Streamer); ok && c.Format.Monolingual && t.Stats.Total > streamAbove {
 		if _, cached := r.units.get(cacheKey(t)); !cached {
-			units, err := r.streamPage(t, lo, hi)
+			units, stale, err := r.streamPage(t, lo, hi)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			stamp(t, units)
-			return units, nil
+			return units, !stale, nil
 		}
 	}
-	units, err := r.Units(t)
+	units, exact, err := r.UnitsExact(t)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if lo >= len(units) {
-		return nil, nil
+		return nil, exact, nil
 	}
-	return units[lo:min(hi, len(units))], nil
+	return units[lo:min(hi, len(units))], exact, nil
 }
 
 // Unit finds a unit of snap by id: the snapshot says which translation's runs hold
@@ -365,14 +380,13 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 
 // streamPage reads the units lo … hi-1 of a monolingual translation by streaming
 // its template and its file, keeping the page's units only (copied out of the
-// parser's buffers, which the next unit reuses).
-func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, error) {
+// parser's buffers, which the next unit reuses); stale is set as readData sets it.
+func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) (_ []snapshot.Unit, stale bool, _ error) {
 	c := t.Component
 	st := c.Format.Format().(formats.Streamer)
-	stale := false
 	tdata, err := r.readData(t, c.Config.Template, t.TemplateBlob, &stale)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
+		return nil, stale, fmt.Errorf("%s: %w", c.Config.Template, err)
 	}
 	repeats := c.TemplateRepeats
 	var tmpl []formats.Unit
@@ -390,7 +404,7 @@ func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Uni
 	})
 	tdata = nil
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.Config.Template, err)
+		return nil, stale, fmt.Errorf("%s: %w", c.Config.Template, err)
 	}
 	byKey := map[string]*formats.Unit{}
 	if !t.IsSource && len(tmpl) > 0 {
@@ -400,7 +414,7 @@ func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Uni
 		}
 		data, err := r.readData(t, t.Filename, t.Blob, &stale)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Filename, err)
+			return nil, stale, fmt.Errorf("%s: %w", t.Filename, err)
 		}
 		_, err = st.Stream(data, func(u *formats.Unit) {
 			if want[u.Key] {
@@ -409,7 +423,7 @@ func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Uni
 			}
 		})
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Filename, err)
+			return nil, stale, fmt.Errorf("%s: %w", t.Filename, err)
 		}
 	}
 	out := make([]snapshot.Unit, len(tmpl))
@@ -417,7 +431,7 @@ func (r *Reader) streamPage(t *snapshot.Translation, lo, hi int) ([]snapshot.Uni
 	for i := range tmpl {
 		out[i] = tags.unit(t, lo+i, &tmpl[i], byKey[tmpl[i].Key])
 	}
-	return out, nil
+	return out, stale, nil
 }
 
 // cloneUnit copies a unit out of a streaming parser's buffers.
