@@ -1,0 +1,83 @@
+// Package history gives tests a real translation history, the first 152 commits of F-Droid client's strings.xml files (testdata/SOURCE.md), or the whole one that GITLATE_TEST_SHARED names.
+package history
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// EnvShared names a copy of the shared data directory (e.g. /work/shared): when it is
+// set, Path and Clone use DIR/history/fdroidclient-history.bundle, the whole history,
+// instead of the trimmed bundle kept here.
+const EnvShared = "GITLATE_TEST_SHARED"
+
+// SharedBundle is the whole history's bundle relative to the directory EnvShared names.
+const SharedBundle = "history/fdroidclient-history.bundle"
+
+// Branch is the only branch of both bundles; HEAD points to it.
+const Branch = "master"
+
+//go:embed testdata/fdroidclient-history-152.bundle
+var trimmed []byte
+
+// Full reports whether the tests run on the whole history (EnvShared is set), so that
+// they pick the expectations of that bundle rather than of the trimmed one.
+func Full() bool {
+	return os.Getenv(EnvShared) != ""
+}
+
+// Path returns the path of the bundle to test with: the whole history when EnvShared
+// is set (failing the test if it is not there), otherwise the trimmed bundle written
+// into t.TempDir() (it is embedded, so this works from any directory and build).
+func Path(t testing.TB) string {
+	t.Helper()
+	if dir := os.Getenv(EnvShared); dir != "" {
+		p := filepath.Join(dir, filepath.FromSlash(SharedBundle))
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("%s=%s: %v", EnvShared, dir, err)
+		}
+		return p
+	}
+	p := filepath.Join(t.TempDir(), "fdroidclient-history-152.bundle")
+	if err := os.WriteFile(p, trimmed, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Clone clones the bundle (see Path) into dir, bare or with master checked out, with
+// no user or system git configuration; an empty dir means a new directory below
+// t.TempDir(). It returns the repository's directory and skips the test when git is
+// not installed.
+func Clone(t testing.TB, dir string, bare bool) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed (apt-get install git); the history is a git bundle")
+	}
+	if dir == "" {
+		dir = filepath.Join(t.TempDir(), "fdroidclient-history")
+		if bare {
+			dir += ".git"
+		}
+	}
+	args := []string{"clone", "-q"}
+	if bare {
+		args = append(args, "--bare")
+	}
+	cmd := exec.Command("git", append(args, Path(t), dir)...)
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "GIT_") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatal(fmt.Errorf("git %s: %v\n%s", strings.Join(cmd.Args[1:], " "), err, out))
+	}
+	return dir
+}
