@@ -1,20 +1,19 @@
 package repos
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil/history"
 )
 
-// fdroidBundle is the real translation history the History tests and benchmark
-// run on; they skip when it is absent.
-const fdroidBundle = "/work/shared/history/fdroidclient-history.bundle"
-
 var (
-	sharedTmp     string // removed by TestMain
+	binTmp        string // removed by TestMain
 	bundleOnce    sync.Once
 	bundleClone   string
 	bundleErr     error
@@ -34,7 +33,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	sharedTmp = dir
+	binTmp = dir
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -101,23 +100,15 @@ func newCheckout(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// fdroidRepo returns a bare clone of the fdroid history bundle, made once per test
-// binary, or skips.
+// fdroidRepo returns a bare clone of the real translation history the History
+// tests and benchmark run on (internal/testutil/history: the trimmed bundle, or the
+// whole one with GITLATE_TEST_SHARED), made once per test binary.
 func fdroidRepo(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(fdroidBundle); err != nil {
-		t.Skipf("history bundle not available (%v): /work/shared is absent on this machine", err)
-	}
 	bundleOnce.Do(func() {
-		dir := filepath.Join(sharedTmp, "fdroidclient-history.git")
-		cmd := exec.Command("git", "clone", "-q", "--bare", fdroidBundle, dir)
-		cmd.Env = append(cleanEnv(), gitConfigured...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			bundleErr = err
-			t.Logf("%s", out)
-			return
-		}
-		bundleClone = dir
+		bundleErr = errors.New("the first test to clone the bundle failed")
+		bundleClone = history.Clone(t, filepath.Join(binTmp, "fdroidclient-history.git"), true)
+		bundleErr = nil
 	})
 	if bundleErr != nil {
 		t.Fatalf("clone bundle: %v", bundleErr)

@@ -9,9 +9,59 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitlate/gitlate/internal/testutil/history"
 )
 
 const fdroidRes = "app/src/main/res"
+
+// fdroidFacts are the facts of the bundle fdroidRepo clones that the tests check,
+// found with the git CLI on a clone of it (the command beside each), not with this
+// package.
+type fdroidFacts struct {
+	resCommits   int       // git log --first-parent --format=%H master -- app/src/main/res | wc -l
+	deBRCommits  int       // git log --first-parent --format=%H master -- app/src/main/res/values-de app/src/main/res/values-pt-rBR | wc -l
+	tip          string    // git rev-parse master
+	tipAuthor    string    // git log -1 --format=%an master
+	since        time.Time // a date well inside the history
+	sinceCommits int       // git log --first-parent --format=%ct master | awk '$1>=<since as Unix time>' | wc -l
+}
+
+// The root is the same in both bundles: git rev-list --max-parents=0 master, and
+// git log -1 --format=%cI ad95c8319b00dc6fc5535659dcf6ef5dcfe8c5ae.
+const fdroidRoot = "ad95c8319b00dc6fc5535659dcf6ef5dcfe8c5ae"
+
+var fdroidRootTime = time.Date(2016, 3, 28, 10, 12, 37, 0, time.UTC) // 2016-03-28T12:12:37+02:00
+
+var (
+	// The trimmed bundle of internal/testutil/history (its first 152 commits).
+	fdroidTrimmed = fdroidFacts{
+		resCommits:   142,
+		deBRCommits:  47,
+		tip:          "4c09c026836caf0af4537b81b04350afe480aa83",
+		tipAuthor:    "Hans-Christoph Steiner",
+		since:        time.Date(2017, 1, 1, 0, 0, 0, 0, time.UTC),
+		sinceCommits: 78, // awk '$1>=1483228800'
+	}
+	// The whole history (GITLATE_TEST_SHARED): the same commands, and the README
+	// beside that bundle for the tip.
+	fdroidFull = fdroidFacts{
+		resCommits:   2542,
+		deBRCommits:  277,
+		tip:          "919ffe8bc4ed786eb875f8875097a452d358fd4b",
+		tipAuthor:    "Hosted Weblate",
+		since:        time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC),
+		sinceCommits: 684, // awk '$1>=1704067200'
+	}
+)
+
+// fdroid returns the facts of the bundle the tests run on.
+func fdroid() fdroidFacts {
+	if history.Full() {
+		return fdroidFull
+	}
+	return fdroidTrimmed
+}
 
 // gitHistory is what `git log --first-parent` says a History over dirPrefix must
 // return: every first-parent commit with its raw diff against its first parent (the
@@ -70,8 +120,13 @@ func TestHistoryFdroidMatchesGit(t *testing.T) {
 	if r.Kind() != KindBare || r.Branch() != "master" {
 		t.Fatalf("kind %s branch %q, want bare master", r.Kind(), r.Branch())
 	}
+	facts := fdroid()
 	for _, dirs := range [][]string{{fdroidRes}, {fdroidRes + "/values-de", fdroidRes + "/values-pt-rBR"}} {
 		t.Run(strings.Join(dirs, ","), func(t *testing.T) {
+			wantCommits := facts.resCommits
+			if len(dirs) == 2 {
+				wantCommits = facts.deBRCommits
+			}
 			var want []CommitChanges
 			if len(dirs) == 1 {
 				want = gitHistory(t, dir, dirs[0])
@@ -96,7 +151,9 @@ func TestHistoryFdroidMatchesGit(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameHistory(t, got, want)
-			t.Logf("%d commits", len(got))
+			if len(want) != wantCommits {
+				t.Errorf("git log --raw gives %d commits, git log -- %v %d", len(want), dirs, wantCommits)
+			}
 		})
 	}
 }
@@ -153,13 +210,13 @@ func TestHistoryFdroidCommits(t *testing.T) {
 			t.Errorf("%s changed paths: got %v, want %v", h, got, paths)
 		}
 	}
-	// Facts from the bundle's README.
+	// The ends of the history.
 	first, tip := hist[0].Commit, hist[len(hist)-1].Commit
-	if first.Hash.String() != "ad95c8319b00dc6fc5535659dcf6ef5dcfe8c5ae" || !first.Committer.When.Equal(time.Date(2016, 3, 28, 10, 12, 37, 0, time.UTC)) {
+	if first.Hash.String() != fdroidRoot || !first.Committer.When.Equal(fdroidRootTime) {
 		t.Errorf("first commit %s at %v", first.Hash, first.Committer.When)
 	}
-	if tip.Hash.String() != "919ffe8bc4ed786eb875f8875097a452d358fd4b" || tip.Author.Name != "Hosted Weblate" {
-		t.Errorf("tip commit %s by %q", tip.Hash, tip.Author.Name)
+	if facts := fdroid(); tip.Hash.String() != facts.tip || tip.Author.Name != facts.tipAuthor {
+		t.Errorf("tip commit %s by %q, want %s by %q", tip.Hash, tip.Author.Name, facts.tip, facts.tipAuthor)
 	}
 }
 
@@ -186,7 +243,7 @@ func TestHistoryFdroidBounds(t *testing.T) {
 	}
 	sameHistory(t, after, full[len(full)-49:])
 
-	since := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	since := fdroid().since
 	recent, err := r.History(context.Background(), HistoryOptions{Dirs: []string{fdroidRes}, Since: since})
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +255,9 @@ func TestHistoryFdroidBounds(t *testing.T) {
 		}
 	}
 	sameHistory(t, recent, want)
+	if len(want) != fdroid().sinceCommits {
+		t.Errorf("%d commits since %s, want %d", len(want), since, fdroid().sinceCommits)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -217,8 +277,8 @@ func BenchmarkHistoryFdroid(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(h) < 2500 {
-			b.Fatalf("only %d commits", len(h))
+		if len(h) != fdroid().resCommits {
+			b.Fatalf("%d commits, want %d", len(h), fdroid().resCommits)
 		}
 	}
 	b.Run("cold", func(b *testing.B) {
