@@ -3,6 +3,7 @@ package changelog_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,53 +21,46 @@ import (
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/testutil"
+	"github.com/gitlate/gitlate/internal/testutil/history"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-// The fdroid bundle is the real translation history of an app (../shared/history,
-// next to the repository or to the worktree it is checked out in).
-var fdroidBundles = []string{"../../../shared/history/fdroidclient-history.bundle", "../../../../shared/history/fdroidclient-history.bundle"}
-
+// The fdroid history is the real translation history of an app
+// (internal/testutil/history: its first 152 commits, or all 2,568 with
+// GITLATE_TEST_SHARED).
 var (
 	fdroidOnce    sync.Once
 	fdroidDir     string
 	fdroidSnap    *snapshot.Snapshot
 	fdroidChanges []*snapshot.Change
 	fdroidErr     error
+	fdroidTmp     string // for the clone and its data, removed by TestMain
 )
 
 const fdroidRes = "app/src/main/res"
 
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "changelog-test-")
+	if err != nil {
+		panic(err)
+	}
+	fdroidTmp = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // fdroid clones the bundle once and scans it with its whole history.
 func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 	t.Helper()
-	if testing.Short() {
+	if testing.Short() && history.Full() {
 		t.Skip("walks 2,568 commits of a real app's history")
 	}
-	fdroidBundle := ""
-	for _, b := range fdroidBundles {
-		if _, err := os.Stat(b); err == nil {
-			fdroidBundle = b
-		}
-	}
-	if fdroidBundle == "" {
-		t.Skip("history bundle not available: it lives in ../shared next to the repository")
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
-	}
 	fdroidOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "fdroid-history-")
-		if err != nil {
-			fdroidErr = err
-			return
-		}
-		fdroidDir = filepath.Join(dir, "repo")
-		if out, err := exec.Command("git", "clone", "-q", fdroidBundle, fdroidDir).CombinedOutput(); err != nil {
-			fdroidErr = &os.PathError{Op: "git clone", Path: fdroidBundle, Err: os.ErrInvalid}
-			_ = out
-			return
-		}
+		fdroidErr = errors.New("the first test to clone the bundle failed")
+		dir := fdroidTmp
+		fdroidDir = history.Clone(t, filepath.Join(dir, "repo"), false)
+		fdroidErr = nil
 		cfg, err := config.Parse([]byte(`projects:
   - name: F-Droid
     slug: fdroid
@@ -143,7 +137,7 @@ func TestFdroidAddedLanguage(t *testing.T) {
 	dir, snap := fdroid(t)
 	first := firstParentLog(t, dir, fdroidRes+"/values/strings.xml")[0]
 	checked := 0
-	for _, dirName := range []string{"values-eo", "values-sq", "values-ta", "values-kab"} {
+	for _, dirName := range []string{"values-eo", "values-sq", "values-ta", "values-kab", "values-hr", "values-kn", "values-ml"} {
 		path := fdroidRes + "/" + dirName + "/strings.xml"
 		log := firstParentLog(t, dir, path)
 		if len(log) == 0 || log[0].hash == first.hash {
@@ -165,12 +159,32 @@ func TestFdroidAddedLanguage(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 2 {
-		t.Fatalf("only %d languages checked", checked)
+	// The languages added after the first commit: those whose oldest commit in
+	// `git log --first-parent --reverse --format=%H master -- app/src/main/res/values-LANG/strings.xml`
+	// is not the root, ad95c83: ta, hr, kn and ml; kab too in the whole history (it
+	// came in commit 186, after the trimmed bundle's 152); eo and sq are in the root.
+	want := 4
+	if history.Full() {
+		want = 5
+	}
+	if checked != want {
+		t.Fatalf("%d languages checked, want %d", checked, want)
 	}
 }
 
-var simpleString = regexp.MustCompile(`<string name="([^"]+)">([A-Za-z][A-Za-z ,]*[A-Za-z])</string>`)
+var (
+	simpleString = regexp.MustCompile(`<string name="([^"]+)">([A-Za-z][A-Za-z ,]*[A-Za-z])</string>`)
+	anyString    = regexp.MustCompile(`<string name="([^"]+)"`)
+)
+
+// stringNames lists the names of all <string> elements, whatever their text.
+func stringNames(data string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range anyString.FindAllStringSubmatch(data, -1) {
+		out[m[1]] = true
+	}
+	return out
+}
 
 // plainStrings reads the <string> elements whose text needs no unescaping.
 func plainStrings(data string) map[string]string {
@@ -190,11 +204,13 @@ func TestFdroidFilledString(t *testing.T) {
 	checked := 0
 	for i := len(log) - 1; i > 0 && checked < 5; i-- {
 		c := log[i]
-		before := plainStrings(gitOut(t, dir, "show", log[i-1].hash+":"+path))
+		// Every string the file had before, not only plain ones: a plain text that
+		// replaced a translation with an accent is a change, not a first translation.
+		before := stringNames(gitOut(t, dir, "show", log[i-1].hash+":"+path))
 		after := plainStrings(gitOut(t, dir, "show", c.hash+":"+path))
 		tmpl := plainStrings(gitOut(t, dir, "show", c.hash+":"+fdroidRes+"/values/strings.xml"))
 		for name, text := range after {
-			if _, had := before[name]; had || tmpl[name] == "" {
+			if before[name] || tmpl[name] == "" {
 				continue
 			}
 			var found bool
@@ -213,6 +229,7 @@ func TestFdroidFilledString(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("found no commit that filled a plain string")
 	}
+	t.Logf("%d commits checked", checked)
 }
 
 // TestFdroidTemplateAddedStrings: a template commit that added strings gives 44 New
@@ -266,6 +283,7 @@ func TestFdroidTemplateAddedStrings(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("found no template commit adding strings")
 	}
+	t.Logf("%d commits checked", checked)
 }
 
 // TestFdroidLastChange: a translation's last_change is the committer time of the
