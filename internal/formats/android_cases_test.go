@@ -65,6 +65,7 @@ var androidElementCases = []struct {
 }
 
 func TestAndroidElementCases(t *testing.T) {
+	t.Parallel()
 	docs := make([]string, len(androidElementCases))
 	for i, c := range androidElementCases {
 		docs[i] = "<resources>" + c.xml + "</resources>"
@@ -117,6 +118,7 @@ func TestAndroidElementCases(t *testing.T) {
 // translate-toolkit parses with resolve_entities=False. Reading an attribute of the
 // unit itself (its name, translatable) gives the entity's text, as lxml's get does.
 func TestAndroidEntities(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		doc  string

@@ -5,25 +5,31 @@ import (
 	"encoding/xml"
 	"io"
 	"os"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
-// corpus loads the files of one corpus from ../shared (skipping when absent).
+// corpus loads the files of one full corpus, from $GITLATE_TEST_SHARED/corpora
+// (skipping without it: the figures are those of the full corpora, not of the
+// trimmed copies the tests use).
 func corpus(b *testing.B, name string) [][]byte {
-	shared := sharedDir()
-	if shared == "" {
-		b.Skip("../shared/corpora not found next to the module root")
+	if !corpora.Full() {
+		b.Skip("the parser benchmarks read the full corpora: set " + corpora.EnvShared + "=DIR (DIR/corpora)")
 	}
-	pattern := filepath.Join(shared, "corpora", name, "app/src/main/res/values*/strings.xml")
-	if name == "slicer-glossary" {
-		pattern = filepath.Join(shared, "corpora", name, "glossary", "*.tbx")
+	var paths []string
+	for _, c := range corpora.All {
+		if c.Name == name {
+			var err error
+			if paths, err = c.Files(); err != nil {
+				b.Skip(err)
+			}
+		}
 	}
-	paths, _ := filepath.Glob(pattern)
 	if len(paths) == 0 {
-		b.Skip("no files for " + pattern)
+		b.Skip("no corpus " + name)
 	}
 	var files [][]byte
 	for _, p := range paths {

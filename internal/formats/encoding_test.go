@@ -137,6 +137,7 @@ func TestUTF16TBX(t *testing.T) {
 }
 
 func TestTTKEncodings(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	var docs []string
 	var fails []bool

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 // The fast parsers are checked against the encoding/xml reference (xmlref_test.go):
@@ -188,19 +190,13 @@ func addSeeds(f *testing.F, format string) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.tbx"))
 	more, _ := filepath.Glob(filepath.Join("testdata", "android", "*", "*.xml"))
 	files = append(files, more...)
-	if shared := sharedDir(); shared != "" {
-		for _, pattern := range []string{
-			"corpora/newpipe/app/src/main/res/values*/strings.xml",
-			"corpora/fdroidclient/app/src/main/res/values*/strings.xml",
-			"corpora/slicer-glossary/glossary/*.tbx",
-		} {
-			m, _ := filepath.Glob(filepath.Join(shared, pattern))
-			sort.Slice(m, func(i, j int) bool { return fileSize(m[i]) < fileSize(m[j]) })
-			if len(m) > 3 {
-				m = m[:3] // the smallest few: big seeds slow every fuzzing run
-			}
-			files = append(files, m...)
+	for _, c := range corpora.All {
+		m, _ := c.Files()
+		sort.Slice(m, func(i, j int) bool { return fileSize(m[i]) < fileSize(m[j]) })
+		if len(m) > 3 {
+			m = m[:3] // the smallest few: big seeds slow every fuzzing run
 		}
+		files = append(files, m...)
 	}
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil {
@@ -267,16 +263,14 @@ func TestReferenceAgrees(t *testing.T) {
 		android = append(android, doc{"generated " + strconv.Itoa(i), []byte(randomAndroidDoc(rng))})
 		tbx = append(tbx, doc{"generated " + strconv.Itoa(i), []byte(randomTBXDoc(rng))})
 	}
-	if shared := sharedDir(); shared != "" {
-		a, tb := corpusFiles(t, shared)
-		for _, p := range a {
-			data, _ := os.ReadFile(p)
-			android = append(android, doc{p, data})
-		}
-		for _, p := range tb {
-			data, _ := os.ReadFile(p)
-			tbx = append(tbx, doc{p, data})
-		}
+	a, tb := corpusFiles(t)
+	for _, p := range a {
+		data, _ := os.ReadFile(p)
+		android = append(android, doc{p, data})
+	}
+	for _, p := range tb {
+		data, _ := os.ReadFile(p)
+		tbx = append(tbx, doc{p, data})
 	}
 	parsed, units := 0, 0
 	for _, d := range android {

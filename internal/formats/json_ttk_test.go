@@ -162,6 +162,7 @@ func runTTKJSON(t *testing.T, reqs []ttkRequest) []ttkJSONResult {
 // TestTTKJSON compares the hand-written cases, the files under testdata/json
 // and generated documents of every JSON format with translate-toolkit.
 func TestTTKJSON(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	var docs []jsonTTKDoc
 	for _, c := range jsonCases {
@@ -379,6 +380,7 @@ func randomJSONDoc(rng *rand.Rand, format string) string {
 // TestTTKJSONBlank: values Weblate shows but Python finds false are Blank, as
 // translate-toolkit calls them untranslated.
 func TestTTKJSONBlank(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	doc := `{"a": 0, "b": false, "c": 0.0, "d": -0.0, "e": "", "f": null, "g": 1}`
 	res := runTTKJSON(t, []ttkRequest{{Format: "json-bytes", Class: "JsonFile", Data: doc, Lang: "en"}})

@@ -27,6 +27,7 @@ var plainKnownDifferences = []struct {
 }
 
 func TestPlainKnownDifferences(t *testing.T) {
+	t.Parallel()
 	for _, k := range plainKnownDifferences {
 		if _, err := mustLookup(t, k.format).Parse([]byte(k.doc)); err == nil {
 			t.Errorf("%s %q: parsed; documented as refused: %s", k.format, k.doc, k.why)

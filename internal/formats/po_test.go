@@ -117,6 +117,7 @@ var poSnippets = []string{
 }
 
 func TestTTKPO(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := append([]string(nil), poSnippets...)
 	rng := rand.New(rand.NewPCG(5, 6))

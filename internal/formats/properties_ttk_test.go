@@ -103,6 +103,7 @@ var stringsSnippets = []string{
 }
 
 func TestTTKPropertiesSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(propSnippets))
 	for i, s := range propSnippets {
@@ -112,6 +113,7 @@ func TestTTKPropertiesSnippets(t *testing.T) {
 }
 
 func TestTTKStringsSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(stringsSnippets))
 	for i, s := range stringsSnippets {
@@ -143,6 +145,7 @@ func encodeUTF16(s string, big, bom bool) []byte {
 // TestTTKPropertiesEncodings reads the same texts in every encoding each format
 // id may meet and compares what translate-toolkit decodes (or refuses).
 func TestTTKPropertiesEncodings(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	java := "# é comment\nkey=välue \\u00e9 €\nk2=日本\n"
 	apple := "/* é */\n\"key\" = \"välue 日本 😀\";\n"
@@ -170,6 +173,7 @@ func TestTTKPropertiesEncodings(t *testing.T) {
 
 // TestTTKRandomProperties compares generated files mixing every construct.
 func TestTTKRandomProperties(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 1500
 	if testing.Short() {

@@ -43,6 +43,7 @@ var resxSnippets = []string{
 }
 
 func TestTTKRESXSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(resxSnippets))
 	for i, s := range resxSnippets {
@@ -52,6 +53,7 @@ func TestTTKRESXSnippets(t *testing.T) {
 }
 
 func TestTTKRandomRESX(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 300
 	if testing.Short() {

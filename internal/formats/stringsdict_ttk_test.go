@@ -67,6 +67,7 @@ var stringsdictSnippets = []struct{ doc, lang string }{
 }
 
 func TestTTKStringsdictSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(stringsdictSnippets))
 	langs := make([]string, len(stringsdictSnippets))
@@ -108,6 +109,7 @@ func checkStringsdictTags(t *testing.T, langs []string) {
 }
 
 func TestTTKRandomStringsdict(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 300
 	if testing.Short() {

@@ -52,6 +52,7 @@ var tsSnippets = []string{
 }
 
 func TestTTKTSSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(tsSnippets))
 	for i, s := range tsSnippets {
@@ -70,6 +71,7 @@ func knownTSDifference(doc []byte, _ error) string {
 }
 
 func TestTTKRandomTS(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 400
 	if testing.Short() {

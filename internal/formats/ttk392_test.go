@@ -277,6 +277,7 @@ func runTTK384(t testing.TB, reqs []ttkRequest) []ttkResult {
 // true). The rows without differs check that the rewriting leaves alone what the
 // two versions read alike.
 func TestTTK392Differences(t *testing.T) {
+	t.Parallel()
 	texts := []struct {
 		in      string
 		strip   bool

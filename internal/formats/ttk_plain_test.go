@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -47,11 +47,18 @@ func bytesRequest(format string, data []byte) plainTTKRequest {
 func requireTTKYAML(t testing.TB) {
 	t.Helper()
 	requireTTK(t)
-	cmd := exec.Command(systemPython, "-c", "import translate.storage.yaml")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("translate-toolkit YAML comparison skipped: ruamel.yaml is not importable (apt-get install python3-ruamel.yaml): %v %s", err, out)
+	if why := ttkYAMLMissing(); why != "" {
+		t.Skip(why)
 	}
 }
+
+var ttkYAMLMissing = sync.OnceValue(func() string {
+	cmd := exec.Command(systemPython, "-c", "import translate.storage.yaml")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Sprintf("translate-toolkit YAML comparison skipped: ruamel.yaml is not importable (apt-get install python3-ruamel.yaml): %v %s", err, out)
+	}
+	return ""
+})
 
 func runPlainTTK(t testing.TB, reqs []plainTTKRequest) []plainTTKResult {
 	t.Helper()
@@ -59,13 +66,9 @@ func runPlainTTK(t testing.TB, reqs []plainTTKRequest) []plainTTKResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := ttkDump(in)
 	if err != nil {
-		t.Fatalf("ttk_dump.py: %v\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
 	var res []plainTTKResult
 	if err := json.Unmarshal(out, &res); err != nil {
@@ -219,6 +222,7 @@ func compareFileSets(t *testing.T, root string, sets ...plainFileSet) {
 // UTF-8 (refused by both) and a UTF-8 one as UTF-16, Rails files also as plain
 // YAML and Hugo files as Rails ones.
 func TestTTKPlainFiles(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	compareFileSets(t, "testdata",
 		plainFileSet{"properties", "properties/shop-latin1", ".properties"},
@@ -245,6 +249,7 @@ func TestTTKPlainFiles(t *testing.T) {
 // $GITLATE_TEST_FETCHED/formats (see each project's SOURCE there); it skips when
 // the variable is unset.
 func TestTTKPlainFetched(t *testing.T) {
+	t.Parallel()
 	root := fetchedFormats(t)
 	requireTTK(t)
 	compareFileSets(t, root,

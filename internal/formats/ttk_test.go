@@ -1,9 +1,11 @@
 package formats
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -11,58 +13,42 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 // The tests in this file compare the parsers with translate-toolkit itself, via
 // testdata/ttk_dump.py: Debian's python3-translate 3.8.4, its answers turned into
 // those of 3.9.2 (the version Weblate 4.18 uses) where the two differ for these
 // formats, white space between quotes in Android text and TBX notes by origin
-// (see ttk392_test.go). They skip when python3-translate or ../shared is missing.
+// (see ttk392_test.go). They skip when python3-translate is missing. The corpus test reads
+// internal/testutil/corpora's trimmed copies, or the full corpora under
+// $GITLATE_TEST_SHARED.
 
 const systemPython = "/usr/bin/python3"
 
 func requireTTK(t testing.TB) {
 	t.Helper()
+	if why := ttkMissing(); why != "" {
+		t.Skip(why)
+	}
+}
+
+// ttkMissing says, once for all the tests, why translate-toolkit cannot be run
+// ("" when it can).
+var ttkMissing = sync.OnceValue(func() string {
 	if _, err := os.Stat(systemPython); err != nil {
-		t.Skip("translate-toolkit differential test skipped: " + systemPython + " not found (apt-get install python3-translate)")
+		return "translate-toolkit differential test skipped: " + systemPython + " not found (apt-get install python3-translate)"
 	}
 	cmd := exec.Command(systemPython, "-c", "import translate.storage.aresource, translate.storage.tbx")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("translate-toolkit differential test skipped: python3-translate is not importable (apt-get install python3-translate): %v %s", err, out)
+		return fmt.Sprintf("translate-toolkit differential test skipped: python3-translate is not importable (apt-get install python3-translate): %v %s", err, out)
 	}
-}
-
-// sharedDir is ../shared next to the module root, or "" when absent.
-func sharedDir() string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Dir(file)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(filepath.Join(shared, "corpora")); err != nil {
-		return ""
-	}
-	return shared
-}
-
-func requireShared(t testing.TB) string {
-	t.Helper()
-	dir := sharedDir()
-	if dir == "" {
-		t.Skip("../shared/corpora not found next to the module root; corpus tests skipped")
-	}
-	return dir
-}
+	return ""
+})
 
 type ttkRequest struct {
 	Format string `json:"format"`
@@ -127,18 +113,83 @@ func runTTKRaw(t testing.TB, reqs []ttkRequest, out any) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	answer, err := cmd.Output()
+	answer, err := ttkDump(in)
 	if err != nil {
-		return fmt.Errorf("ttk_dump.py: %v\n%s", err, stderr.String())
+		return err
 	}
 	if err := json.Unmarshal(answer, out); err != nil {
 		return fmt.Errorf("ttk_dump.py output: %v", err)
 	}
 	return nil
+}
+
+// ttkWorker is a `ttk_dump.py --serve` process: one line of requests in, one
+// line of results out.
+type ttkWorker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr *bytes.Buffer
+}
+
+// ttkWorkers holds the idle workers; at most maxTTKWorkers run at once, so the
+// parallel tests share a few translate-toolkit processes instead of starting
+// one each time. They end with the test binary (their stdin closes).
+var (
+	ttkWorkers    = make(chan *ttkWorker, maxTTKWorkers)
+	ttkSlots      = make(chan struct{}, maxTTKWorkers)
+	maxTTKWorkers = max(2, runtime.NumCPU())
+)
+
+func startTTKWorker() (*ttkWorker, error) {
+	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"), "--serve")
+	w := &ttkWorker{cmd: cmd, stderr: &bytes.Buffer{}}
+	cmd.Stderr = w.stderr
+	var err error
+	if w.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w.stdout = bufio.NewReaderSize(out, 1<<20)
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// ttkDump answers a JSON list of requests with ttk_dump.py's JSON list of
+// results, through an idle worker or a new one.
+func ttkDump(in []byte) ([]byte, error) {
+	var w *ttkWorker
+	select {
+	case w = <-ttkWorkers:
+	case ttkSlots <- struct{}{}:
+		var err error
+		if w, err = startTTKWorker(); err != nil {
+			<-ttkSlots
+			return nil, fmt.Errorf("ttk_dump.py: %v", err)
+		}
+	}
+	if bytes.IndexByte(in, '\n') >= 0 {
+		return nil, fmt.Errorf("a request holds a raw newline")
+	}
+	_, err := w.stdin.Write(append(in, '\n'))
+	var line []byte
+	if err == nil {
+		line, err = w.stdout.ReadBytes('\n')
+	}
+	if err != nil {
+		// The process is gone: report its last words and free its slot.
+		w.stdin.Close()
+		_ = w.cmd.Wait()
+		<-ttkSlots
+		return nil, fmt.Errorf("ttk_dump.py: %v\n%s", err, w.stderr.String())
+	}
+	ttkWorkers <- w
+	return line, nil
 }
 
 // androidLang is the language code Weblate passes to translate-toolkit for a file
@@ -151,14 +202,20 @@ func androidLang(path string) string {
 	return "en"
 }
 
-func corpusFiles(t testing.TB, shared string) (android, tbx []string) {
-	for _, c := range []string{"newpipe", "fdroidclient"} {
-		m, _ := filepath.Glob(filepath.Join(shared, "corpora", c, "app/src/main/res/values*/strings.xml"))
-		android = append(android, m...)
-	}
-	tbx, _ = filepath.Glob(filepath.Join(shared, "corpora", "slicer-glossary", "glossary", "*.tbx"))
-	if len(android) == 0 || len(tbx) == 0 {
-		t.Skip("corpora incomplete under " + shared)
+// corpusFiles are the Android and TBX files of the corpora (trimmed, or the
+// full ones under $GITLATE_TEST_SHARED).
+func corpusFiles(t testing.TB) (android, tbx []string) {
+	t.Helper()
+	for _, c := range corpora.All {
+		files, err := c.Files()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Format == "tbx" {
+			tbx = append(tbx, files...)
+		} else {
+			android = append(android, files...)
+		}
 	}
 	return android, tbx
 }
@@ -240,9 +297,9 @@ func compareTBX(units []Unit, want []ttkUnit) []string {
 // parsers and compares every unit: key, forms (plurals in the language's CLDR
 // order), read-only flag and notes; for TBX source, target, notes and explanations.
 func TestTTKCorpora(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
-	shared := requireShared(t)
-	android, tbx := corpusFiles(t, shared)
+	android, tbx := corpusFiles(t)
 	var reqs []ttkRequest
 	for _, p := range android {
 		reqs = append(reqs, ttkRequest{Format: "aresource", Path: p, Lang: androidLang(p)})
@@ -253,7 +310,7 @@ func TestTTKCorpora(t *testing.T) {
 	res := runTTK(t, reqs)
 	units := 0
 	for i, req := range reqs {
-		rel, _ := filepath.Rel(shared, req.Path)
+		rel, _ := filepath.Rel(corpora.Dir(), req.Path)
 		data, err := os.ReadFile(req.Path)
 		if err != nil {
 			t.Fatal(err)
@@ -299,6 +356,7 @@ func mustLookup(t testing.TB, name string) Format {
 // thousand generated strings, against translate-toolkit 3.9.2's unescaping
 // (3.8.4's, on texts ttk392Text rewrote).
 func TestTTKUnescape(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	var reqs []ttkRequest
 	for _, c := range unescapeCases {
@@ -427,6 +485,7 @@ var androidSnippets = []string{
 }
 
 func TestTTKAndroidSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	compareAndroidDocs(t, androidSnippets)
 }
@@ -488,6 +547,7 @@ var tbxSnippets = []string{
 }
 
 func TestTTKTBXSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	var reqs []ttkRequest
 	for _, d := range tbxSnippets {
@@ -515,6 +575,7 @@ func TestTTKTBXSnippets(t *testing.T) {
 // TestTTKRandomAndroid compares generated documents mixing every construct the
 // format meets (markup, namespaces, CDATA, comments, escapes, quotes, entities).
 func TestTTKRandomAndroid(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 1500
 	if testing.Short() {
@@ -686,6 +747,7 @@ var knownDifferences = []struct {
 }
 
 func TestKnownDifferences(t *testing.T) {
+	t.Parallel()
 	for _, k := range knownDifferences {
 		_, err := androidFormat{}.Parse([]byte(k.doc))
 		if (err != nil) != k.ourErr {
@@ -709,6 +771,7 @@ func TestKnownDifferences(t *testing.T) {
 
 // TestTTKRandomTBX compares generated glossaries with translate-toolkit.
 func TestTTKRandomTBX(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 800
 	if testing.Short() {

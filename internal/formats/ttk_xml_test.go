@@ -1,11 +1,9 @@
 package formats
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -60,13 +58,9 @@ func runXMLTTK(t testing.TB, reqs []xmlTTKRequest) []xmlTTKResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(systemPython, filepath.Join("testdata", "ttk_dump.py"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := ttkDump(in)
 	if err != nil {
-		t.Fatalf("ttk_dump.py: %v\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
 	var res []xmlTTKResult
 	if err := json.Unmarshal(out, &res); err != nil {
@@ -210,6 +204,7 @@ func readFiles(t testing.TB, root, pattern string) (paths []string, docs [][]byt
 // the oracle, each also re-encoded as UTF-16 with a byte-order mark, as Windows
 // tools save them.
 func TestTTKXMLFiles(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	compareXMLFileSets(t, "testdata")
 }
@@ -218,6 +213,7 @@ func TestTTKXMLFiles(t *testing.T) {
 // $GITLATE_TEST_FETCHED/formats (see each project's SOURCE there); it skips when
 // the variable is unset.
 func TestTTKXMLFetched(t *testing.T) {
+	t.Parallel()
 	root := fetchedFormats(t)
 	requireTTK(t)
 	compareXMLFileSets(t, root)

@@ -98,6 +98,7 @@ func knownXLIFFDifference(_ []byte, err error) string {
 }
 
 func TestTTKXLIFFSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	docs := make([][]byte, len(xliffSnippets))
 	for i, s := range xliffSnippets {
@@ -110,6 +111,7 @@ func TestTTKXLIFFSnippets(t *testing.T) {
 // TestTTKRandomXLIFF compares generated units mixing inline elements, nesting,
 // white space, comments, CDATA and namespaces.
 func TestTTKRandomXLIFF(t *testing.T) {
+	t.Parallel()
 	requireTTK(t)
 	n := 600
 	if testing.Short() {

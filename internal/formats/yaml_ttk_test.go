@@ -67,6 +67,7 @@ var yamlSnippets = []string{
 }
 
 func TestTTKYAMLSnippets(t *testing.T) {
+	t.Parallel()
 	requireTTKYAML(t)
 	docs := make([][]byte, len(yamlSnippets))
 	for i, s := range yamlSnippets {
@@ -78,6 +79,7 @@ func TestTTKYAMLSnippets(t *testing.T) {
 
 // TestTTKYAMLEncodings: translate-toolkit decodes YAML as UTF-8 only.
 func TestTTKYAMLEncodings(t *testing.T) {
+	t.Parallel()
 	requireTTKYAML(t)
 	s := "a: välue\nb: 日本\n"
 	docs := [][]byte{[]byte(s), append([]byte("\xef\xbb\xbf"), s...), encodeUTF16(s, false, true), []byte("a: caf\xe9\n")}
@@ -87,6 +89,7 @@ func TestTTKYAMLEncodings(t *testing.T) {
 // TestTTKRandomYAML compares generated documents mixing nesting, sequences, flow
 // and block styles, scalars of every type, anchors, aliases and plural mappings.
 func TestTTKRandomYAML(t *testing.T) {
+	t.Parallel()
 	requireTTKYAML(t)
 	n := 1000
 	if testing.Short() {

@@ -30,6 +30,11 @@ stdin: a JSON list of requests, each one of
    (bytes as for po-bytes), "lang": CODE (stringsdict)}   (see ttk_xmlformats.py)
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
+
+With --serve, it answers many such lists, one a line: each line of stdin is a
+JSON list of requests, answered by one line of stdout (the tests keep one
+process for many batches rather than paying translate-toolkit's start-up each
+time).
 """
 import contextlib
 import json
@@ -342,13 +347,21 @@ def handle(req):
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
-def main():
-    requests = json.load(sys.stdin)
-    real_stdout = sys.stdout
+def answer(requests):
     # translate-toolkit 3.8.4 prints debug lines whenever a plural is read.
     with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
         results = [handle(req) for req in requests]
-    real_stdout.write(json.dumps(results, ensure_ascii=False))
+    return json.dumps(results, ensure_ascii=False)
+
+
+def main():
+    if sys.argv[1:] == ["--serve"]:
+        for line in sys.stdin:
+            if line.strip():
+                sys.stdout.write(answer(json.loads(line)) + "\n")
+                sys.stdout.flush()
+        return
+    sys.stdout.write(answer(json.load(sys.stdin)))
 
 
 if __name__ == "__main__":
