@@ -8,25 +8,16 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
-// sharedDir is the team's reference folder beside the repository (where CI
-// puts it), or $GITLATE_SHARED.
-func sharedDir() string {
-	if d := os.Getenv("GITLATE_SHARED"); d != "" {
-		return d
-	}
-	return "../../../shared"
-}
-
-// corpusCodes lists the language codes of the shared corpora's directories
-// and glossary files, as the scanner extracts them.
+// corpusCodes lists the language codes of the corpora's directories and
+// glossary files, as the scanner extracts them: internal/testutil/corpora's
+// trimmed copies, or the full corpora under $GITLATE_TEST_SHARED.
 func corpusCodes(t *testing.T) []string {
 	t.Helper()
-	root := filepath.Join(sharedDir(), "corpora")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("shared corpora not available (%v)", err)
-	}
+	root := corpora.Dir()
 	seen := map[string]bool{}
 	for _, c := range []string{"newpipe", "fdroidclient"} {
 		dirs, err := filepath.Glob(filepath.Join(root, c, "app/src/main/res/values-*"))
@@ -46,8 +37,11 @@ func corpusCodes(t *testing.T) []string {
 		codes = append(codes, c)
 	}
 	sort.Strings(codes)
-	if len(codes) < 100 {
-		t.Fatalf("only %d corpus codes found", len(codes))
+	// The trimmed copies: 40 + 28 + 20 language directories and glossaries, 69
+	// distinct codes (ls values-* and *.tbx | sed the prefix and suffix off |
+	// sort -u | wc -l); over 100 in the full corpora.
+	if want := 69; !corpora.Full() && len(codes) != want || corpora.Full() && len(codes) < 100 {
+		t.Fatalf("%d corpus codes found", len(codes))
 	}
 	return codes
 }
@@ -56,8 +50,8 @@ func corpusCodes(t *testing.T) []string {
 // 2023.5) on the codes: code -> [canonical code, "generated" or ""].
 func baseline(t *testing.T, codes []string) map[string][2]string {
 	t.Helper()
-	bench := filepath.Join(sharedDir(), "bench")
-	if _, err := os.Stat(filepath.Join(bench, "ttk_stats.py")); err != nil {
+	bench := filepath.Dir(corpora.TTKStats())
+	if _, err := os.Stat(corpora.TTKStats()); err != nil {
 		t.Skipf("baseline not available (%v)", err)
 	}
 	script := `
@@ -86,7 +80,7 @@ print(json.dumps(out))
 	return res
 }
 
-// TestCorpora: every language directory of the shared corpora resolves to the
+// TestCorpora: every language directory of the corpora resolves to the
 // code the baseline gives, generated or not alike.
 func TestCorpora(t *testing.T) {
 	codes := corpusCodes(t)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 // dataDir is the repository's copy of language-data 2023.5.
@@ -120,10 +122,14 @@ func TestDefaultCountries(t *testing.T) {
 }
 
 // TestLanguageDataCopy: the repository's copy is byte for byte the reference
-// export of language-data 2023.5, when that is beside the repository.
+// export of language-data 2023.5, when $GITLATE_TEST_SHARED names the shared
+// folder holding it (the tests read nothing outside the repository otherwise).
 func TestLanguageDataCopy(t *testing.T) {
 	t.Parallel()
-	ref := filepath.Join(sharedDir(), "reference", "weblate-language-data-2023.5")
+	if !corpora.Full() {
+		t.Skip("the reference export is outside the repository: set " + corpora.EnvShared + "=DIR (DIR/reference)")
+	}
+	ref := filepath.Join(corpora.Shared(), "reference", "weblate-language-data-2023.5")
 	if _, err := os.Stat(ref); err != nil {
 		t.Skipf("reference export not available (%v)", err)
 	}
