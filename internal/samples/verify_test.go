@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"github.com/gitlate/gitlate/bench/corpora"
 	"github.com/gitlate/gitlate/internal/samples/expected"
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 	"io"
 	"os"
 	"os/exec"
@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	git "github.com/go-git/go-git/v5"
@@ -40,20 +41,15 @@ func TestHandTableSums(t *testing.T) {
 	}
 }
 
-// sharedDir is ../shared seen from the repository root (the package runs one
-// level down).
-const sharedDir = "../../../shared"
-
 // TestStatisticsAgreeWithTranslateToolkit checks the hand table's Android and
 // TBX rows against an independent implementation: translate-toolkit, through
-// ../shared/bench/ttk_stats.py, on a checkout of each materialized repository.
+// ttk_stats.py (internal/testutil/corpora's copy, or $GITLATE_TEST_SHARED's), on
+// a checkout of each materialized repository.
 func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
-	script, err := filepath.Abs(filepath.Join(sharedDir, "bench", "ttk_stats.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	script := corpora.TTKStats()
 	if _, err := os.Stat(script); err != nil {
-		t.Skipf("skipped: %s is missing (the shared folder is not next to the repository)", script)
+		t.Skipf("skipped: %s is missing", script)
 	}
 	compareWithTTK(t, func(format string) bool { return format == "aresource" || format == "tbx" },
 		func(work, filemask, template, format string) []string {
@@ -69,6 +65,7 @@ func TestStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 // rows against translate-toolkit's JSON stores with Weblate's rules
 // (testdata/ttk_json_stats.py).
 func TestJSONStatisticsAgreeWithTranslateToolkit(t *testing.T) {
+	t.Parallel()
 	script, err := filepath.Abs(filepath.Join("testdata", "ttk_json_stats.py"))
 	if err != nil {
 		t.Fatal(err)
@@ -91,9 +88,17 @@ func compareWithTTK(t *testing.T, picked func(format string) bool, args func(wor
 		t.Skip("skipped: the git command is missing (needed to check out the repositories)")
 	}
 
-	dataDir, configPath := materialize(t)
+	dataDir, configPath := materializedOnce(t)
 	checkouts := map[string]string{} // repository dir -> work tree
-	var got, want []expected.Translation
+	type job struct {
+		project string
+		comp    string
+		cmd     *exec.Cmd
+		rows    []corpora.TTKRow
+		err     error
+	}
+	var jobs []*job
+	var want []expected.Translation
 	for _, p := range readConfig(t, configPath).Projects {
 		for _, comp := range p.Components {
 			if !picked(comp.FileFormat) {
@@ -116,20 +121,36 @@ func compareWithTTK(t *testing.T, picked func(format string) bool, args func(wor
 			}
 			cmd := exec.Command("/usr/bin/python3", args(work, comp.Filemask, comp.Template, comp.FileFormat)...)
 			cmd.Stderr = os.Stderr
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("%s on %s/%s: %v", filepath.Base(cmd.Args[1]), p.Slug, comp.Slug, err)
+			jobs = append(jobs, &job{project: p.Slug, comp: comp.Slug, cmd: cmd})
+		}
+	}
+	// The scripts run two at a time (each pays translate-toolkit's start-up).
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for _, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out, err := j.cmd.Output()
+			if err == nil {
+				err = json.Unmarshal(out, &j.rows)
 			}
-			var rows []corpora.TTKRow
-			if err := json.Unmarshal(out, &rows); err != nil {
-				t.Fatalf("%s on %s/%s: %v", filepath.Base(cmd.Args[1]), p.Slug, comp.Slug, err)
-			}
-			for _, r := range rows {
-				got = append(got, expected.Translation{
-					Project: p.Slug, Component: comp.Slug, Code: r.Raw, Language: r.Code, Filename: r.Filename,
-					Counts: expected.Counts{Total: r.Total, Translated: r.Translated, Readonly: r.Readonly, TotalWords: r.TotalWords, TranslatedWords: r.TranslatedWords, TotalChars: r.TotalChars, TranslatedChars: r.TranslatedChars},
-				})
-			}
+			j.err = err
+		}()
+	}
+	wg.Wait()
+	var got []expected.Translation
+	for _, j := range jobs {
+		if j.err != nil {
+			t.Fatalf("%s on %s/%s: %v", filepath.Base(j.cmd.Args[1]), j.project, j.comp, j.err)
+		}
+		for _, r := range j.rows {
+			got = append(got, expected.Translation{
+				Project: j.project, Component: j.comp, Code: r.Raw, Language: r.Code, Filename: r.Filename,
+				Counts: expected.Counts{Total: r.Total, Translated: r.Translated, Readonly: r.Readonly, TotalWords: r.TotalWords, TranslatedWords: r.TranslatedWords, TotalChars: r.TotalChars, TranslatedChars: r.TranslatedChars},
+			})
 		}
 	}
 	if len(want) == 0 {
@@ -195,7 +216,8 @@ func templateUnits(t *testing.T, data []byte) map[string]string {
 // TestStructuralEvents derives contract §8's structural events from the
 // materialized history and compares them with the hand-written expected.History.
 func TestStructuralEvents(t *testing.T) {
-	dataDir, configPath := materialize(t)
+	t.Parallel()
+	dataDir, configPath := materializedOnce(t)
 	type component struct {
 		project, slug, mask, template string
 		created                       bool
