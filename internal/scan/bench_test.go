@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gitlate/gitlate/bench/corpora"
 	"github.com/gitlate/gitlate/bench/synth"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/scan"
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 // The scan benchmarks of issue 7. They only run with -bench; bench/run.sh runs them
@@ -23,19 +23,19 @@ import (
 //   MB/cpu-s  the same per CPU second of this process (steadier on a shared machine)
 //   files/op  files parsed per scan
 
-// benchCorpora turns ../shared/corpora into repositories (as cmd/gitlate's corpora
-// test does) and returns their config, or skips.
+// benchCorpora turns the full corpora ($GITLATE_TEST_SHARED/corpora) into
+// repositories (as cmd/gitlate's corpora test does) and returns their config, or
+// skips: the figures are those of the full corpora, not of the trimmed copies.
 func benchCorpora(b *testing.B) (*config.Config, int64) {
 	b.Helper()
-	shared := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(corpora.Script(shared)); err != nil {
-		b.Skipf("corpora not available: %v", err)
+	if !corpora.Full() {
+		b.Skip("the corpus benchmarks read the full corpora: set " + corpora.EnvShared + "=DIR (DIR/corpora)")
 	}
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("git is not installed")
 	}
 	dir := b.TempDir()
-	path, err := corpora.Make(shared, dir)
+	path, err := corpora.Make(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
