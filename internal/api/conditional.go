@@ -32,7 +32,8 @@ import (
 // A client that asks for gzip (Accept-Encoding) gets it for bodies of gzipMin
 // bytes or more. Compressed bodies are kept per snapshot under their tag (which
 // includes the base URL) up to gzipCacheBytes, so a document is compressed once
-// per snapshot and base URL, not once per request.
+// per snapshot and base URL, not once per request; a kept answer (answers.go)
+// carries its own.
 
 var (
 	cacheControl = []string{"max-age=0, must-revalidate"}
@@ -344,6 +345,9 @@ func qNonZero(params string) bool {
 // compressed before under tag (which includes the base URL, path and query; they
 // are compared too, so a collision of tags cannot serve another answer).
 func (r *request) gzipped(tag uint64, body []byte) []byte {
+	if r.kept != nil && r.kept.gz != nil {
+		return r.kept.gz // a kept answer has its own (answers.go)
+	}
 	u := r.c.Request.URL
 	if z := r.v.gz.get(tag, r.p.baseJSON, u.Path, u.RawQuery); z != nil {
 		return z

@@ -24,6 +24,8 @@ type route struct {
 	// snapshot's time is no Last-Modified for them; their ETag still follows
 	// their content (conditional.go).
 	live bool
+	// keep marks the list routes whose 200 answers are kept whole (answers.go).
+	keep bool
 }
 
 const (
@@ -44,7 +46,7 @@ var routes = []route{
 	{path: "/api/projects/", allow: allowList, name: "Project List", desc: descProjects, get: listProjects},
 	{path: "/api/projects/:project/", allow: allowInstance, name: "Project Instance", desc: descProjects, get: getProject},
 	{path: "/api/projects/:project/components/", allow: allowList, name: "Components", desc: descProjects, get: listProjectComponents},
-	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges, live: true},
+	{path: "/api/projects/:project/changes/", allow: allowRead, name: "Changes", desc: descProjects, get: listProjectChanges, live: true, keep: true},
 	{path: "/api/projects/:project/statistics/", allow: allowRead, name: "Statistics", desc: descProjects, get: getProjectStatistics},
 	{path: "/api/projects/:project/languages/", allow: allowRead, name: "Languages", desc: descProjects, get: getProjectLanguages},
 	{path: "/api/projects/:project/repository/", allow: allowList, name: "Repository", desc: descProjects, get: getProjectRepository, unsafe: postOnly(postProjectRepository), live: true},
@@ -53,7 +55,7 @@ var routes = []route{
 	{path: "/api/components/:project/:component/", allow: allowInstance, name: "Component Instance", desc: descComponents, get: getComponent},
 	{path: "/api/components/:project/:component/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getComponentStatistics},
 	{path: "/api/components/:project/:component/translations/", allow: allowList, name: "Translations", desc: descComponents, get: listComponentTranslations},
-	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges, live: true},
+	{path: "/api/components/:project/:component/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listComponentChanges, live: true, keep: true},
 	{path: "/api/components/:project/:component/lock/", allow: allowList, name: "Lock", desc: descComponents, get: getComponentLock},
 	{path: "/api/components/:project/:component/links/", allow: allowList, name: "Links", desc: descComponents, get: listComponentLinks},
 	{path: "/api/components/:project/:component/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getComponentRepository, unsafe: postOnly(postComponentRepository), live: true},
@@ -63,7 +65,7 @@ var routes = []route{
 	{path: "/api/translations/", allow: allowRead, name: "Translation List", desc: descComponents, get: listTranslations},
 	{path: "/api/translations/:project/:component/:language/", allow: allowTranslInst, name: "Translation Instance", desc: descComponents, get: getTranslation},
 	{path: "/api/translations/:project/:component/:language/statistics/", allow: allowRead, name: "Statistics", desc: descComponents, get: getTranslationStatistics},
-	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges, live: true},
+	{path: "/api/translations/:project/:component/:language/changes/", allow: allowRead, name: "Changes", desc: descComponents, get: listTranslationChanges, live: true, keep: true},
 	{path: "/api/translations/:project/:component/:language/file/", allow: allowFile, name: "File", desc: descComponents, get: getTranslationFile, anyFormat: true},
 	{path: "/api/translations/:project/:component/:language/repository/", allow: allowList, name: "Repository", desc: descComponents, get: getTranslationRepository, unsafe: postOnly(postTranslationRepository), live: true},
 
@@ -71,7 +73,7 @@ var routes = []route{
 	{path: "/api/languages/:language/", allow: allowInstance, name: "Language Instance", desc: "Languages API.", get: getLanguage},
 	{path: "/api/languages/:language/statistics/", allow: allowRead, name: "Statistics", desc: "Languages API.", get: getLanguageStatistics},
 
-	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges, live: true},
+	{path: "/api/changes/", allow: allowRead, name: "Change List", desc: "Changes API.", get: listChanges, live: true, keep: true},
 	{path: "/api/changes/:id/", allow: allowRead, name: "Change Instance", desc: "Changes API.", get: getChange, live: true},
 
 	{path: "/api/users/", allow: allowList, name: "User List", desc: "Users API.", get: listUsers, live: true},

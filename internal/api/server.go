@@ -105,6 +105,10 @@ type Server struct {
 	// with Origin when CORS is on (conditional.go).
 	cors                      gin.HandlerFunc
 	varyPlain, varyNegotiated []string
+	// gens numbers the views built (under mu); answers keeps the whole answers of
+	// the list routes by generation (answers.go).
+	gens    uint64
+	answers *answerCache
 }
 
 type baseURLCache struct{ scheme, host, base, json string }
@@ -126,7 +130,7 @@ func (p *viewPair) find(snap *snapshot.Snapshot) *views {
 
 // New returns an API server reading from src.
 func New(src Source, opts Options) (*Server, error) {
-	s := &Server{src: src, opts: opts}
+	s := &Server{src: src, opts: opts, answers: newAnswerCache(answerCacheBytes)}
 	for _, t := range opts.Tokens {
 		s.tokens = append(s.tokens, sha256.Sum256([]byte(t)))
 	}
@@ -200,6 +204,8 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 		return v
 	}
 	v := buildViews(snap, s.opts.Reader, s.opts.Logger)
+	s.gens++
+	v.generation = s.gens
 	var previous time.Time
 	if old != nil && old.newest != nil {
 		previous = old.newest.snap.Built
@@ -216,6 +222,11 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 		}
 	}
 	s.views.Store(pair)
+	if pair.previous != nil {
+		s.answers.retain(v.generation, pair.previous.generation)
+	} else {
+		s.answers.retain(v.generation)
+	}
 	return v
 }
 
@@ -248,6 +259,11 @@ type request struct {
 	// tagged (conditional.go).
 	tagSums, tagValue uint64
 	tagged            bool
+	// keep is the key of the answer when keeping says it may be kept; kept is
+	// the kept answer being sent (answers.go).
+	keep    answerKey
+	keeping bool
+	kept    *answer
 }
 
 func (s *Server) newRequest(c *gin.Context, rt *route) *request {
@@ -319,6 +335,9 @@ func (r *request) run() error {
 			return methodNotAllowed(m)
 		}
 		r.v = r.s.current()
+		if r.keepable() && r.fromAnswers() {
+			return nil
+		}
 		return r.route.get(r)
 	case http.MethodOptions:
 		return r.options()
@@ -571,7 +590,7 @@ func (r *request) writePageOf(count int, render func(lo, hi int) ([]*doc, error)
 		buf = d.appendTo(buf, r.p)
 	}
 	buf = append(buf, "]}"...)
-	r.write(http.StatusOK, buf)
+	r.write(http.StatusOK, r.keepAnswer(buf))
 	*bp = buf
 	bufPool.Put(bp)
 	return nil

@@ -9,13 +9,14 @@ import (
 )
 
 // Units are read from the files on demand (they are not kept in memory once
-// counted), so their documents are rendered per request, one page at a time.
+// counted), so their documents are rendered per request, one page at a time; the
+// whole answers of the two lists are kept (answers.go).
 
 func init() {
 	routes = append(routes,
-		route{path: "/api/units/", allow: allowRead, name: "Unit List", desc: "Units API.", get: listUnits},
+		route{path: "/api/units/", allow: allowRead, name: "Unit List", desc: "Units API.", get: listUnits, keep: true},
 		route{path: "/api/units/:id/", allow: allowInstance, name: "Unit Instance", desc: "Units API.", get: getUnit},
-		route{path: "/api/translations/:project/:component/:language/units/", allow: allowList, name: "Units", desc: descComponents, get: listTranslationUnits},
+		route{path: "/api/translations/:project/:component/:language/units/", allow: allowList, name: "Units", desc: descComponents, get: listTranslationUnits, keep: true},
 	)
 }
 
@@ -139,10 +140,13 @@ func listTranslationUnits(r *request) error {
 		if lo >= hi {
 			return nil, nil
 		}
-		units, err := r.v.reader.Page(t, lo, hi)
+		units, exact, err := r.v.page(t, lo, hi)
 		if err != nil {
 			// A file that no longer reads (a checkout being edited) is not our bug.
 			return nil, notFound("The units of this translation cannot be read now: " + err.Error())
+		}
+		if !exact {
+			r.dontKeep() // the file as edited since the scan, not the snapshot's
 		}
 		out := make([]*doc, 0, len(units))
 		for i := range units {
@@ -178,7 +182,12 @@ func listUnits(r *request) error {
 		i := sort.Search(len(ts), func(i int) bool { return starts[i+1] > lo })
 		for ; i < len(ts) && starts[i] < hi; i++ {
 			t := ts[i]
-			units, err := r.v.readUnits(t)
+			units, exact, err := r.v.readUnitsExact(t)
+			if err != nil || !exact {
+				// A gap, or units of a file edited since the scan: not the
+				// snapshot's page, so not one to keep.
+				r.dontKeep()
+			}
 			if err != nil {
 				continue
 			}
@@ -194,22 +203,46 @@ func listUnits(r *request) error {
 	})
 }
 
+// page reads the units lo … hi-1 of a translation, and whether they are those of
+// the files the scan saw (ExactReader; a Reader without it is taken at its word).
+func (v *views) page(t *snapshot.Translation, lo, hi int) ([]snapshot.Unit, bool, error) {
+	if er, ok := v.reader.(ExactReader); ok {
+		return er.PageExact(t, lo, hi)
+	}
+	units, err := v.reader.Page(t, lo, hi)
+	return units, err == nil, err
+}
+
 // readUnits reads a translation's units for /api/units/, logging a translation that
 // cannot be read once per snapshot.
 func (v *views) readUnits(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	units, _, err := v.readUnitsExact(t)
+	return units, err
+}
+
+// readUnitsExact is readUnits, and whether the units are those of the files the
+// scan saw (as page).
+func (v *views) readUnitsExact(t *snapshot.Translation) ([]snapshot.Unit, bool, error) {
 	if v.reader == nil {
-		return nil, nil
+		return nil, true, nil
 	}
-	units, err := v.reader.Units(t)
+	var units []snapshot.Unit
+	var err error
+	exact := true
+	if er, ok := v.reader.(ExactReader); ok {
+		units, exact, err = er.UnitsExact(t)
+	} else {
+		units, err = v.reader.Units(t)
+	}
 	if err != nil {
 		if _, logged := v.unreadable.LoadOrStore(t, struct{}{}); !logged {
 			c := t.Component
 			v.log.Warn("units cannot be read; /api/units/ leaves them out",
 				"translation", c.Project.Config.Slug+"/"+c.Config.Slug+"/"+t.Language.Code, "err", err)
 		}
-		return nil, err
+		return nil, false, err
 	}
-	return units, nil
+	return units, exact, nil
 }
 
 func getUnit(r *request) error {

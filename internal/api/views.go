@@ -16,6 +16,9 @@ type views struct {
 	snap   *snapshot.Snapshot
 	reader Reader // nil: no units, no files
 	log    *slog.Logger
+	// generation tells these views from those of every other snapshot the server
+	// rendered: the key of their kept answers (answers.go).
+	generation uint64
 
 	languages    map[*lang.Language]*doc
 	projects     map[*snapshot.Project]*projectViews
