@@ -46,6 +46,7 @@ func startBatch(t *testing.T, tree Tree) Batch {
 // TestBatchMatchesReadFileInto: a batch reads every path as ReadFileInto does
 // (data, blob, error), read twice and from several goroutines at once.
 func TestBatchMatchesReadFileInto(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"app/src/main/res/values/strings.xml":    "english",
 		"app/src/main/res/values-de/strings.xml": "deutsch",
@@ -161,6 +162,7 @@ func TestBatchMatchesReadFileInto(t *testing.T) {
 // batch by a link leading outside the checkout, never gives what is outside; one
 // removed and made again gives its new files.
 func TestBatchDirectoryReplaced(t *testing.T) {
+	t.Parallel()
 	outsideDir := t.TempDir()
 	writeFile(t, outsideDir, "values/strings.xml", "OUTSIDE")
 	const p = "res/values/strings.xml"
@@ -402,7 +404,7 @@ func BenchmarkReadFiles(b *testing.B) {
 
 // TestListFansOut: a directory with many subdirectories is listed on several cores
 // (walkSubdirs) with the same result as one core gives, and as the committed tree.
-func TestListFansOut(t *testing.T) {
+func TestListFansOut(t *testing.T) { // not parallel: it sets GOMAXPROCS
 	files := map[string]string{"res/top.xml": "top"}
 	links := map[string]string{}
 	for i := range 3 * walkSubdirsPerWorker {

@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -11,6 +12,7 @@ import (
 // batched "info" requests (issue 7), and they are the sizes go-git reads; a missing
 // object fails the batch and leaves the answer to blobSize.
 func TestBlobSizesInOneRequest(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := range 300 { // more than one batch
 		files[fmt.Sprintf("res/values-l%03d/strings.xml", i)] = fmt.Sprintf("<resources>%*s</resources>\n", i*7, "")
@@ -66,10 +68,23 @@ func TestCatFileHelpersBounded(t *testing.T) {
 		t.Skip("this git has no cat-file --batch-command")
 	}
 	checkout := newCheckout(t, map[string]string{"a.txt": "a\n"})
+	first := filepath.Join(t.TempDir(), "r0.git")
+	git(t, "", "clone", "-q", "--bare", checkout, first)
+	// Only what a repository needs is copied (creating files is what costs here).
+	for _, p := range []string{"hooks", "info", "description"} {
+		if err := os.RemoveAll(filepath.Join(first, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var cats []*catFile
 	for i := range catFileMax + 4 {
-		bare := filepath.Join(t.TempDir(), fmt.Sprintf("r%d.git", i))
-		git(t, "", "clone", "-q", "--bare", checkout, bare)
+		bare := first
+		if i > 0 { // copies of the first: as many repositories, without a git clone each
+			bare = filepath.Join(t.TempDir(), fmt.Sprintf("r%d.git", i))
+			if err := os.CopyFS(bare, os.DirFS(first)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		r, err := Open(context.Background(), Spec{Repo: bare})
 		if err != nil {
 			t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // the lock held; the store reads with go-git meanwhile; the helper is not started
 // again during catFileRetry, and is after it.
 func TestCatFileRecovers(t *testing.T) {
+	t.Parallel()
 	if gitBinary() == "" {
 		t.Skip("no git binary")
 	}

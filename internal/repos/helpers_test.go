@@ -28,6 +28,10 @@ var (
 	}
 )
 
+// Most tests call t.Parallel. Those that change a package variable (racyWindow,
+// MaxFileSize, statusTTL), the environment (t.Setenv) or GOMAXPROCS, or count the
+// package's cat-file helpers, do not: Go runs the parallel tests only once all the
+// others have ended, so these never overlap them.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "repos-test-")
 	if err != nil {
@@ -48,7 +52,19 @@ func git(t testing.TB, dir string, args ...string) string {
 
 func gitEnv(t testing.TB, dir string, env []string, args ...string) string {
 	t.Helper()
+	return gitRun(t, dir, env, "", args...)
+}
+
+// gitInput is git with stdin as the command's standard input.
+func gitInput(t testing.TB, dir, stdin string, args ...string) string {
+	t.Helper()
+	return gitRun(t, dir, nil, stdin, args...)
+}
+
+func gitRun(t testing.TB, dir string, env []string, stdin string, args ...string) string {
+	t.Helper()
 	cmd := exec.Command("git", args...)
+	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Dir = dir
 	cmd.Env = append(append(cleanEnv(), gitConfigured...), env...)
 	var stderr strings.Builder

@@ -112,6 +112,7 @@ func sameHistory(t *testing.T, got, want []CommitChanges) {
 }
 
 func TestHistoryFdroidMatchesGit(t *testing.T) {
+	t.Parallel()
 	dir := fdroidRepo(t)
 	r, err := Open(context.Background(), Spec{Repo: dir})
 	if err != nil {
@@ -159,6 +160,7 @@ func TestHistoryFdroidMatchesGit(t *testing.T) {
 }
 
 func TestHistoryFdroidCommits(t *testing.T) {
+	t.Parallel()
 	dir := fdroidRepo(t)
 	r, err := Open(context.Background(), Spec{Repo: dir, Branch: "master"})
 	if err != nil {
@@ -221,6 +223,7 @@ func TestHistoryFdroidCommits(t *testing.T) {
 }
 
 func TestHistoryFdroidBounds(t *testing.T) {
+	t.Parallel()
 	dir := fdroidRepo(t)
 	r, err := Open(context.Background(), Spec{Repo: dir})
 	if err != nil {

@@ -65,6 +65,7 @@ func smallHistory(t *testing.T) (string, map[string]Hash) {
 }
 
 func TestHistorySmall(t *testing.T) {
+	t.Parallel()
 	dir, ids := smallHistory(t)
 	b := func(s string) Hash { return HashBlob([]byte(s)) }
 	var zero Hash
@@ -172,6 +173,7 @@ func TestHistorySmall(t *testing.T) {
 // (From), so a commit landing mid-scan is not walked now and, with After, walked
 // exactly once by the next scan.
 func TestHistoryFromFixedHead(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"checkout", "bare"} {
 		t.Run(kind, func(t *testing.T) {
 			dir := newCheckout(t, map[string]string{"res/values/strings.xml": "one"})

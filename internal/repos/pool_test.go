@@ -60,6 +60,7 @@ func TestStatusReused(t *testing.T) {
 // TestPoolSharesRepositories: components of one repository share one handle (one
 // clone, one index read); each sees a fetch that moved the branch once.
 func TestPoolSharesRepositories(t *testing.T) {
+	t.Parallel()
 	work := newCheckout(t, map[string]string{"a.txt": "1"})
 	bare := filepath.Join(t.TempDir(), "app.git")
 	git(t, work, "clone", "-q", "--bare", work, bare)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestRedactURL(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"https://bob:s3cr3t@example.org/app.git", "https://example.org/app.git"},
 		{"https://token@example.org/app.git", "https://example.org/app.git"},

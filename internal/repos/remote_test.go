@@ -19,6 +19,7 @@ import (
 // at once with ErrNotCloned, without touching the network; once cloned, it opens
 // the clone; a branch the clone lacks is ErrNoBranch until a fetch brings it.
 func TestRemoteNoClone(t *testing.T) {
+	t.Parallel()
 	work := newCheckout(t, map[string]string{"res/values/strings.xml": "v1"})
 	origin := bareClone(t, work)
 	data := t.TempDir()
@@ -131,8 +132,10 @@ func (s *silentServer) close() {
 // that never answers), and a fetch given up on keeps the clone's lock until it
 // ends, so a later fetch waits for it no longer than its own deadline.
 func TestRemoteDeadlines(t *testing.T) {
+	// The subtests run in parallel, after this function returns: what they share is
+	// ended by cleanups, once they are all done.
 	silent := newSilentServer(t)
-	defer silent.close()
+	t.Cleanup(silent.close)
 	release := make(chan struct{})
 	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -140,8 +143,8 @@ func TestRemoteDeadlines(t *testing.T) {
 		case <-release:
 		}
 	}))
-	defer hanging.Close()
-	defer close(release)
+	t.Cleanup(hanging.Close)
+	t.Cleanup(func() { close(release) })
 	quick := func() (context.Context, context.CancelFunc) {
 		return context.WithTimeout(context.Background(), 300*time.Millisecond)
 	}
@@ -172,6 +175,7 @@ func TestRemoteDeadlines(t *testing.T) {
 		hanging.URL + "/repo.git",
 	} {
 		t.Run("clone over "+url[:strings.Index(url, ":")], func(t *testing.T) {
+			t.Parallel()
 			data := t.TempDir()
 			within(t, "Open", func() error {
 				ctx, cancel := quick()
@@ -188,37 +192,43 @@ func TestRemoteDeadlines(t *testing.T) {
 		})
 	}
 
-	// Fetch: a clone from a file:// origin whose origin then points at the silent
-	// host over ssh.
-	work := newCheckout(t, map[string]string{"a.txt": "a"})
-	origin := bareClone(t, work)
-	r, err := Open(context.Background(), Spec{Repo: "file://" + origin, DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fileURL := r.(*remoteRepo).url
-	if r.(*remoteRepo).url, err = parseRemoteURL(sshURL); err != nil {
-		t.Fatal(err)
-	}
-	git(t, r.Dir(), "remote", "set-url", "origin", r.(*remoteRepo).url.clean)
-	for _, what := range []string{"Fetch", "a second Fetch, behind the first"} {
-		within(t, what, func() error {
-			ctx, cancel := quick()
-			defer cancel()
-			_, err := r.(Fetcher).Fetch(ctx)
-			return err
-		}, ErrFetch)
-	}
-	if h, err := r.Head(); err != nil || h == nil {
-		t.Errorf("the clone after fetches given up on: %v, %v", h, err)
-	}
-	// The silent host goes away: the transfers given up on end and release the lock.
-	silent.close()
-	r.(*remoteRepo).url = fileURL
-	git(t, r.Dir(), "remote", "set-url", "origin", "file://"+origin)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := r.(Fetcher).Fetch(ctx); err != nil {
-		t.Errorf("Fetch once the host is gone: %v", err)
-	}
+	t.Run("fetch", func(t *testing.T) {
+		t.Parallel()
+		// Fetch: a clone from a file:// origin whose origin then points at a silent
+		// host over ssh, its own: it goes away at the end.
+		silent := newSilentServer(t)
+		defer silent.close()
+		sshURL := fmt.Sprintf("ssh://git:secret@%s/repo.git", silent.ln.Addr())
+		work := newCheckout(t, map[string]string{"a.txt": "a"})
+		origin := bareClone(t, work)
+		r, err := Open(context.Background(), Spec{Repo: "file://" + origin, DataDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fileURL := r.(*remoteRepo).url
+		if r.(*remoteRepo).url, err = parseRemoteURL(sshURL); err != nil {
+			t.Fatal(err)
+		}
+		git(t, r.Dir(), "remote", "set-url", "origin", r.(*remoteRepo).url.clean)
+		for _, what := range []string{"Fetch", "a second Fetch, behind the first"} {
+			within(t, what, func() error {
+				ctx, cancel := quick()
+				defer cancel()
+				_, err := r.(Fetcher).Fetch(ctx)
+				return err
+			}, ErrFetch)
+		}
+		if h, err := r.Head(); err != nil || h == nil {
+			t.Errorf("the clone after fetches given up on: %v, %v", h, err)
+		}
+		// The silent host goes away: the transfers given up on end and release the lock.
+		silent.close()
+		r.(*remoteRepo).url = fileURL
+		git(t, r.Dir(), "remote", "set-url", "origin", "file://"+origin)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := r.(Fetcher).Fetch(ctx); err != nil {
+			t.Errorf("Fetch once the host is gone: %v", err)
+		}
+	})
 }

@@ -18,6 +18,7 @@ import (
 )
 
 func TestHashBlobMatchesGit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, in := range []string{"", "hello\n", "<resources/>", strings.Repeat("é\x00x", 10000)} {
 		p := filepath.Join(dir, "f")
@@ -43,6 +44,7 @@ func bareClone(t testing.TB, src string) string {
 }
 
 func TestOpenKinds(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"res/values/strings.xml": "<resources/>\n"}
 	checkout := newCheckout(t, files)
 	bare := bareClone(t, checkout)
@@ -129,6 +131,7 @@ func TestOpenKinds(t *testing.T) {
 }
 
 func TestOpenErrorsHideCredentials(t *testing.T) {
+	t.Parallel()
 	// Nothing listens on port 1: the clone fails fast, and the error names the URL.
 	_, err := Open(context.Background(), Spec{Repo: "https://alice:s3cr3t-token@127.0.0.1:1/org/repo.git", DataDir: t.TempDir()})
 	if !errors.Is(err, ErrClone) {
@@ -176,6 +179,7 @@ func TestParseRemoteURL(t *testing.T) {
 }
 
 func TestWorkingTreeEditsVisible(t *testing.T) {
+	t.Parallel()
 	dir := newCheckout(t, map[string]string{"res/values/strings.xml": "v1\n", "res/values-de/strings.xml": "de1\n"})
 	r, err := Open(context.Background(), Spec{Repo: dir})
 	if err != nil {
@@ -357,6 +361,7 @@ func treeKinds(t *testing.T, files map[string]string, links map[string]string) m
 }
 
 func TestListSortedAndRestricted(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"app/src/main/res/values/strings.xml":      "en",
 		"app/src/main/res/values-de/strings.xml":   "de",
@@ -421,6 +426,7 @@ func TestListSortedAndRestricted(t *testing.T) {
 }
 
 func TestSymlinks(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"res/values/strings.xml": "english",
 		"res/real/file.xml":      "real",
@@ -517,6 +523,7 @@ func TestSymlinks(t *testing.T) {
 }
 
 func TestBareBranchSelection(t *testing.T) {
+	t.Parallel()
 	dir := newCheckout(t, map[string]string{"f.txt": "main"})
 	git(t, dir, "checkout", "-q", "-b", "feature")
 	writeFile(t, dir, "f.txt", "feature")
@@ -541,6 +548,7 @@ func TestBareBranchSelection(t *testing.T) {
 }
 
 func TestCheckoutBranches(t *testing.T) {
+	t.Parallel()
 	dir := newCheckout(t, map[string]string{"f.txt": "main"})
 	git(t, dir, "checkout", "-q", "-b", "feature")
 	writeFile(t, dir, "f.txt", "feature")
@@ -581,6 +589,7 @@ func TestCheckoutBranches(t *testing.T) {
 }
 
 func TestRemoteCloneReuseFetch(t *testing.T) {
+	t.Parallel()
 	work := newCheckout(t, map[string]string{"res/values/strings.xml": "v1"})
 	origin := bareClone(t, work)
 	git(t, work, "remote", "add", "origin", origin)
@@ -662,6 +671,7 @@ func TestRemoteCloneReuseFetch(t *testing.T) {
 }
 
 func TestRemoteHalfFinishedClone(t *testing.T) {
+	t.Parallel()
 	origin := bareClone(t, newCheckout(t, map[string]string{"a.txt": "a"}))
 	data := t.TempDir()
 	url := "file://" + origin
@@ -705,6 +715,7 @@ func TestRemoteHalfFinishedClone(t *testing.T) {
 }
 
 func TestLocalRepository(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	spec := Spec{Repo: "local:", DataDir: data, LocalName: "demo/glossary"}
 	r, err := Open(context.Background(), spec)
@@ -756,6 +767,7 @@ func TestLocalRepository(t *testing.T) {
 }
 
 func TestConcurrentReads(t *testing.T) {
+	t.Parallel()
 	dir := newCheckout(t, map[string]string{"res/a.xml": "a", "res/b.xml": "b"})
 	writeFile(t, dir, "res/c.xml", "c")
 	git(t, dir, "add", "-A")
@@ -796,6 +808,7 @@ func TestConcurrentReads(t *testing.T) {
 }
 
 func TestRemoteEmptyOrigin(t *testing.T) {
+	t.Parallel()
 	origin := filepath.Join(t.TempDir(), "empty.git")
 	git(t, "", "init", "-q", "--bare", "-b", "main", origin)
 	url := "file://" + origin

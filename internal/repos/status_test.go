@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 // TestBehind: a checkout is behind when its upstream has commits it lacks, not when
 // it is ahead or even; Behind (no subprocess) agrees with StatusOf.
 func TestBehind(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	origin := filepath.Join(dir, "origin")
 	clone := filepath.Join(dir, "clone")
@@ -59,16 +61,26 @@ func TestBehind(t *testing.T) {
 // TestBehindBounded: the walk stops at commits older than the one looked for, so
 // an upstream that is not an ancestor is decided without reading the whole history.
 func TestBehindBounded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main", dir)
 	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	var hashes []Hash
+	// 30 commits three days apart, each rewriting f.txt, made by one git fast-import.
+	var stream strings.Builder
 	for i := range 30 {
 		when := start.Add(time.Duration(i) * 72 * time.Hour)
-		writeFile(t, dir, "f.txt", strings.Repeat("x", i))
-		git(t, dir, "add", "-A")
-		gitEnv(t, dir, []string{"GIT_COMMITTER_DATE=" + when.Format(time.RFC3339)}, "commit", "-q", "-m", "c")
-		hashes = append(hashes, mustHash(t, strings.TrimSpace(git(t, dir, "rev-parse", "HEAD"))))
+		content := strings.Repeat("x", i)
+		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter Carl Committer <carl@example.org> %d +0000\ndata 1\nc\n", when.Unix())
+		fmt.Fprintf(&stream, "M 100644 inline f.txt\ndata %d\n%s\n\n", len(content), content)
+	}
+	gitInput(t, dir, stream.String(), "fast-import", "--quiet")
+	git(t, dir, "reset", "-q", "--hard", "main")
+	var hashes []Hash
+	for _, h := range strings.Fields(git(t, dir, "rev-list", "--reverse", "main")) {
+		hashes = append(hashes, mustHash(t, h))
+	}
+	if len(hashes) != 30 {
+		t.Fatalf("%d commits made, want 30", len(hashes))
 	}
 	r, err := Open(context.Background(), Spec{Repo: dir})
 	if err != nil {
