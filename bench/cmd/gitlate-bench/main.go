@@ -46,7 +46,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|restart|changes-memory|log-restart|replicas|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()

@@ -157,11 +157,11 @@ func parseThroughput(o *options) error {
 	if o.quick {
 		benchtime = "3x"
 	}
-	fmt.Printf("\nfigure 1b: parse throughput on one core (GOMAXPROCS=1), go test -bench of ./formats/ over the corpora\n")
+	fmt.Printf("\nfigure 1b: parse throughput on one core (GOMAXPROCS=1), go test -bench of ./internal/formats/ over the corpora\n")
 	cmd := exec.Command("go", "test", "-run", "^$", "-bench", "^Benchmark(Parse|EncodingXMLTokens)", "-benchtime", benchtime, "-cpu", "1", "./internal/formats/")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("go test -bench ./formats/: %v\n%s", err, out)
+		return fmt.Errorf("go test -bench ./internal/formats/: %v\n%s", err, out)
 	}
 	type res struct{ mbs, cpu float64 }
 	got := map[string]res{}
