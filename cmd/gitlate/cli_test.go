@@ -37,6 +37,7 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 
 // TestCheck: check lists every problem and exits non-zero; a clean config exits 0.
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -68,6 +69,7 @@ func TestCheck(t *testing.T) {
 // nothing there — no clone, no local: repository, no store, no samples — and an
 // empty local: glossary is no problem.
 func TestCheckCreatesNothing(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -112,6 +114,7 @@ func TestCheckCreatesNothing(t *testing.T) {
 
 // TestConfigErrors: a bad projects.yaml stops every command with file, line and key.
 func TestConfigErrors(t *testing.T) {
+	t.Parallel()
 	cfg := filepath.Join(t.TempDir(), "projects.yaml")
 	writeFile(t, cfg, "projects:\n  - name: Demo\n    slug: demo\n    colour: red\n")
 	for _, cmd := range []string{"check", "scan", "serve"} {
@@ -123,6 +126,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		code int
@@ -183,6 +187,7 @@ func TestEveryFlagReadsTheEnvironment(t *testing.T) {
 // TestVersion: --version and the version command print the module version and the
 // Go toolchain, exit 0, and start nothing.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--version"}, {"version"}, {"serve", "--version"}} {
 		code, out, _ := runCLI(args...)
 		if code != 0 || !strings.HasPrefix(out, "gitlate ") || !strings.Contains(out, "go1.") {
@@ -194,6 +199,7 @@ func TestVersion(t *testing.T) {
 // TestSecondServerNamesData: a second server on the data directory another one holds
 // says to give it its own --data.
 func TestSecondServerNamesData(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	st, err := boltstore.Open(filepath.Join(data, "ids.db"))
 	if err != nil {
@@ -223,6 +229,7 @@ func TestEnvironment(t *testing.T) {
 // TestServeFailsFast: a bad --base-url or a port in use stops serve before it opens
 // the store or scans anything (a scan takes seconds on large installations).
 func TestServeFailsFast(t *testing.T) {
+	t.Parallel()
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -253,6 +260,7 @@ func TestServeFailsFast(t *testing.T) {
 // TestHelp: -h lists the command's flags with their defaults (exit 0), and the usage
 // names every serve flag.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI("help")
 	if code != 0 || !strings.Contains(out, "--trust-proxy") || !strings.Contains(out, "--rescan") {
 		t.Errorf("help: %d %s", code, out)
@@ -271,6 +279,7 @@ func TestHelp(t *testing.T) {
 // TestScanJSON: scan --format json writes every percentage with one decimal, as the
 // API does (100.0, never 100).
 func TestScanJSON(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -293,6 +302,7 @@ func TestScanJSON(t *testing.T) {
 // and what it means, and every component shows a StorageError alert (47 in the
 // change log).
 func TestDamagedStoreIsReported(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

@@ -82,6 +82,7 @@ func commentCounts(t *testing.T, out string) map[string][]string {
 // `gitlate scan` shows; --format json prints the same configuration, which loads
 // too.
 func TestDiscoverEndToEnd(t *testing.T) {
+	t.Parallel()
 	testutil.NeedGit(t)
 	discoverEndToEnd(t, treesDir)
 }
@@ -187,6 +188,7 @@ func normalize(v any) any {
 // TestDiscoverThenServe: the proposal is served without editing: the components
 // and their statistics are those discover counted.
 func TestDiscoverThenServe(t *testing.T) {
+	t.Parallel()
 	testutil.NeedGit(t)
 	repo := treeCheckout(t, "newpipe")
 	code, out, errs := runCLI("discover", repo)

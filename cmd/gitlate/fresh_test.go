@@ -111,6 +111,7 @@ type stats struct {
 // TestCheckoutFreshness: an edit in a checkout shows in the statistics at once, a
 // commit adds its change to the log, a new language directory adds a translation.
 func TestCheckoutFreshness(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -179,6 +180,7 @@ func post(t *testing.T, url, contentType, body string, header ...string) (int, s
 // token, logging 21; a push webhook does the same for a project with hooks enabled,
 // and nothing for one without.
 func TestRemoteFreshness(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -306,6 +308,7 @@ projects:
 // two snapshots would show two totals. Each state must be seen, in turn, while the
 // readers run: a test where no swap happened would prove nothing.
 func TestSwapUnderLoad(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

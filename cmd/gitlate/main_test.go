@@ -15,5 +15,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GITLATE_TEST_AS_MAIN") == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(pgtest.Main(m))
+	code := pgtest.Main(m)
+	stopSharedServers()
+	os.Exit(code)
 }

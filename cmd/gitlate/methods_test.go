@@ -11,6 +11,7 @@ import (
 // for what they do not support, OPTIONS answered), the API keeps its own answers,
 // and a path nothing serves is 404 whatever the method.
 func TestMethods(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	const readOnly = "GET, HEAD, OPTIONS"
 	tests := []struct {

@@ -15,6 +15,7 @@ import (
 // TestMetricsEndpoint scrapes /metrics of a running server on the samples and parses
 // it with Prometheus's text-format parser.
 func TestMetricsEndpoint(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	for _, p := range []string{"/api/projects/", "/api/projects/tinynotes/", "/api/nope/"} {
 		resp, err := http.Get(base + p)
@@ -62,6 +63,7 @@ func TestMetricsEndpoint(t *testing.T) {
 // TestDebugListen: --debug-listen serves Go's profiles and expvar on a second
 // address, and the API address serves neither.
 func TestDebugListen(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -454,6 +454,7 @@ func TestStoreOutage(t *testing.T) {
 // complete log, with the translations' last changes and the units' times, in the
 // first answer it gives: nothing is walked again.
 func TestRestartServesTheLog(t *testing.T) {
+	t.Parallel()
 	cfg := historyRepo(t, 20, 10, 20)
 	data := t.TempDir()
 	args := []string{"--config", cfg, "--data", data, "--base-url", testBase, "--rescan", "1h"}

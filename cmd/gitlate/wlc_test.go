@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -55,44 +56,90 @@ func serveLogging(t *testing.T, log *syncBuffer, args ...string) string {
 
 func serveTo(t *testing.T, log io.Writer, waitHistory bool, args ...string) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	base, stop, err := startServe(log, t.TempDir(), waitHistory, args...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return base
+}
+
+// startServe runs `gitlate serve` on data with the extra arguments and returns
+// its base URL once it answers (and, with waitHistory, once the change log is
+// in), and the function that stops it.
+func startServe(log io.Writer, data string, waitHistory bool, args ...string) (base string, stop func(), err error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
 	}
 	addr := l.Addr().String()
 	l.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {
-		args := append([]string{"serve", "--listen", addr, "--data", t.TempDir()}, args...)
+		args := append([]string{"serve", "--listen", addr, "--data", data}, args...)
 		done <- run(ctx, args, io.Discard, log)
 	}()
-	t.Cleanup(func() {
+	stop = func() {
 		cancel()
 		<-done
-	})
-	base := "http://" + addr
+	}
+	base = "http://" + addr
 	for i := 0; i < 400; i++ {
 		if resp, err := http.Get(base + "/api/changes/"); err == nil {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if !waitHistory || !strings.HasPrefix(string(body), `{"count":0,`) {
-				return base
+				return base, stop, nil
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("server did not start")
-	return ""
+	stop()
+	return "", nil, fmt.Errorf("server did not start")
+}
+
+// samplesServer is one `gitlate serve` on the bundled samples, change log in,
+// for the tests that only read from it with Weblate's client (started once;
+// TestMain stops it).
+var samplesServer struct {
+	once       sync.Once
+	base, data string
+	stop       func()
+	err        error
+}
+
+func sharedSamplesServer(t *testing.T) string {
+	t.Helper()
+	samplesServer.once.Do(func() {
+		if samplesServer.data, samplesServer.err = os.MkdirTemp("", "gitlate-samples-"); samplesServer.err == nil {
+			samplesServer.base, samplesServer.stop, samplesServer.err = startServe(io.Discard, samplesServer.data, true)
+		}
+	})
+	if samplesServer.err != nil {
+		t.Fatal(samplesServer.err)
+	}
+	return samplesServer.base
+}
+
+// stopSharedServers stops what sharedSamplesServer started.
+func stopSharedServers() {
+	if samplesServer.stop != nil {
+		samplesServer.stop()
+	}
+	if samplesServer.data != "" {
+		os.RemoveAll(samplesServer.data)
+	}
 }
 
 // TestWlc runs Weblate's own client, unchanged, against the server on the samples.
 func TestWlc(t *testing.T) {
+	t.Parallel()
 	wlc, err := exec.LookPath("wlc")
 	if err != nil {
 		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
 	}
-	base := startServer(t)
+	base := sharedSamplesServer(t)
 	home := t.TempDir()
 	tests := []struct {
 		args []string
@@ -121,25 +168,30 @@ func TestWlc(t *testing.T) {
 		{[]string{"download", "tinynotes/app", "--output", filepath.Join(home, "zips")}, []string{"downloaded translations for component: tinynotes/app"}},
 		{[]string{"download", "blitzclock", "--output", filepath.Join(home, "zips")}, []string{"downloaded translations for project: blitzclock"}},
 	}
-	for _, tt := range tests {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			cmd := exec.Command(wlc, append([]string{"--url", base + "/api/"}, tt.args...)...)
-			cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("wlc %v: %v\n%s", tt.args, err, out)
-			}
-			lines := map[string]bool{}
-			for _, l := range strings.Split(string(out), "\n") {
-				lines[strings.TrimSpace(l)] = true
-			}
-			for _, w := range tt.want {
-				if !lines[w] && !strings.Contains(string(out), w) {
-					t.Errorf("wlc %v output lacks %q:\n%s", tt.args, w, out)
+	// Each command in its own wlc process, in parallel; the group returns when all
+	// have run.
+	t.Run("commands", func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+				t.Parallel()
+				cmd := exec.Command(wlc, append([]string{"--url", base + "/api/"}, tt.args...)...)
+				cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Fatalf("wlc %v: %v\n%s", tt.args, err, out)
 				}
-			}
-		})
-	}
+				lines := map[string]bool{}
+				for _, l := range strings.Split(string(out), "\n") {
+					lines[strings.TrimSpace(l)] = true
+				}
+				for _, w := range tt.want {
+					if !lines[w] && !strings.Contains(string(out), w) {
+						t.Errorf("wlc %v output lacks %q:\n%s", tt.args, w, out)
+					}
+				}
+			})
+		}
+	})
 	for _, name := range []string{"tinynotes-app.zip", "blitzclock-android.zip", "blitzclock-glossary.zip"} {
 		zr, err := zip.OpenReader(filepath.Join(home, "zips", name))
 		if err != nil {
@@ -165,6 +217,7 @@ func TestWlc(t *testing.T) {
 // (header, plural forms for the language, format strings), and a component as a
 // zip of such files.
 func TestWlcConvert(t *testing.T) {
+	t.Parallel()
 	wlc, err := exec.LookPath("wlc")
 	if err != nil {
 		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
@@ -173,9 +226,9 @@ func TestWlcConvert(t *testing.T) {
 	if err != nil {
 		t.Skip("msgfmt is not installed (Debian package gettext)")
 	}
-	base := startServer(t)
+	base := sharedSamplesServer(t)
 	home := t.TempDir()
-	check := func(name string, po []byte) {
+	check := func(t *testing.T, name string, po []byte) {
 		t.Helper()
 		path := filepath.Join(home, strings.ReplaceAll(name, "/", "-")+".po")
 		if err := os.WriteFile(path, po, 0o644); err != nil {
@@ -185,7 +238,7 @@ func TestWlcConvert(t *testing.T) {
 			t.Errorf("msgfmt -c %s: %v\n%s", name, err, out)
 		}
 	}
-	wlcRun := func(args ...string) {
+	wlcRun := func(t *testing.T, args ...string) {
 		t.Helper()
 		cmd := exec.Command(wlc, append([]string{"--url", base + "/api/"}, args...)...)
 		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"))
@@ -193,19 +246,26 @@ func TestWlcConvert(t *testing.T) {
 			t.Fatalf("wlc %v: %v\n%s", args, err, out)
 		}
 	}
-	for _, tr := range []string{"tinynotes/app/cs", "tinynotes/app/ar", "tinynotes/app/he", "tinynotes/app/zh_Hans", "tinynotes/widget/pt_BR",
-		"tinynotes/glossary/de", "tinynotes/glossary/en", "blitzclock/android/ja"} {
-		out := filepath.Join(home, strings.ReplaceAll(tr, "/", "_")+".out")
-		wlcRun("download", tr, "--convert", "po", "--output", out)
-		po, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
+	// One wlc process per translation, in parallel; the group returns when all
+	// have run.
+	t.Run("translations", func(t *testing.T) {
+		for _, tr := range []string{"tinynotes/app/cs", "tinynotes/app/ar", "tinynotes/app/he", "tinynotes/app/zh_Hans", "tinynotes/widget/pt_BR",
+			"tinynotes/glossary/de", "tinynotes/glossary/en", "blitzclock/android/ja"} {
+			t.Run(tr, func(t *testing.T) {
+				t.Parallel()
+				out := filepath.Join(home, strings.ReplaceAll(tr, "/", "_")+".out")
+				wlcRun(t, "download", tr, "--convert", "po", "--output", out)
+				po, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(po), "X-Generator: Weblate 4.18.2") {
+					t.Errorf("%s: not a PO export:\n%.300s", tr, po)
+				}
+				check(t, tr, po)
+			})
 		}
-		if !strings.Contains(string(po), "X-Generator: Weblate 4.18.2") {
-			t.Errorf("%s: not a PO export:\n%.300s", tr, po)
-		}
-		check(tr, po)
-	}
+	})
 	// The Czech file holds the Czech strings.
 	cs, _ := os.ReadFile(filepath.Join(home, "tinynotes_app_cs.out"))
 	if !strings.Contains(string(cs), "msgctxt \"export_markdown\"\nmsgid \"Export as Markdown\"\nmsgstr \"Exportovat jako Markdown\"\n") {
@@ -213,7 +273,7 @@ func TestWlcConvert(t *testing.T) {
 	}
 	// A component: a zip of PO files.
 	dir := filepath.Join(home, "zips")
-	wlcRun("download", "blitzclock/android", "--convert", "po", "--output", dir)
+	wlcRun(t, "download", "blitzclock/android", "--convert", "po", "--output", dir)
 	zr, err := zip.OpenReader(filepath.Join(dir, "blitzclock-android.zip"))
 	if err != nil {
 		t.Fatal(err)
@@ -229,6 +289,6 @@ func TestWlcConvert(t *testing.T) {
 		}
 		po, _ := io.ReadAll(rc)
 		rc.Close()
-		check(f.Name, po)
+		check(t, f.Name, po)
 	}
 }
