@@ -145,3 +145,13 @@ func BenchmarkGinConstant(b *testing.B) {
 	e.GET("/api/projects/:project/", func(c *gin.Context) { c.Data(http.StatusOK, "application/json", body) })
 	benchRoute(b, e, "/api/projects/bench/")
 }
+
+// BenchmarkBuildViews renders every document of a snapshot of ten components × 101
+// translations (what Server.Prepare does once per snapshot): the serializers' speed.
+func BenchmarkBuildViews(b *testing.B) {
+	snap := benchSnapshot(10, 100)
+	b.ReportAllocs()
+	for range b.N {
+		buildViews(snap, nil, nil)
+	}
+}
