@@ -16,6 +16,6 @@ func TestMain(m *testing.M) {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 	}
 	code := pgtest.Main(m)
-	stopSharedServers()
+	stopCommonServers()
 	os.Exit(code)
 }

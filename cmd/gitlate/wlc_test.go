@@ -109,7 +109,7 @@ var samplesServer struct {
 	err        error
 }
 
-func sharedSamplesServer(t *testing.T) string {
+func commonSamplesServer(t *testing.T) string {
 	t.Helper()
 	samplesServer.once.Do(func() {
 		if samplesServer.data, samplesServer.err = os.MkdirTemp("", "gitlate-samples-"); samplesServer.err == nil {
@@ -122,8 +122,8 @@ func sharedSamplesServer(t *testing.T) string {
 	return samplesServer.base
 }
 
-// stopSharedServers stops what sharedSamplesServer started.
-func stopSharedServers() {
+// stopCommonServers stops what commonSamplesServer started.
+func stopCommonServers() {
 	if samplesServer.stop != nil {
 		samplesServer.stop()
 	}
@@ -139,7 +139,7 @@ func TestWlc(t *testing.T) {
 	if err != nil {
 		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
 	}
-	base := sharedSamplesServer(t)
+	base := commonSamplesServer(t)
 	home := t.TempDir()
 	tests := []struct {
 		args []string
@@ -226,7 +226,7 @@ func TestWlcConvert(t *testing.T) {
 	if err != nil {
 		t.Skip("msgfmt is not installed (Debian package gettext)")
 	}
-	base := sharedSamplesServer(t)
+	base := commonSamplesServer(t)
 	home := t.TempDir()
 	check := func(t *testing.T, name string, po []byte) {
 		t.Helper()

@@ -40,9 +40,9 @@ func materialize(t *testing.T) (dataDir, configPath string) {
 	return dataDir, configPath
 }
 
-// shared is one materialized data directory for the tests that only read it,
+// readOnly is one materialized data directory for the tests that only read it,
 // made once (Materialize is the slow part of each test); TestMain removes it.
-var shared struct {
+var readOnly struct {
 	once             sync.Once
 	dir, config, tmp string
 	err              error
@@ -52,22 +52,22 @@ var shared struct {
 // directory.
 func materializedOnce(t *testing.T) (dataDir, configPath string) {
 	t.Helper()
-	shared.once.Do(func() {
-		if shared.tmp, shared.err = os.MkdirTemp("", "samples-test-"); shared.err == nil {
-			shared.dir = filepath.Join(shared.tmp, "data")
-			shared.config, shared.err = Materialize(shared.dir)
+	readOnly.once.Do(func() {
+		if readOnly.tmp, readOnly.err = os.MkdirTemp("", "samples-test-"); readOnly.err == nil {
+			readOnly.dir = filepath.Join(readOnly.tmp, "data")
+			readOnly.config, readOnly.err = Materialize(readOnly.dir)
 		}
 	})
-	if shared.err != nil {
-		t.Fatalf("Materialize: %v", shared.err)
+	if readOnly.err != nil {
+		t.Fatalf("Materialize: %v", readOnly.err)
 	}
-	return shared.dir, shared.config
+	return readOnly.dir, readOnly.config
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.tmp != "" {
-		os.RemoveAll(shared.tmp)
+	if readOnly.tmp != "" {
+		os.RemoveAll(readOnly.tmp)
 	}
 	os.Exit(code)
 }
