@@ -28,6 +28,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 type options struct {
@@ -60,6 +62,11 @@ func main() {
 			fatal(err)
 		}
 		*p = abs
+	}
+	// The figures measure the full corpora: internal/testutil/corpora reads them
+	// from the shared directory when this variable names it (else its trimmed copies).
+	if err := os.Setenv(corpora.EnvShared, o.shared); err != nil {
+		fatal(err)
 	}
 	if err := os.MkdirAll(o.work, 0o755); err != nil {
 		fatal(err)

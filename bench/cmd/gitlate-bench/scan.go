@@ -12,19 +12,19 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gitlate/gitlate/bench/corpora"
+	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
 func listenLoopback() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
 
 // corporaInstallation makes (once) the corpora's repositories and a projects.yaml
-// naming them (bench/corpora); it returns the config and the corpora's size.
+// naming them (internal/testutil/corpora, on the full corpora); it returns the config and the corpora's size.
 func corporaInstallation(o *options) (dir, config string, files int, size int64, err error) {
 	dir = filepath.Join(o.work, "corpora")
 	config = filepath.Join(dir, "projects.yaml")
 	if _, err := os.Stat(config); err != nil {
 		os.RemoveAll(dir)
-		if config, err = corpora.Make(o.shared, dir); err != nil {
+		if config, err = corpora.Make(dir); err != nil {
 			return "", "", 0, 0, err
 		}
 	}
