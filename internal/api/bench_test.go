@@ -155,3 +155,18 @@ func BenchmarkBuildViews(b *testing.B) {
 		buildViews(snap, nil, nil)
 	}
 }
+
+// BenchmarkWriteStats renders the objects that carry statistics, for one
+// translation: its statistics, the translation itself and a project's language.
+func BenchmarkWriteStats(b *testing.B) {
+	snap := benchSnapshot(1, 1)
+	p := snap.Projects[0]
+	t := p.Components[0].Translations[1]
+	lang, pl := render(func(e *enc) { writeLanguage(e, t.Language) }), p.Languages[1]
+	b.ReportAllocs()
+	for range b.N {
+		render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) })
+		render(func(e *enc) { writeTranslation(e, t, lang, nil) })
+		render(func(e *enc) { writeProjectLanguage(e, pl) })
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
-	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Serializers: one function per resource, writing fields in Weblate 4.18's order
@@ -261,32 +260,7 @@ func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc)
 	e.boolean(t.IsTemplate)
 	e.key("is_source")
 	e.boolean(t.IsSource)
-	e.key("total")
-	e.int(int64(s.Total))
-	e.key("total_words")
-	e.int(int64(s.TotalWords))
-	e.key("translated")
-	e.int(int64(s.Translated))
-	e.key("translated_words")
-	e.int(int64(s.TranslatedWords))
-	e.key("translated_percent")
-	e.pct(weblate.Percent(s.Translated, s.Total, true))
-	e.key("fuzzy")
-	e.int(int64(s.Fuzzy))
-	e.key("fuzzy_words")
-	e.int(int64(s.FuzzyWords))
-	e.key("fuzzy_percent")
-	e.pct(weblate.Percent(s.Fuzzy, s.Total, false))
-	e.key("failing_checks")
-	e.int(int64(s.Failing))
-	e.key("failing_checks_words")
-	e.int(int64(s.FailingWords))
-	e.key("failing_checks_percent")
-	e.pct(weblate.Percent(s.Failing, s.Total, false))
-	e.key("have_suggestion")
-	e.int(int64(s.Suggestions))
-	e.key("have_comment")
-	e.int(int64(s.Comments))
+	writeCounters(e, s, translationCounters)
 	e.key("last_change")
 	writeTime(e, s.LastChange)
 	e.key("last_author")
@@ -328,10 +302,7 @@ type statsTail struct {
 // writeStats writes a statistics object (weblate/api/serializers.py StatisticsSerializer).
 func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 	e.obj()
-	e.key("total")
-	e.int(int64(s.Total))
-	e.key("total_words")
-	e.int(int64(s.TotalWords))
+	writeCounters(e, s, statsTotals)
 	e.key("last_change")
 	writeTime(e, s.LastChange)
 	if tail.code != "" {
@@ -340,42 +311,7 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 		e.key("last_author")
 		e.strOrNull(s.LastAuthor)
 	}
-	e.key("recent_changes")
-	e.int(int64(s.RecentChanges))
-	e.key("translated")
-	e.int(int64(s.Translated))
-	e.key("translated_words")
-	e.int(int64(s.TranslatedWords))
-	e.key("translated_percent")
-	e.pct(weblate.Percent(s.Translated, s.Total, true))
-	e.key("translated_words_percent")
-	e.pct(weblate.Percent(s.TranslatedWords, s.TotalWords, true))
-	e.key("translated_chars")
-	e.int(int64(s.TranslatedChars))
-	e.key("translated_chars_percent")
-	e.pct(weblate.Percent(s.TranslatedChars, s.TotalChars, true))
-	e.key("total_chars")
-	e.int(int64(s.TotalChars))
-	e.key("fuzzy")
-	e.int(int64(s.Fuzzy))
-	e.key("fuzzy_percent")
-	e.pct(weblate.Percent(s.Fuzzy, s.Total, false))
-	e.key("failing")
-	e.int(int64(s.Failing))
-	e.key("failing_percent")
-	e.pct(weblate.Percent(s.Failing, s.Total, false))
-	e.key("approved")
-	e.int(int64(s.Approved))
-	e.key("approved_percent")
-	e.pct(weblate.Percent(s.Approved, s.Total, false))
-	e.key("readonly")
-	e.int(int64(s.Readonly))
-	e.key("readonly_percent")
-	e.pct(weblate.Percent(s.Readonly, s.Total, false))
-	e.key("suggestions")
-	e.int(int64(s.Suggestions))
-	e.key("comments")
-	e.int(int64(s.Comments))
+	writeCounters(e, s, statsCounters)
 	if tail.code != "" {
 		e.key("code")
 		e.str(tail.code)
@@ -388,30 +324,8 @@ func writeStats(e *enc, s *snapshot.Stats, tail statsTail) {
 		e.key("translate_url")
 		e.url(tail.translate)
 	}
-	writeStatsV5(e, s)
+	writeCounters(e, s, statsCountersV5)
 	e.end()
-}
-
-// writeStatsV5 writes the counters Weblate 5.2 added to the statistics, in the
-// order its StatisticsSerializer writes them (weblate/api/serializers.py; the
-// percentages from BaseStats.calculate_percents in weblate/utils/stats.py, over
-// all words or all characters). They come after every key Weblate 4.18 writes, so
-// a 4.18 answer is this one up to them: clients written for either release read
-// the numbers they expect, where a missing key would read as zero.
-func writeStatsV5(e *enc, s *snapshot.Stats) {
-	for _, f := range [...]struct {
-		name         string
-		words, chars int
-	}{{"fuzzy", s.FuzzyWords, s.FuzzyChars}, {"approved", s.ApprovedWords, s.ApprovedChars}, {"readonly", s.ReadonlyWords, s.ReadonlyChars}} {
-		e.key(f.name + "_words")
-		e.int(int64(f.words))
-		e.key(f.name + "_words_percent")
-		e.pct(weblate.Percent(f.words, s.TotalWords, false))
-		e.key(f.name + "_chars")
-		e.int(int64(f.chars))
-		e.key(f.name + "_chars_percent")
-		e.pct(weblate.Percent(f.chars, s.TotalChars, false))
-	}
 }
 
 func translationStatsTail(t *snapshot.Translation) statsTail {
@@ -425,24 +339,7 @@ func writeProjectLanguage(e *enc, pl *snapshot.ProjectLanguage) {
 	e.str(pl.Language.Label())
 	e.key("code")
 	e.str(pl.Language.Code)
-	e.key("total")
-	e.int(int64(s.Total))
-	e.key("translated")
-	e.int(int64(s.Translated))
-	e.key("translated_percent")
-	e.pct(weblate.Percent(s.Translated, s.Total, true))
-	e.key("total_words")
-	e.int(int64(s.TotalWords))
-	e.key("translated_words")
-	e.int(int64(s.TranslatedWords))
-	e.key("translated_words_percent")
-	e.pct(weblate.Percent(s.TranslatedWords, s.TotalWords, true))
-	e.key("total_chars")
-	e.int(int64(s.TotalChars))
-	e.key("translated_chars")
-	e.int(int64(s.TranslatedChars))
-	e.key("translated_chars_percent")
-	e.pct(weblate.Percent(s.TranslatedChars, s.TotalChars, true))
+	writeCounters(e, s, projectLanguageCounters)
 	e.end()
 }
 
