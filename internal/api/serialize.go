@@ -50,6 +50,47 @@ func writeLanguage(e *enc, l *lang.Language) {
 	e.end()
 }
 
+// link is one URL key of an object: its API path followed by sub ("": the path
+// itself).
+type link struct{ key, sub string }
+
+// writeLinks writes the keys of table, below the API path api.
+func writeLinks(e *enc, api string, table []link) {
+	for _, l := range table {
+		e.key(l.key)
+		e.url(api + l.sub)
+	}
+}
+
+// The URLs of a project, a component and a translation, in Weblate's order.
+var (
+	projectLinks = []link{
+		{"url", ""},
+		{"components_list_url", "components/"},
+		{"repository_url", "repository/"},
+		{"statistics_url", "statistics/"},
+		{"changes_list_url", "changes/"},
+		{"languages_url", "languages/"},
+	}
+	componentLinks = []link{
+		{"url", ""},
+		{"repository_url", "repository/"},
+		{"translations_url", "translations/"},
+		{"statistics_url", "statistics/"},
+		{"lock_url", "lock/"},
+		{"links_url", "links/"},
+		{"changes_list_url", "changes/"},
+	}
+	// translationLinks close a translation (its url comes earlier).
+	translationLinks = []link{
+		{"repository_url", "repository/"},
+		{"file_url", "file/"},
+		{"statistics_url", "statistics/"},
+		{"changes_list_url", "changes/"},
+		{"units_list_url", "units/"},
+	}
+)
+
 func writeProject(e *enc, p *snapshot.Project) {
 	pc := p.Config
 	api := p.APIPath()
@@ -64,18 +105,7 @@ func writeProject(e *enc, p *snapshot.Project) {
 	e.str(pc.Web)
 	e.key("web_url")
 	e.url(p.WebPath())
-	e.key("url")
-	e.url(api)
-	e.key("components_list_url")
-	e.url(api + "components/")
-	e.key("repository_url")
-	e.url(api + "repository/")
-	e.key("statistics_url")
-	e.url(api + "statistics/")
-	e.key("changes_list_url")
-	e.url(api + "changes/")
-	e.key("languages_url")
-	e.url(api + "languages/")
+	writeLinks(e, api, projectLinks)
 	e.key("translation_review")
 	e.boolean(pc.TranslationReview)
 	e.key("source_review")
@@ -144,20 +174,7 @@ func writeComponent(e *enc, c *snapshot.Component, source, project *doc) {
 	e.str(cc.Agreement)
 	e.key("web_url")
 	e.url(c.WebPath())
-	e.key("url")
-	e.url(api)
-	e.key("repository_url")
-	e.url(api + "repository/")
-	e.key("translations_url")
-	e.url(api + "translations/")
-	e.key("statistics_url")
-	e.url(api + "statistics/")
-	e.key("lock_url")
-	e.url(api + "lock/")
-	e.key("links_url")
-	e.url(api + "links/")
-	e.key("changes_list_url")
-	e.url(api + "changes/")
+	writeLinks(e, api, componentLinks)
 	e.key("task_url")
 	e.null()
 	e.key("new_lang")
@@ -265,16 +282,7 @@ func writeTranslation(e *enc, t *snapshot.Translation, language, component *doc)
 	writeTime(e, s.LastChange)
 	e.key("last_author")
 	e.strOrNull(s.LastAuthor)
-	e.key("repository_url")
-	e.url(api + "repository/")
-	e.key("file_url")
-	e.url(api + "file/")
-	e.key("statistics_url")
-	e.url(api + "statistics/")
-	e.key("changes_list_url")
-	e.url(api + "changes/")
-	e.key("units_list_url")
-	e.url(api + "units/")
+	writeLinks(e, api, translationLinks)
 	e.end()
 }
 
