@@ -98,11 +98,7 @@ func postOnly(h func(*request) error) map[string]func(*request) error {
 // Lookups of path parameters; each answers 404 for an unknown object.
 
 func (r *request) project() (*snapshot.Project, error) {
-	p := r.v.snap.Project(r.param("project"))
-	if p == nil {
-		return nil, errNotFound
-	}
-	return p, nil
+	return found(r.v.snap.Project(r.param("project")))
 }
 
 func (r *request) component() (*snapshot.Component, error) {
@@ -110,11 +106,7 @@ func (r *request) component() (*snapshot.Component, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := p.Component(r.param("component"))
-	if c == nil {
-		return nil, errNotFound
-	}
-	return c, nil
+	return found(p.Component(r.param("component")))
 }
 
 func (r *request) translation() (*snapshot.Translation, error) {
@@ -122,11 +114,24 @@ func (r *request) translation() (*snapshot.Translation, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := c.Translation(r.param("language"))
-	if t == nil {
-		return nil, errNotFound
+	return found(c.Translation(r.param("language")))
+}
+
+func (r *request) language() (*snapshot.LanguageEntry, error) {
+	return found(r.v.snap.Language(r.param("language")))
+}
+
+func (r *request) user() (*snapshot.User, error) {
+	return found(r.v.snap.User(r.param("username")))
+}
+
+// found passes on what a lookup found, or errNotFound where it found nothing.
+func found[T comparable](x T) (T, error) {
+	var none T
+	if x == none {
+		return x, errNotFound
 	}
-	return t, nil
+	return x, nil
 }
 
 // rootDoc is the API root: the same for every snapshot, so rendered once.
@@ -141,151 +146,67 @@ var rootDoc = render(func(e *enc) {
 
 func getRoot(r *request) error { return r.writeDoc(rootDoc) }
 
-func listProjects(r *request) error { return r.writePage(r.v.projectList) }
-
-func getProject(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.projects[p].detail)
-}
-
-func listProjectComponents(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	return r.writePage(r.v.projects[p].components)
-}
-
-func listProjectChanges(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	return r.writeChanges(snapshot.ChangeFilter{Project: p})
-}
-
-func getProjectStatistics(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.projects[p].stats)
-}
-
-func getProjectLanguages(r *request) error {
-	p, err := r.project()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.projects[p].languages)
-}
-
-func listComponents(r *request) error { return r.writePage(r.v.componentList) }
-
-func getComponent(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.components[c].detail)
-}
-
-func getComponentStatistics(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writePage(r.v.components[c].stats)
-}
-
-func listComponentTranslations(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writePage(r.v.components[c].translations)
-}
-
-func listComponentChanges(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writeChanges(snapshot.ChangeFilter{Component: c})
-}
-
-func getComponentLock(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.components[c].lock)
-}
-
-func listComponentLinks(r *request) error {
-	c, err := r.component()
-	if err != nil {
-		return err
-	}
-	return r.writePage(r.v.links[c])
-}
-
+func listProjects(r *request) error     { return r.writePage(r.v.projectList) }
+func listComponents(r *request) error   { return r.writePage(r.v.componentList) }
 func listTranslations(r *request) error { return r.writePage(r.v.translationList) }
+func listLanguages(r *request) error    { return r.writePage(r.v.languageList) }
+func listUsers(r *request) error        { return r.writePage(r.v.userList) }
+func listChanges(r *request) error      { return r.writeChanges(snapshot.ChangeFilter{}) }
 
-func getTranslation(r *request) error {
-	t, err := r.translation()
-	if err != nil {
-		return err
+// The handlers below an object's path: each looks the object up (find answers 404
+// for an unknown one), then answers with one of its rendered documents, a page of
+// them, or its changes.
+var (
+	getProject            = docOf((*request).project, func(v *views, p *snapshot.Project) *doc { return v.projects[p].detail })
+	listProjectComponents = pageOf((*request).project, func(v *views, p *snapshot.Project) []*doc { return v.projects[p].components })
+	listProjectChanges    = changesOf((*request).project, func(p *snapshot.Project) snapshot.ChangeFilter { return snapshot.ChangeFilter{Project: p} })
+	getProjectStatistics  = docOf((*request).project, func(v *views, p *snapshot.Project) *doc { return v.projects[p].stats })
+	getProjectLanguages   = docOf((*request).project, func(v *views, p *snapshot.Project) *doc { return v.projects[p].languages })
+
+	getComponent              = docOf((*request).component, func(v *views, c *snapshot.Component) *doc { return v.components[c].detail })
+	getComponentStatistics    = pageOf((*request).component, func(v *views, c *snapshot.Component) []*doc { return v.components[c].stats })
+	listComponentTranslations = pageOf((*request).component, func(v *views, c *snapshot.Component) []*doc { return v.components[c].translations })
+	listComponentChanges      = changesOf((*request).component, func(c *snapshot.Component) snapshot.ChangeFilter { return snapshot.ChangeFilter{Component: c} })
+	getComponentLock          = docOf((*request).component, func(v *views, c *snapshot.Component) *doc { return v.components[c].lock })
+	listComponentLinks        = pageOf((*request).component, func(v *views, c *snapshot.Component) []*doc { return v.links[c] })
+
+	getTranslation           = docOf((*request).translation, func(v *views, t *snapshot.Translation) *doc { return v.translations[t].detail })
+	getTranslationStatistics = docOf((*request).translation, func(v *views, t *snapshot.Translation) *doc { return v.translations[t].stats })
+	listTranslationChanges   = changesOf((*request).translation, func(t *snapshot.Translation) snapshot.ChangeFilter { return snapshot.ChangeFilter{Translation: t} })
+
+	getLanguage           = docOf((*request).language, func(v *views, le *snapshot.LanguageEntry) *doc { return v.languages[le.Language] })
+	getLanguageStatistics = docOf((*request).language, func(v *views, le *snapshot.LanguageEntry) *doc { return v.langStats[le] })
+
+	getUser           = docOf((*request).user, func(v *views, u *snapshot.User) *doc { return v.users[u] })
+	getUserStatistics = docOf((*request).user, func(v *views, u *snapshot.User) *doc { return v.userStats[u] })
+)
+
+// with makes the handler that looks up the path's object with find, then answers
+// with it.
+func with[T any](find func(*request) (T, error), answer func(*request, T) error) func(*request) error {
+	return func(r *request) error {
+		x, err := find(r)
+		if err != nil {
+			return err
+		}
+		return answer(r, x)
 	}
-	return r.writeDoc(r.v.translations[t].detail)
 }
 
-func getTranslationStatistics(r *request) error {
-	t, err := r.translation()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.translations[t].stats)
+// docOf answers with the document pick chooses among the object's views.
+func docOf[T any](find func(*request) (T, error), pick func(*views, T) *doc) func(*request) error {
+	return with(find, func(r *request, x T) error { return r.writeDoc(pick(r.v, x)) })
 }
 
-func listTranslationChanges(r *request) error {
-	t, err := r.translation()
-	if err != nil {
-		return err
-	}
-	return r.writeChanges(snapshot.ChangeFilter{Translation: t})
+// pageOf answers with a page of the documents pick chooses.
+func pageOf[T any](find func(*request) (T, error), pick func(*views, T) []*doc) func(*request) error {
+	return with(find, func(r *request, x T) error { return r.writePage(pick(r.v, x)) })
 }
 
-func listLanguages(r *request) error { return r.writePage(r.v.languageList) }
-
-func (r *request) language() (*snapshot.LanguageEntry, error) {
-	le := r.v.snap.Language(r.param("language"))
-	if le == nil {
-		return nil, errNotFound
-	}
-	return le, nil
+// changesOf answers with the object's changes.
+func changesOf[T any](find func(*request) (T, error), filter func(T) snapshot.ChangeFilter) func(*request) error {
+	return with(find, func(r *request, x T) error { return r.writeChanges(filter(x)) })
 }
-
-func getLanguage(r *request) error {
-	le, err := r.language()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.languages[le.Language])
-}
-
-func getLanguageStatistics(r *request) error {
-	le, err := r.language()
-	if err != nil {
-		return err
-	}
-	return r.writeDoc(r.v.langStats[le])
-}
-
-func listChanges(r *request) error { return r.writeChanges(snapshot.ChangeFilter{}) }
 
 func getChange(r *request) error {
 	id, err := strconv.Atoi(r.param("id"))
@@ -301,22 +222,4 @@ func getChange(r *request) error {
 		return err
 	}
 	return r.writeDoc(docs[0])
-}
-
-func listUsers(r *request) error { return r.writePage(r.v.userList) }
-
-func getUser(r *request) error {
-	u := r.v.snap.User(r.param("username"))
-	if u == nil {
-		return errNotFound
-	}
-	return r.writeDoc(r.v.users[u])
-}
-
-func getUserStatistics(r *request) error {
-	u := r.v.snap.User(r.param("username"))
-	if u == nil {
-		return errNotFound
-	}
-	return r.writeDoc(r.v.userStats[u])
 }
