@@ -399,8 +399,9 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		cancel()
 		p.live.Wait()
 	}()
-	errc := make(chan error, 2)
-	go func() { errc <- srv.Serve(ln) }()
+	// The profiles' listener is bound before the API answers its first request, so
+	// that a client seeing the API up finds it too, and a bad address stops the
+	// server before it has answered anything.
 	if o.debugListen != "" {
 		dbg, err := debugServer(o.debugListen)
 		if err != nil {
@@ -410,6 +411,8 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		defer dbg.Close()
 		logger.Info("serving profiles", "debug-listen", dbg.Addr)
 	}
+	errc := make(chan error, 2)
+	go func() { errc <- srv.Serve(ln) }()
 	snap := p.live.Snapshot()
 	logger.Info("serving", "listen", ln.Addr().String(), "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
 	select {
