@@ -338,6 +338,10 @@ func (l *Live) run(ctx context.Context, ready func()) {
 			}()
 		}
 	}
+	// An edit made before the watches were in place (during the history walk, which
+	// can take seconds) raised no event: one rebuild now sees it. With nothing
+	// changed it parses nothing and swaps nothing (same fingerprint).
+	l.Wake()
 	ready()
 	tick := time.NewTicker(l.opts.Rescan)
 	defer tick.Stop()
