@@ -29,4 +29,4 @@ go build -o bench/out/bin/gitlate ./cmd/gitlate
 go build -o bench/out/bin/constsrv ./bench/cmd/constsrv
 go build -o bench/out/bin/gitlate-bench ./bench/cmd/gitlate-bench
 # shellcheck disable=SC2086
-exec bench/out/bin/gitlate-bench -bin bench/out/bin -work bench/out/work -shared ../shared "$@" $figures
+exec bench/out/bin/gitlate-bench -bin bench/out/bin -work bench/out/work "$@" $figures
