@@ -3,12 +3,11 @@ package history
 
 import (
 	_ "embed"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 // EnvShared names a copy of the shared data directory (e.g. /work/shared): when it is
@@ -56,9 +55,7 @@ func Path(t testing.TB) string {
 // not installed.
 func Clone(t testing.TB, dir string, bare bool) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed (apt-get install git); the history is a git bundle")
-	}
+	testutil.NeedGit(t)
 	if dir == "" {
 		dir = filepath.Join(t.TempDir(), "fdroidclient-history")
 		if bare {
@@ -69,15 +66,6 @@ func Clone(t testing.TB, dir string, bare bool) string {
 	if bare {
 		args = append(args, "--bare")
 	}
-	cmd := exec.Command("git", append(args, Path(t), dir)...)
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "GIT_") {
-			cmd.Env = append(cmd.Env, e)
-		}
-	}
-	cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatal(fmt.Errorf("git %s: %v\n%s", strings.Join(cmd.Args[1:], " "), err, out))
-	}
+	testutil.Git(t, "", nil, append(args, Path(t), dir)...)
 	return dir
 }
