@@ -15,15 +15,13 @@ import (
 // translate-toolkit 3.9.2 (translate/storage/aresource.py).
 type androidFormat struct{}
 
-func init() { Register(androidFormat{}) }
-
-var androidInfo = Info{
-	ID: "aresource", Name: "Android String Resource", Monolingual: true,
-	MimeType: "application/xml", Extension: "xml",
-	Plurals: PluralsByCategory, ReadOnly: true, // translatable="false"
+func init() {
+	Register(Info{
+		ID: "aresource", Name: "Android String Resource", Monolingual: true,
+		MimeType: "application/xml", Extension: "xml",
+		Plurals: PluralsByCategory, ReadOnly: true, // translatable="false"
+	}, androidFormat{})
 }
-
-func (androidFormat) Info() *Info { return &androidInfo }
 
 // PluralTags is translate-toolkit's own table of Android plural categories
 // (aresource.py get_plural_tags), which differs from the languages' CLDR categories

@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/metrics"
@@ -120,7 +121,7 @@ func TestTextBudget(t *testing.T) {
 			f, err := c.format.Parse(data)
 			var want *File
 			var rerr error
-			if c.format.Info().ID == "tbx" {
+			if _, isTBX := c.format.(tbxFormat); isTBX {
 				want, rerr = refTBXParse(data)
 			} else {
 				want, rerr = refAndroidParse(data)
@@ -166,11 +167,11 @@ func FuzzTextBudget(f *testing.F) {
 			var file *File
 			var err error
 			if n := allocated(func() { file, err = format.Parse(data) }); n > limit {
-				t.Fatalf("%s: parsing %d bytes allocated %d, more than %d\ninput %q", format.Info().ID, len(data), n, limit, clip(data))
+				t.Fatalf("%s: parsing %d bytes allocated %d, more than %d\ninput %q", formatName(format), len(data), n, limit, clip(data))
 			}
 			if err == nil {
 				if n := textBytes(file.Units); n > budget {
-					t.Fatalf("%s: units hold %d bytes of text, more than the budget of %d\ninput %q", format.Info().ID, n, budget, clip(data))
+					t.Fatalf("%s: units hold %d bytes of text, more than the budget of %d\ninput %q", formatName(format), n, budget, clip(data))
 				}
 			}
 		}
@@ -189,3 +190,6 @@ func FuzzTextBudget(f *testing.F) {
 		}
 	})
 }
+
+// formatName names a format in a failure message by its type and fields.
+func formatName(f Format) string { return fmt.Sprintf("%#v", f) }

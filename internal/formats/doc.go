@@ -30,14 +30,15 @@ A format is one file, format_name.go, plus its tests:
     convert.py, or base.py) and the translate-toolkit storage class it wraps
     (translate/storage/*.py, translate-toolkit 3.9). Note in the type's doc comment
     what you followed, and where translate-toolkit's behaviour is odd but kept.
- 2. Declare a type, its Info and its Parse. Parse gets the whole file; it must never
+ 2. Declare a type and its Parse method. Parse gets the whole file; it must never
     panic, must bound its work and memory by the input's size, and must return an
     error naming the line for a file Weblate could not load. Units come in file
     order, with Key the unit's identity in the file (what Weblate takes as context
     for monolingual formats), Source and Target as Weblate stores them (already
     unescaped, plural forms in Target), and the flags the format has (Fuzzy,
     Approved, ReadOnly), Note, Location, Flags and Explanation where it has them.
- 3. Register it in an init function: func init() { Register(myFormat{}) }.
+ 3. Register it with its Info in an init function:
+    func init() { Register(Info{ID: "my-format", …}, myFormat{}) }.
  4. Decode text with the shared helpers: DecodeText for byte-order marks and UTF-16,
     AppendUnicodeEscape for "\uXXXX" escapes with surrogate pairs joined. An
     XML-based format reads through the XML layer below, which enforces the

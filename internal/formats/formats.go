@@ -150,8 +150,6 @@ type Streamer interface {
 // accepts every registered ID, the scan reads by Info, and the API serves files by
 // Info. doc.go says more.
 type Format interface {
-	// Info describes the format. It returns the same value every time.
-	Info() *Info
 	// Parse decodes a whole file. It never panics on malformed input; it returns an
 	// error that names the line where parsing failed.
 	Parse(data []byte) (*File, error)
@@ -239,9 +237,10 @@ func (i *Info) PluralTags(code string) []string {
 
 var registry = map[string]*Info{}
 
-// Register adds a format; called from the init functions of the format files.
-func Register(f Format) {
-	info := f.Info()
+// Register adds the format f that info describes; called from the init functions
+// of the format files, so a format's description stands beside its parser.
+func Register(desc Info, f Format) {
+	info := &desc
 	if info.ID == "" {
 		panic("formats: a format without an ID")
 	}

@@ -19,17 +19,17 @@ func checkXMLParse(t *testing.T, data []byte, formats ...Format) {
 		if err != nil {
 			var se *SyntaxError
 			if !errors.As(err, &se) || se.Line < 1 {
-				t.Fatalf("%s: error %v is not a *SyntaxError with a line", format.Info().ID, err)
+				t.Fatalf("%s: error %v is not a *SyntaxError with a line", formatName(format), err)
 			}
 			continue
 		}
 		for i := range f.Units {
 			if f.Units[i].Line < 1 {
-				t.Fatalf("%s: unit %q without a line", format.Info().ID, f.Units[i].Key)
+				t.Fatalf("%s: unit %q without a line", formatName(format), f.Units[i].Key)
 			}
 		}
 		if n := textBytes(f.Units); n > budget {
-			t.Fatalf("%s: units hold %d bytes of text, more than the budget of %d\ninput %q", format.Info().ID, n, budget, clip(data))
+			t.Fatalf("%s: units hold %d bytes of text, more than the budget of %d\ninput %q", formatName(format), n, budget, clip(data))
 		}
 	}
 }

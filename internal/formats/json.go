@@ -30,54 +30,49 @@ import (
 //   - Notes are the file's descriptions (WebExtension, ARB, go-i18n); Weblate
 //     shows no explanation and no location for these formats.
 
-var (
-	jsonInfo       = jsonInfoOf("json", "JSON file", PluralsNone)
-	jsonNestedInfo = jsonInfoOf("json-nested", "JSON nested structure file", PluralsNone)
-	i18nextInfo    = jsonInfoOf("i18next", "i18next JSON file v3", PluralsPositional)
-	i18nextV4Info  = jsonInfoOf("i18nextv4", "i18next JSON file v4", PluralsByCategory)
-	webextInfo     = jsonInfoOf("webextension", "WebExtension JSON file", PluralsNone)
-	arbInfo        = jsonInfoOf("arb", "ARB file", PluralsNone)
-	goI18nInfo     = jsonInfoOf("go-i18n-json", "go-i18n v1 JSON file", PluralsPositional)
-	goI18nV2Info   = jsonInfoOf("go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional)
-)
-
-// jsonInfoOf is the Info of a JSON format: monolingual, application/json, .json.
-func jsonInfoOf(id, name string, plurals Plurals) Info {
-	return Info{ID: id, Name: name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: plurals}
-}
-
 func init() {
-	for _, f := range []Format{jsonFile, jsonNested, i18next, i18nextV4, webext, arb, goI18n, goI18nV2} {
-		Register(f)
+	for _, f := range []struct {
+		id, name string
+		plurals  Plurals
+		format   Format
+	}{
+		{"json", "JSON file", PluralsNone, jsonFile},
+		{"json-nested", "JSON nested structure file", PluralsNone, jsonNested},
+		{"i18next", "i18next JSON file v3", PluralsPositional, i18next},
+		{"i18nextv4", "i18next JSON file v4", PluralsByCategory, i18nextV4},
+		{"webextension", "WebExtension JSON file", PluralsNone, webext},
+		{"arb", "ARB file", PluralsNone, arb},
+		{"go-i18n-json", "go-i18n v1 JSON file", PluralsPositional, goI18n},
+		{"go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional, goI18nV2},
+	} {
+		// Every one is monolingual, application/json and .json.
+		Register(Info{ID: f.id, Name: f.name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: f.plurals}, f.format)
 	}
 }
 
-// jsonFormat is a format of the JSON family: its Info and how its document is
-// walked for units.
+// jsonFormat is a format of the JSON family: how its document is walked for
+// units.
 type jsonFormat struct {
-	info *Info
 	walk func(*jsonUnits) error
 }
-
-func (f jsonFormat) Info() *Info { return f.info }
 
 func (f jsonFormat) Parse(data []byte) (*File, error) { return parseJSONWith(data, f.walk) }
 
 // jsonFile is "JSON file" (translate-toolkit's JsonFile): every string,
 // number, boolean or null anywhere in the document is a unit, nested objects
 // and arrays included.
-var jsonFile = jsonFormat{&jsonInfo, (*jsonUnits).walkPlain}
+var jsonFile = jsonFormat{(*jsonUnits).walkPlain}
 
 // jsonNested is "JSON nested structure file" (JsonNestedFile). It reads
 // exactly as JsonFile does; the two differ only in how Weblate writes a new key.
-var jsonNested = jsonFormat{&jsonNestedInfo, (*jsonUnits).walkPlain}
+var jsonNested = jsonFormat{(*jsonUnits).walkPlain}
 
 // i18next is i18next v3 (I18NextFile): nested JSON where, within one
 // object, "key" and "key_plural" make one unit "key" with the two forms, and
 // "key_0", "key_1", … make one unit "key" with the forms up to the first
 // missing number. The forms are positional, in that order. Anything else is a
 // plain unit, "key_plural" without "key" included.
-var i18next = jsonFormat{&i18nextInfo, (*jsonUnits).walkV3}
+var i18next = jsonFormat{(*jsonUnits).walkV3}
 
 // i18nextV4 is i18next v4 (I18NextV4File): within one object, the keys
 // "key_zero", "key_one", … "key_other" make one unit "key" at the place of the
@@ -90,7 +85,7 @@ var i18next = jsonFormat{&i18nextInfo, (*jsonUnits).walkV3}
 // a category the language lacks that comes after the first (an English file
 // with key_one, key_other, key_zero has two units "key"); Weblate refuses a
 // template with a repeated key. Here the key has one unit.
-var i18nextV4 = i18nextV4Format{jsonFormat{&i18nextV4Info, (*jsonUnits).walkV4}}
+var i18nextV4 = i18nextV4Format{jsonFormat{(*jsonUnits).walkV4}}
 
 // i18nextV4Format names its plural forms by its own table (PluralTagger).
 type i18nextV4Format struct{ jsonFormat }
@@ -114,27 +109,27 @@ func (i18nextV4Format) PluralTags(code string) []string {
 // member of the top-level object is a unit keyed by its name, whose text is its
 // "message", whose note is its "description" and whose "placeholders" become
 // Weblate's placeholders flag.
-var webext = jsonFormat{&webextInfo, (*jsonUnits).webext}
+var webext = jsonFormat{(*jsonUnits).webext}
 
 // arb is a Flutter ARB file (ARBJsonFile): each member of the top-level
 // object whose name does not start with "@" is a unit; "@name" holds its
 // metadata, whose "description" is the note and whose "placeholders" become the
 // placeholders flag; "@@locale" and the other "@@" members are the file's
 // header. ICU plurals stay inside the one string.
-var arb = jsonFormat{&arbInfo, (*jsonUnits).arb}
+var arb = jsonFormat{(*jsonUnits).arb}
 
 // goI18n is go-i18n v1 JSON (GoI18NJsonFile), what Weblate 4.18 calls
 // "go-i18n-json": a list of {"id", "translation", "description"} objects. A
 // translation that is an object holds plural forms by CLDR category; the unit
 // has the forms it holds, in CLDR order (zero, one, two, few, many, other), as
 // positional forms.
-var goI18n = jsonFormat{&goI18nInfo, (*jsonUnits).goI18n}
+var goI18n = jsonFormat{(*jsonUnits).goI18n}
 
 // goI18nV2 is go-i18n v2 JSON (GoI18NV2JsonFile, added in
 // translate-toolkit 3.9; Weblate 4.16 and later call it "go-i18n-json-v2"): an
 // object whose members are either a string or an object of plural forms by CLDR
 // category with an optional "description", read as in v1.
-var goI18nV2 = jsonFormat{&goI18nV2Info, (*jsonUnits).goI18nV2}
+var goI18nV2 = jsonFormat{(*jsonUnits).goI18nV2}
 
 // cldrCategories is translate-toolkit's cldr_plural_categories, in its order.
 var cldrCategories = [...]string{"zero", "one", "two", "few", "many", "other"}

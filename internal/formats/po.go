@@ -13,15 +13,13 @@ import (
 // Debian's 3.8.4, which the tests compare with).
 type poFormat struct{}
 
-func init() { Register(poFormat{}) }
-
-var poInfo = Info{
-	ID: "po", Name: "gettext PO file",
-	MimeType: "text/x-po", Extension: "po",
-	Plurals: PluralsPositional, Fuzzy: true,
+func init() {
+	Register(Info{
+		ID: "po", Name: "gettext PO file",
+		MimeType: "text/x-po", Extension: "po",
+		Plurals: PluralsPositional, Fuzzy: true,
+	}, poFormat{})
 }
-
-func (poFormat) Info() *Info { return &poInfo }
 
 // Parse returns the entries Weblate shows: not the header, not obsolete (#~), not
 // blank. Key is the context (msgctxt, or a KDE "_:" comment), Source the msgid (and

@@ -59,11 +59,9 @@ func init() {
 		if f.strings {
 			f.info.Extension = "strings"
 		}
-		Register(f)
+		Register(f.info, f)
 	}
 }
-
-func (f *propFormat) Info() *Info { return &f.info }
 
 // Parse returns the file's units in file order, duplicates included.
 func (f *propFormat) Parse(data []byte) (*File, error) {

@@ -18,14 +18,12 @@ import "strings"
 //     Flags as for XLIFF (xmlflags.go).
 type resxFormat struct{}
 
-func init() { Register(resxFormat{}) }
-
-var resxInfo = Info{
-	ID: "resx", Name: ".NET resource file", Monolingual: true,
-	MimeType: "text/microsoft-resx", Extension: "resx",
+func init() {
+	Register(Info{
+		ID: "resx", Name: ".NET resource file", Monolingual: true,
+		MimeType: "text/microsoft-resx", Extension: "resx",
+	}, resxFormat{})
 }
-
-func (resxFormat) Info() *Info { return &resxInfo }
 
 // Parse returns the units in document order.
 func (resxFormat) Parse(data []byte) (*File, error) {

@@ -43,15 +43,13 @@ import (
 // of a date, bytes, list or dict) is refused here.
 type stringsdictFormat struct{}
 
-func init() { Register(stringsdictFormat{}) }
-
-var stringsdictInfo = Info{
-	ID: "stringsdict", Name: "Stringsdict file", Monolingual: true,
-	MimeType: "application/xml", Extension: "stringsdict",
-	Plurals: PluralsByCategory,
+func init() {
+	Register(Info{
+		ID: "stringsdict", Name: "Stringsdict file", Monolingual: true,
+		MimeType: "application/xml", Extension: "stringsdict",
+		Plurals: PluralsByCategory,
+	}, stringsdictFormat{})
 }
-
-func (stringsdictFormat) Info() *Info { return &stringsdictInfo }
 
 // PluralTags is translate-toolkit's StringsDictFile.target_plural_tags for a file
 // of language code.

@@ -10,14 +10,12 @@ import (
 // (translate/storage/tbx.py, lisa.py).
 type tbxFormat struct{}
 
-func init() { Register(tbxFormat{}) }
-
-var tbxInfo = Info{
-	ID: "tbx", Name: "TermBase eXchange file",
-	MimeType: "application/x-tbx", Extension: "tbx",
+func init() {
+	Register(Info{
+		ID: "tbx", Name: "TermBase eXchange file",
+		MimeType: "application/x-tbx", Extension: "tbx",
+	}, tbxFormat{})
 }
-
-func (tbxFormat) Info() *Info { return &tbxInfo }
 
 // Write is WriteTBX: gitlate writes the source translation of a glossary as TBX.
 func (tbxFormat) Write(sourceLang, targetLang string, units []Unit) []byte {

@@ -28,15 +28,13 @@ import "strings"
 //     relative (Qt's line="+3"); Flags as for XLIFF (xmlflags.go).
 type tsFormat struct{}
 
-func init() { Register(tsFormat{}) }
-
-var tsInfo = Info{
-	ID: "ts", Name: "Qt Linguist translation file",
-	MimeType: "application/x-linguist", Extension: "ts",
-	Plurals: PluralsPositional, Fuzzy: true, ReadOnly: true,
+func init() {
+	Register(Info{
+		ID: "ts", Name: "Qt Linguist translation file",
+		MimeType: "application/x-linguist", Extension: "ts",
+		Plurals: PluralsPositional, Fuzzy: true, ReadOnly: true,
+	}, tsFormat{})
 }
-
-func (tsFormat) Info() *Info { return &tsInfo }
 
 // tsRelativeLocation is Weblate's LOCATIONS_RE, ^([+-]|.*, [+-]|.*:[+-]): Qt's
 // relative locations (line="+3"), looked for in the first line.

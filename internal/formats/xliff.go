@@ -35,30 +35,18 @@ import (
 // declares each format monolingual or not, and XLIFF is registered bilingual.
 type xliffFormat struct{ rich bool }
 
-func init() {
-	Register(xliffFormat{rich: true})
-	Register(xliffFormat{rich: false})
-}
-
 // translate-toolkit's xlifffile: Mimetypes[0] and Extensions[0].
-var (
-	xliffInfo = Info{
+func init() {
+	Register(Info{
 		ID: "xliff", Name: "XLIFF with placeables support",
 		MimeType: "application/x-xliff", Extension: "xlf",
 		Fuzzy: true, Approved: true, ReadOnly: true,
-	}
-	plainXliffInfo = Info{
+	}, xliffFormat{rich: true})
+	Register(Info{
 		ID: "plainxliff", Name: "XLIFF translation file",
 		MimeType: "application/x-xliff", Extension: "xlf",
 		Fuzzy: true, Approved: true, ReadOnly: true,
-	}
-)
-
-func (f xliffFormat) Info() *Info {
-	if f.rich {
-		return &xliffInfo
-	}
-	return &plainXliffInfo
+	}, xliffFormat{})
 }
 
 // xliffNamespacePrefix starts the namespace of every XLIFF version

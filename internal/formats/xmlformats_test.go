@@ -248,17 +248,17 @@ func TestXMLDuplicateWarnings(t *testing.T) {
 	for _, c := range cases {
 		f, err := c.format.Parse([]byte(c.doc))
 		if err != nil {
-			t.Fatalf("%s: %v", c.format.Info().ID, err)
+			t.Fatalf("%s: %v", formatName(c.format), err)
 		}
 		var lines []int
 		for _, w := range f.Warnings {
 			if w.Kind != DuplicateString {
-				t.Errorf("%s: warning %v", c.format.Info().ID, w)
+				t.Errorf("%s: warning %v", formatName(c.format), w)
 			}
 			lines = append(lines, w.Line)
 		}
 		if !reflect.DeepEqual(lines, c.lines) {
-			t.Errorf("%s: duplicate warnings on lines %v, want %v (%v)", c.format.Info().ID, lines, c.lines, f.Warnings)
+			t.Errorf("%s: duplicate warnings on lines %v, want %v (%v)", formatName(c.format), lines, c.lines, f.Warnings)
 		}
 	}
 }

@@ -47,22 +47,12 @@ import (
 // directive), not yaml.v3's. Aliases are followed within a budget proportional to
 // the file's size, so a "billion laughs" document is refused rather than
 // expanded.
-type yamlFormat struct {
-	info Info
-	ruby bool
-}
-
-var (
-	yamlInfo     = Info{ID: "yaml", Name: "YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml"}
-	rubyYAMLInfo = Info{ID: "ruby-yaml", Name: "Ruby YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml", Plurals: PluralsPositional}
-)
+type yamlFormat struct{ ruby bool }
 
 func init() {
-	Register(&yamlFormat{info: yamlInfo})
-	Register(&yamlFormat{info: rubyYAMLInfo, ruby: true})
+	Register(Info{ID: "yaml", Name: "YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml"}, &yamlFormat{})
+	Register(Info{ID: "ruby-yaml", Name: "Ruby YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml", Plurals: PluralsPositional}, &yamlFormat{ruby: true})
 }
-
-func (f *yamlFormat) Info() *Info { return &f.info }
 
 // yamlMaxDepth bounds the nesting the walk follows (through aliases included).
 const yamlMaxDepth = 10000
