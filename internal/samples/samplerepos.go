@@ -18,6 +18,7 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/memory"
@@ -374,14 +375,24 @@ func write(b *built, dir string) error {
 	if err != nil {
 		return err
 	}
-	for _, h := range b.objects {
-		obj, err := b.store.EncodedObject(plumbing.AnyObject, h)
-		if err != nil {
-			return err
-		}
-		if _, err := repo.Storer.SetEncodedObject(obj); err != nil {
-			return err
-		}
+	// One packfile rather than a loose file per object: a few writes instead of
+	// a directory, a temporary file and a rename for each of hundreds of objects.
+	pw, ok := repo.Storer.(storer.PackfileWriter)
+	if !ok {
+		return fmt.Errorf("%s: the repository cannot take a packfile", dir)
+	}
+	w, err := pw.PackfileWriter()
+	if err != nil {
+		return err
+	}
+	// A window of 0 stores every object whole: the samples are small, and delta
+	// search would cost more than it saves.
+	if _, err := packfile.NewEncoder(w, b.store, false).Encode(b.objects, 0); err != nil {
+		w.Close()
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
 	}
 	return repo.Storer.SetReference(plumbing.NewHashReference(branch, b.head))
 }

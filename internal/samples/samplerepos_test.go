@@ -182,7 +182,8 @@ func TestBrokenRepositoriesAreRebuilt(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(tinynotes, "objects"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A corrupt object: every loose object truncated in one repository.
+	// Corrupt objects: every file of the object store (the packfile and its
+	// index) truncated in one repository.
 	err := filepath.Walk(filepath.Join(blitz, "objects"), func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
 			err = os.Truncate(p, info.Size()/2)
