@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/testutil/corpora"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 type row struct {
@@ -140,6 +141,7 @@ func TestScanCorporaKnownNumbers(t *testing.T) {
 // and compares every translation's numbers with gitlate scan.
 func TestScanCorporaMatchesBaseline(t *testing.T) {
 	t.Parallel()
+	outside.Short(t, "translate-toolkit")
 	if why := corpora.HaveTTK(); why != "" {
 		t.Skip("baseline not available: " + why)
 	}

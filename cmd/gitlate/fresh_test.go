@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // gitCLI runs git in dir with a fixed identity.
@@ -19,8 +20,7 @@ func gitCLI(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=Petra Nováková", "GIT_AUTHOR_EMAIL=petra@example.org",
+	cmd.Env = outside.GitEnv("GIT_AUTHOR_NAME=Petra Nováková", "GIT_AUTHOR_EMAIL=petra@example.org",
 		"GIT_COMMITTER_NAME=Petra Nováková", "GIT_COMMITTER_EMAIL=petra@example.org")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git %v: %v\n%s", args, err, out)

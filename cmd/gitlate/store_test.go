@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // server is a gitlate serve running in this process.
@@ -221,7 +222,7 @@ func historyRepo(t *testing.T, commits, languages, units int) string {
 		cmd := exec.Command("git", "commit", "-q", "-m", fmt.Sprint("version ", c))
 		cmd.Dir = repo
 		date := fmt.Sprintf("2026-01-%02dT%02d:00:00Z", 1+c/24, c%24)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		cmd.Env = outside.GitEnv(
 			"GIT_AUTHOR_NAME=Petra Nováková", "GIT_AUTHOR_EMAIL=petra@example.org", "GIT_AUTHOR_DATE="+date,
 			"GIT_COMMITTER_NAME=Petra Nováková", "GIT_COMMITTER_EMAIL=petra@example.org", "GIT_COMMITTER_DATE="+date)
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // startServer runs `gitlate serve` on the bundled samples and returns its base URL.
@@ -135,6 +137,7 @@ func stopCommonServers() {
 // TestWlc runs Weblate's own client, unchanged, against the server on the samples.
 func TestWlc(t *testing.T) {
 	t.Parallel()
+	outside.Short(t, "wlc")
 	wlc, err := exec.LookPath("wlc")
 	if err != nil {
 		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")
@@ -218,6 +221,7 @@ func TestWlc(t *testing.T) {
 // zip of such files.
 func TestWlcConvert(t *testing.T) {
 	t.Parallel()
+	outside.Short(t, "wlc and msgfmt")
 	wlc, err := exec.LookPath("wlc")
 	if err != nil {
 		t.Skip("wlc is not installed (Debian package wlc); .ci/run installs it")

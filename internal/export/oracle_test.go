@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // The oracle is testdata/ttk_export.py: the same exporter steps driven through
@@ -18,6 +20,7 @@ const python = "/usr/bin/python3"
 
 func needTTK(t *testing.T) {
 	t.Helper()
+	outside.Short(t, "translate-toolkit")
 	if _, err := os.Stat(python); err != nil {
 		t.Skip("python3 is missing")
 	}

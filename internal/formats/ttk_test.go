@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gitlate/gitlate/internal/testutil/corpora"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // The tests in this file compare the parsers with translate-toolkit itself, via
@@ -32,6 +33,7 @@ const systemPython = "/usr/bin/python3"
 
 func requireTTK(t testing.TB) {
 	t.Helper()
+	outside.Short(t, "translate-toolkit")
 	if why := ttkMissing(); why != "" {
 		t.Skip(why)
 	}

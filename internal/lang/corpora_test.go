@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/testutil/corpora"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // corpusCodes lists the language codes of the corpora's directories and
@@ -66,6 +67,7 @@ for code in json.load(sys.stdin):
     out[code] = [got, "generated" if got in langs.generated else ""]
 print(json.dumps(out))
 `
+	outside.Short(t, "translate-toolkit")
 	in, _ := json.Marshal(codes)
 	cmd := exec.Command("/usr/bin/python3", "-c", script, bench)
 	cmd.Stdin = strings.NewReader(string(in))

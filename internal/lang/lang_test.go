@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/leonelquinteros/gotext/plurals"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 const (
@@ -356,6 +358,7 @@ for code in json.load(sys.stdin):
     out[code] = unit.get_plural_tags()
 print(json.dumps(out))
 `
+	outside.Short(t, "translate-toolkit")
 	in, _ := json.Marshal(codes)
 	cmd := exec.Command("/usr/bin/python3", "-c", script)
 	cmd.Stdin = strings.NewReader(string(in))

@@ -10,21 +10,19 @@ import (
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/testutil/history"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 var (
-	binTmp        string // removed by TestMain
-	bundleOnce    sync.Once
-	bundleClone   string
-	bundleErr     error
-	gitConfigured = []string{
-		"GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_CONFIG_NOSYSTEM=1",
+	binTmp      string // removed by TestMain
+	bundleOnce  sync.Once
+	bundleClone string
+	bundleErr   error
+	gitIdentity = []string{
 		"GIT_AUTHOR_NAME=Ann Author",
 		"GIT_AUTHOR_EMAIL=ann@example.org",
 		"GIT_COMMITTER_NAME=Carl Committer",
 		"GIT_COMMITTER_EMAIL=carl@example.org",
-		"GIT_TERMINAL_PROMPT=0",
 	}
 )
 
@@ -66,7 +64,7 @@ func gitRun(t testing.TB, dir string, env []string, stdin string, args ...string
 	cmd := exec.Command("git", args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Dir = dir
-	cmd.Env = append(append(cleanEnv(), gitConfigured...), env...)
+	cmd.Env = append(outside.GitEnv(gitIdentity...), env...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -74,18 +72,6 @@ func gitRun(t testing.TB, dir string, env []string, stdin string, args ...string
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
 	}
 	return string(out)
-}
-
-// cleanEnv is the environment without GIT_* variables, so that a GIT_DIR set by
-// whoever runs the tests cannot redirect the git commands of a test.
-func cleanEnv() []string {
-	var out []string
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "GIT_") {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // writeFile writes content to dir/rel, creating directories.

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 // TestRemoteNoClone: with NoClone, Open of a remote that has no usable clone fails
@@ -135,8 +137,6 @@ func (s *silentServer) close() {
 // that never answers), and a fetch given up on keeps the clone's lock until it
 // ends, so a later fetch waits for it no longer than its own deadline.
 func TestRemoteDeadlines(t *testing.T) {
-	// The subtests run in parallel, after this function returns: what they share is
-	// ended by cleanups, once they are all done.
 	silent := newSilentServer(t)
 	t.Cleanup(silent.close)
 	release := make(chan struct{})
@@ -172,13 +172,19 @@ func TestRemoteDeadlines(t *testing.T) {
 	writeFile(t, filepath.Dir(knownHosts), "known_hosts", "")
 	t.Setenv("SSH_KNOWN_HOSTS", knownHosts)
 	sshURL := fmt.Sprintf("ssh://git:secret@%s/repo.git", silent.ln.Addr())
-	for _, url := range []string{
+	urls := []string{
 		sshURL,
 		fmt.Sprintf("git://%s/repo.git", silent.ln.Addr()),
 		hanging.URL + "/repo.git",
-	} {
-		t.Run("clone over "+url[:strings.Index(url, ":")], func(t *testing.T) {
-			t.Parallel()
+	}
+	var names []string
+	for _, url := range urls {
+		names = append(names, "clone over "+url[:strings.Index(url, ":")])
+	}
+	// The cases wait for their deadlines: all at once.
+	testutil.AtOnce(t, append(names, "fetch"), func(t *testing.T, i int) {
+		if i < len(urls) {
+			url := urls[i]
 			data := t.TempDir()
 			within(t, "Open", func() error {
 				ctx, cancel := quick()
@@ -192,11 +198,8 @@ func TestRemoteDeadlines(t *testing.T) {
 				_, err := Open(ctx, Spec{Repo: url, DataDir: data})
 				return err
 			}, ErrClone)
-		})
-	}
-
-	t.Run("fetch", func(t *testing.T) {
-		t.Parallel()
+			return
+		}
 		// Fetch: a clone from a file:// origin whose origin then points at a silent
 		// host over ssh, its own: it goes away at the end.
 		silent := newSilentServer(t)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 // TestWatcher: edits below watched directories notify their tags once per burst,
@@ -150,64 +152,67 @@ func TestWatcherRootRecreated(t *testing.T) {
 			return os.Rename(filepath.Join(root, "res"), filepath.Join(root, "res.old"))
 		}, false},
 	}
+	var names []string
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel() // each its own directory and Watcher
-			root := t.TempDir()
-			write := func(rel string) {
-				t.Helper()
-				p := filepath.Join(root, rel)
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(time.Now().String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			write("res/values/strings.xml")
-			w, rec := newWatchRecorder(t)
-			if err := w.Add("app", filepath.Join(root, "res"), 1); err != nil {
-				t.Fatal(err)
-			}
-			if err := tt.remove(root); err != nil {
-				t.Fatal(err)
-			}
-			if tt.wait {
-				rec.expect("removal", "app")
-				rec.quiet("after the removal")
-			}
-			write("res/values-de/strings.xml") // the checkout brings it back
-			rec.expect("directory back", "app")
-			rec.drain()
-			for _, rel := range []string{"res/values-de/strings.xml", "res/new.xml"} {
-				write(rel)
-				rec.expect("edit of "+rel+" after the directory came back", "app")
-				rec.drain()
-			}
-			if _, err := os.Stat(filepath.Join(root, "res.old")); err == nil {
-				write("res.old/values/strings.xml")
-				rec.quiet("edit of the renamed-away directory")
-			}
-			// Removed again: still followed.
-			if err := os.RemoveAll(filepath.Join(root, "res")); err != nil {
-				t.Fatal(err)
-			}
-			rec.expect("second removal", "app")
-			rec.drain()
-			write("res/values/strings.xml")
-			rec.expect("back again", "app")
-			rec.drain()
-			write("res/values/strings.xml")
-			rec.expect("edit after the second return", "app")
-			w.mu.Lock()
-			defer w.mu.Unlock()
-			for d, ws := range w.dirs {
-				if len(ws) > 2 {
-					t.Errorf("%s is watched %d times: %v", d, len(ws), ws)
-				}
-			}
-		})
+		names = append(names, tt.name)
 	}
+	// Each its own directory and Watcher; the cases mostly wait for notifications.
+	testutil.AtOnce(t, names, func(t *testing.T, i int) {
+		tt := tests[i]
+		root := t.TempDir()
+		write := func(rel string) {
+			t.Helper()
+			p := filepath.Join(root, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(time.Now().String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		write("res/values/strings.xml")
+		w, rec := newWatchRecorder(t)
+		if err := w.Add("app", filepath.Join(root, "res"), 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := tt.remove(root); err != nil {
+			t.Fatal(err)
+		}
+		if tt.wait {
+			rec.expect("removal", "app")
+			rec.quiet("after the removal")
+		}
+		write("res/values-de/strings.xml") // the checkout brings it back
+		rec.expect("directory back", "app")
+		rec.drain()
+		for _, rel := range []string{"res/values-de/strings.xml", "res/new.xml"} {
+			write(rel)
+			rec.expect("edit of "+rel+" after the directory came back", "app")
+			rec.drain()
+		}
+		if _, err := os.Stat(filepath.Join(root, "res.old")); err == nil {
+			write("res.old/values/strings.xml")
+			rec.quiet("edit of the renamed-away directory")
+		}
+		// Removed again: still followed.
+		if err := os.RemoveAll(filepath.Join(root, "res")); err != nil {
+			t.Fatal(err)
+		}
+		rec.expect("second removal", "app")
+		rec.drain()
+		write("res/values/strings.xml")
+		rec.expect("back again", "app")
+		rec.drain()
+		write("res/values/strings.xml")
+		rec.expect("edit after the second return", "app")
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		for d, ws := range w.dirs {
+			if len(ws) > 2 {
+				t.Errorf("%s is watched %d times: %v", d, len(ws), ws)
+			}
+		}
+	})
 }
 
 // TestWatcherGitDir: inside .git only HEAD, packed-refs and refs/ count; what every

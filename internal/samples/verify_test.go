@@ -20,6 +20,8 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 func TestHandTableSums(t *testing.T) {
@@ -80,6 +82,7 @@ func TestJSONStatisticsAgreeWithTranslateToolkit(t *testing.T) {
 // on a checkout of every component whose format is picked, and compares its rows
 // with the hand table's rows of those components, in order.
 func compareWithTTK(t *testing.T, picked func(format string) bool, args func(work, filemask, template, format string) []string) {
+	outside.Short(t, "translate-toolkit")
 	if err := exec.Command("/usr/bin/python3", "-c", "import translate.storage.aresource, translate.storage.tbx, translate.storage.jsonl10n").Run(); err != nil {
 		t.Skipf("skipped: /usr/bin/python3 with translate-toolkit is missing (apt-get install python3-translate): %v", err)
 	}
@@ -113,7 +116,9 @@ func compareWithTTK(t *testing.T, picked func(format string) bool, args func(wor
 			work, ok := checkouts[repo]
 			if !ok {
 				work = filepath.Join(t.TempDir(), "work")
-				out, err := exec.Command(gitBin, "clone", "-q", repo, work).CombinedOutput()
+				cmd := exec.Command(gitBin, "clone", "-q", repo, work)
+				cmd.Env = outside.GitEnv()
+				out, err := cmd.CombinedOutput()
 				if err != nil {
 					t.Fatalf("git clone %s: %v\n%s", repo, err, out)
 				}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 func date(s string) time.Time {
@@ -298,6 +300,7 @@ func TestDetail(t *testing.T) {
 			t.Errorf("Detail(%q) = %s, want %s", m, got, want[m])
 		}
 	}
+	outside.Short(t, "Python's json.dumps")
 	py := "/usr/bin/python3"
 	for _, m := range msgs {
 		out, err := exec.Command(py, "-c", `import json, sys

@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/samples"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // Update makes Golden rewrite the golden files instead of comparing with them
@@ -40,13 +42,7 @@ func Git(t testing.TB, dir string, env []string, args ...string) string {
 	NeedGit(t)
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "GIT_") {
-			cmd.Env = append(cmd.Env, e)
-		}
-	}
-	cmd.Env = append(cmd.Env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
-	cmd.Env = append(append(cmd.Env, Identity...), env...)
+	cmd.Env = append(outside.GitEnv(Identity...), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -194,3 +190,22 @@ func AndroidConfig(repo string) string {
 // FixedDate makes Git date its commits 2026-02-01T10:00:00Z, for tests whose
 // expectations hold times.
 var FixedDate = []string{"GIT_AUTHOR_DATE=2026-02-01T10:00:00Z", "GIT_COMMITTER_DATE=2026-02-01T10:00:00Z"}
+
+// AtOnce runs the subtests named names all at the same time, the i-th running
+// f(t, i), and returns when every one has ended. It is for cases that wait (on
+// file-system notifications, deadlines, other processes) rather than compute:
+// parallel subtests would wait for one of -parallel's slots, GOMAXPROCS of them,
+// and hold it while they sleep. (t.Run may be called from several goroutines at
+// once.)
+func AtOnce(t *testing.T, names []string, f func(t *testing.T, i int)) {
+	t.Helper()
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.Run(name, func(t *testing.T) { f(t, i) })
+		}()
+	}
+	wg.Wait()
+}

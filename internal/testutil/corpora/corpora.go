@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // EnvShared names the variable that points at a full copy of the shared
@@ -107,12 +109,9 @@ func (c Corpus) Files() ([]string, error) {
 	return m, nil
 }
 
-// gitEnv keeps the user's and the system's git configuration out, and fixes the
-// identity and date, as make-repos.sh of the shared folder does: the commits are
-// the same on every machine.
+// gitEnv fixes the identity and date, so that the commits are the same on every
+// machine.
 var gitEnv = []string{
-	"GIT_CONFIG_NOSYSTEM=1",
-	"GIT_CONFIG_GLOBAL=/dev/null",
 	"GIT_AUTHOR_NAME=corpus",
 	"GIT_AUTHOR_EMAIL=corpus@localhost",
 	"GIT_AUTHOR_DATE=1767225600 +0000",
@@ -127,13 +126,7 @@ func git(dir string, stdin string, args ...string) (string, error) {
 		"-c", "i18n.commitEncoding=UTF-8", "-c", "commit.gpgSign=false"}, args...)
 	cmd := exec.Command("git", full...)
 	cmd.Dir = dir
-	var env []string
-	for _, e := range os.Environ() {
-		if !strings.HasPrefix(e, "GIT_") {
-			env = append(env, e)
-		}
-	}
-	cmd.Env = append(env, gitEnv...)
+	cmd.Env = outside.GitEnv(gitEnv...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // Cluster is a throwaway PostgreSQL cluster.
@@ -42,6 +44,7 @@ func Database(t testing.TB) string {
 	t.Helper()
 	admin := os.Getenv("GITLATE_TEST_POSTGRES")
 	if admin == "" {
+		outside.Short(t, "a throwaway PostgreSQL cluster (or set GITLATE_TEST_POSTGRES)")
 		sharedOnce.Do(func() { shared, sharedErr = Start() })
 		if sharedErr != nil {
 			t.Skipf("no PostgreSQL for this test: %v (set GITLATE_TEST_POSTGRES=postgres://… or install Debian's postgresql)", sharedErr)
