@@ -151,6 +151,10 @@ func open(path string) (*Store, error) {
 	return s, nil
 }
 
+// lockWait is how long Open waits for another process to let go of the file: a
+// server restarted while its predecessor is still closing gets it.
+var lockWait = 2 * time.Second
+
 // openStore opens the bbolt file at path, migrates it and loads the ids. bbolt
 // panics on some damaged pages (a freelist page that is not one, a page of the
 // wrong type under a bucket), in Open or in the transaction that loads: the panic
@@ -174,7 +178,7 @@ func openStore(path string) (s *Store, err error) {
 		}
 	}()
 	db, err = bolt.Open(path, 0o644, &bolt.Options{
-		Timeout: 2 * time.Second,
+		Timeout: lockWait,
 		OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
 			f, err := os.OpenFile(name, flag, perm)
 			file = f

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -347,7 +348,9 @@ func TestUnflushedIsNotKept(t *testing.T) {
 }
 
 // TestInUse: a second server on the same data directory is told to use its own.
-func TestInUse(t *testing.T) {
+func TestInUse(t *testing.T) { // not parallel: it sets lockWait
+	defer func(w time.Duration) { lockWait = w }(lockWait)
+	lockWait = 100 * time.Millisecond
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
 	defer st.Close()
