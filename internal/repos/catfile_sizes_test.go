@@ -17,9 +17,7 @@ func TestBlobSizesInOneRequest(t *testing.T) {
 	for i := range 300 { // more than one batch
 		files[fmt.Sprintf("res/values-l%03d/strings.xml", i)] = fmt.Sprintf("<resources>%*s</resources>\n", i*7, "")
 	}
-	checkout := newCheckout(t, files)
-	bare := filepath.Join(t.TempDir(), "bare.git")
-	git(t, "", "clone", "-q", "--bare", checkout, bare)
+	bare := newBare(t, files)
 	r, err := Open(context.Background(), Spec{Repo: bare})
 	if err != nil {
 		t.Fatal(err)
@@ -67,9 +65,7 @@ func TestCatFileHelpersBounded(t *testing.T) {
 	if !catFileCommand() {
 		t.Skip("this git has no cat-file --batch-command")
 	}
-	checkout := newCheckout(t, map[string]string{"a.txt": "a\n"})
-	first := filepath.Join(t.TempDir(), "r0.git")
-	git(t, "", "clone", "-q", "--bare", checkout, first)
+	first := newBare(t, map[string]string{"a.txt": "a\n"})
 	// Only what a repository needs is copied (creating files is what costs here).
 	for _, p := range []string{"hooks", "info", "description"} {
 		if err := os.RemoveAll(filepath.Join(first, p)); err != nil {

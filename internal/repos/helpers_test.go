@@ -2,9 +2,12 @@ package repos
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -99,6 +102,22 @@ func newCheckout(t testing.TB, files map[string]string) string {
 		git(t, dir, "add", "-A")
 		git(t, dir, "commit", "-q", "-m", "initial")
 	}
+	return dir
+}
+
+// newBare makes a bare repository on branch main whose one commit holds the given
+// files (slash-separated paths), with one git fast-import: a pack instead of a
+// checkout's loose objects and a clone.
+func newBare(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "bare.git")
+	git(t, "", "init", "-q", "--bare", "-b", "main", dir)
+	var stream strings.Builder
+	stream.WriteString("commit refs/heads/main\ncommitter Carl Committer <carl@example.org> 1704067200 +0000\ndata 7\ninitial\n")
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(&stream, "M 100644 inline %s\ndata %d\n%s\n", p, len(files[p]), files[p])
+	}
+	gitInput(t, dir, stream.String(), "fast-import", "--quiet")
 	return dir
 }
 

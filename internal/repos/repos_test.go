@@ -672,7 +672,7 @@ func TestRemoteCloneReuseFetch(t *testing.T) {
 
 func TestRemoteHalfFinishedClone(t *testing.T) {
 	t.Parallel()
-	origin := bareClone(t, newCheckout(t, map[string]string{"a.txt": "a"}))
+	origin := newBare(t, map[string]string{"a.txt": "a"})
 	data := t.TempDir()
 	url := "file://" + origin
 	dir := filepath.Join(data, "clones", cloneDirName(url))
