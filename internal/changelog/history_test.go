@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,6 +88,65 @@ func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 	}
 	return fdroidDir, fdroidSnap
 }
+
+// gitShow returns the blob rev:path names in the repository dir, as git show
+// does, through one git cat-file --batch per repository: the tests read a few
+// hundred old versions.
+func gitShow(t *testing.T, dir, spec string) string {
+	t.Helper()
+	blobsMu.Lock()
+	defer blobsMu.Unlock()
+	b := blobs[dir]
+	if b == nil {
+		cmd := exec.Command("git", "cat-file", "--batch")
+		cmd.Dir = dir
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("git cat-file --batch: %v", err)
+		}
+		// It ends when the test binary does, and its standard input with it.
+		b = &blobReader{in: in, out: bufio.NewReader(out)}
+		blobs[dir] = b
+	}
+	if _, err := io.WriteString(b.in, spec+"\n"); err != nil {
+		t.Fatalf("git cat-file --batch: %v", err)
+	}
+	header, err := b.out.ReadString('\n')
+	if err != nil {
+		t.Fatalf("git cat-file --batch: %v", err)
+	}
+	fields := strings.Fields(header)
+	if len(fields) != 3 {
+		t.Fatalf("git cat-file --batch %s: %q", spec, header)
+	}
+	size, err := strconv.Atoi(fields[2])
+	if err != nil {
+		t.Fatalf("git cat-file --batch %s: %q", spec, header)
+	}
+	data := make([]byte, size+1) // and the newline after it
+	if _, err := io.ReadFull(b.out, data); err != nil {
+		t.Fatalf("git cat-file --batch %s: %v", spec, err)
+	}
+	return string(data[:size])
+}
+
+// A blobReader is a running git cat-file --batch.
+type blobReader struct {
+	in  io.Writer
+	out *bufio.Reader
+}
+
+var (
+	blobsMu sync.Mutex
+	blobs   = map[string]*blobReader{}
+)
 
 // gitOut runs git in dir and returns its output.
 func gitOut(t *testing.T, dir string, args ...string) string {
@@ -206,9 +266,9 @@ func TestFdroidFilledString(t *testing.T) {
 		c := log[i]
 		// Every string the file had before, not only plain ones: a plain text that
 		// replaced a translation with an accent is a change, not a first translation.
-		before := stringNames(gitOut(t, dir, "show", log[i-1].hash+":"+path))
-		after := plainStrings(gitOut(t, dir, "show", c.hash+":"+path))
-		tmpl := plainStrings(gitOut(t, dir, "show", c.hash+":"+fdroidRes+"/values/strings.xml"))
+		before := stringNames(gitShow(t, dir, log[i-1].hash+":"+path))
+		after := plainStrings(gitShow(t, dir, c.hash+":"+path))
+		tmpl := plainStrings(gitShow(t, dir, c.hash+":"+fdroidRes+"/values/strings.xml"))
 		for name, text := range after {
 			if before[name] || tmpl[name] == "" {
 				continue
@@ -243,11 +303,11 @@ func TestFdroidTemplateAddedStrings(t *testing.T) {
 	for i := len(log) - 1; i > 0 && checked < 3; i-- {
 		c := log[i]
 		before := map[string]bool{}
-		for _, m := range names.FindAllStringSubmatch(gitOut(t, dir, "show", log[i-1].hash+":"+tmplPath), -1) {
+		for _, m := range names.FindAllStringSubmatch(gitShow(t, dir, log[i-1].hash+":"+tmplPath), -1) {
 			before[m[1]] = true
 		}
 		added := map[string]bool{}
-		for _, m := range names.FindAllStringSubmatch(gitOut(t, dir, "show", c.hash+":"+tmplPath), -1) {
+		for _, m := range names.FindAllStringSubmatch(gitShow(t, dir, c.hash+":"+tmplPath), -1) {
 			if !before[m[1]] {
 				added[m[1]] = true
 			}
@@ -292,7 +352,7 @@ func TestFdroidLastChange(t *testing.T) {
 	dir, snap := fdroid(t)
 	format, _ := formats.Lookup("aresource")
 	texts := func(rev, path, code string) map[string]string {
-		f, err := format.Format().Parse([]byte(gitOut(t, dir, "show", rev+":"+path)))
+		f, err := format.Format().Parse([]byte(gitShow(t, dir, rev+":"+path)))
 		if err != nil {
 			return nil
 		}
