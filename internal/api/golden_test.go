@@ -3,13 +3,18 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/samples"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -61,18 +66,61 @@ var goldenEndpoints = []string{
 	"/api/projects/nope/",
 }
 
+// sampleServer is the API on the bundled samples, built once for the tests that
+// only send it requests (what it keeps, it keeps for all of them).
 func sampleServer(t *testing.T) *gin.Engine {
 	t.Helper()
-	s := livetest.Samples(t)
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos, Changes: s.Store})
-	if err != nil {
-		t.Fatal(err)
+	shared.once.Do(func() {
+		shared.err = errors.New("building the samples failed in an earlier test")
+		// Not t.TempDir: t's cleanups would remove the samples when t ends. TestMain
+		// removes them.
+		data, err := os.MkdirTemp("", "api-samples-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		shared.data = data
+		path, err := samples.Materialize(data)
+		if err != nil {
+			shared.err = err
+			return
+		}
+		cfg, err := config.Load(path)
+		if err != nil {
+			shared.err = err
+			return
+		}
+		s := livetest.Built(t, cfg, data, livetest.Options{})
+		srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos, Changes: s.Store})
+		if err != nil {
+			shared.err = err
+			return
+		}
+		gin.SetMode(gin.ReleaseMode)
+		e := gin.New()
+		srv.Install(e.Group(srv.Prefix()))
+		e.NoRoute(srv.NotFound)
+		shared.engine, shared.err = e, nil
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
-	return e
+	return shared.engine
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.data != "" {
+		os.RemoveAll(shared.data)
+	}
+	os.Exit(code)
+}
+
+var shared struct {
+	once   sync.Once
+	data   string
+	engine *gin.Engine
+	err    error
 }
 
 func TestGolden(t *testing.T) {

@@ -11,10 +11,17 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// TestWatcher: edits below watched directories notify their tags once per burst,
-// new subdirectories are picked up, and unrelated places stay quiet.
+// TestWatcher runs the watcher's cases at once: each waits for notifications, or
+// for their absence, most of the time.
 func TestWatcher(t *testing.T) {
 	t.Parallel()
+	cases := []func(*testing.T){watcherEdits, watcherRootRecreated, watcherGitDir}
+	testutil.AtOnce(t, []string{"edits", "root recreated", "git dir"}, func(t *testing.T, i int) { cases[i](t) })
+}
+
+// watcherEdits: edits below watched directories notify their tags once per burst,
+// new subdirectories are picked up, and unrelated places stay quiet.
+func watcherEdits(t *testing.T) {
 	root := t.TempDir()
 	for _, d := range []string{"res/values", "res/values-cs", "other"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
@@ -133,11 +140,10 @@ func (r *watchRecorder) drain() {
 	}
 }
 
-// TestWatcherRootRecreated: a watched directory that is removed (or renamed away)
+// watcherRootRecreated: a watched directory that is removed (or renamed away)
 // and created again is watched again, however fast it comes back, and the old one
 // renamed elsewhere is not watched any more.
-func TestWatcherRootRecreated(t *testing.T) {
-	t.Parallel()
+func watcherRootRecreated(t *testing.T) {
 	tests := []struct {
 		name   string
 		remove func(root string) error
@@ -215,10 +221,9 @@ func TestWatcherRootRecreated(t *testing.T) {
 	})
 }
 
-// TestWatcherGitDir: inside .git only HEAD, packed-refs and refs/ count; what every
+// watcherGitDir: inside .git only HEAD, packed-refs and refs/ count; what every
 // git command writes (the index, objects, logs, locks) does not.
-func TestWatcherGitDir(t *testing.T) {
-	t.Parallel()
+func watcherGitDir(t *testing.T) {
 	root := t.TempDir()
 	git(t, root, "init", "-q", "-b", "main")
 	w, rec := newWatchRecorder(t)
