@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
@@ -29,27 +27,14 @@ var Identity = []string{
 // NeedGit skips the test when the git command is not installed.
 func NeedGit(t testing.TB) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed (apt-get install git); this test builds repositories with it")
-	}
+	outside.NeedGit(t)
 }
 
-// Git runs the git command in dir with Identity, no user or system configuration
-// and no GIT_* variable of whoever runs the tests, plus env; it returns the standard
-// output and fails the test on an error.
+// Git runs the git command in dir with Identity (outside.Git), plus env; it returns
+// the standard output and fails the test on an error.
 func Git(t testing.TB, dir string, env []string, args ...string) string {
 	t.Helper()
-	NeedGit(t)
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(outside.GitEnv(Identity...), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
+	return outside.Git(t, dir, append(append([]string(nil), Identity...), env...), args...)
 }
 
 // WriteFiles writes files (slash-separated path below root → content), making

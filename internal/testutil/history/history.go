@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gitlate/gitlate/internal/testutil"
+	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
 // EnvShared names a copy of the shared data directory (e.g. /work/shared): when it is
@@ -55,7 +55,7 @@ func Path(t testing.TB) string {
 // not installed.
 func Clone(t testing.TB, dir string, bare bool) string {
 	t.Helper()
-	testutil.NeedGit(t)
+	outside.NeedGit(t)
 	if dir == "" {
 		dir = filepath.Join(t.TempDir(), "fdroidclient-history")
 		if bare {
@@ -66,6 +66,6 @@ func Clone(t testing.TB, dir string, bare bool) string {
 	if bare {
 		args = append(args, "--bare")
 	}
-	testutil.Git(t, "", nil, append(args, Path(t), dir)...)
+	outside.Git(t, "", nil, append(args, Path(t), dir)...)
 	return dir
 }

@@ -1,8 +1,10 @@
-// Package outside is what tests need to run programs from outside Go: whether an oracle such as translate-toolkit or wlc, or a server such as PostgreSQL, runs (not under -short), and the environment git runs in.
+// Package outside is what tests need to run programs from outside Go: whether an oracle such as translate-toolkit or wlc, or a server such as PostgreSQL, runs (not under -short), and how git runs.
 package outside
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -32,4 +34,29 @@ func GitEnv(extra ...string) []string {
 	env = append(env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0",
 		"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=init.templateDir", "GIT_CONFIG_VALUE_0=")
 	return append(env, extra...)
+}
+
+// NeedGit skips t when the git command is not installed.
+func NeedGit(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed (apt-get install git); this test builds repositories with it")
+	}
+}
+
+// Git runs the git command in dir with GitEnv(env...) and returns its standard
+// output; it skips t when git is not installed and fails it on an error.
+func Git(t testing.TB, dir string, env []string, args ...string) string {
+	t.Helper()
+	NeedGit(t)
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = GitEnv(env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
 }
