@@ -1,4 +1,4 @@
-package units_test
+package api_test
 
 import (
 	"bufio"
@@ -84,7 +84,8 @@ func peakHeap(fn func()) (uint64, time.Duration) {
 	return peak.Load(), d
 }
 
-// TestMillionUnits: a translation of 1,000,000 units. Its ids are given at scan
+// TestMillionUnits: a translation of 1,000,000 units, scanned and served through
+// the units reader. Its ids are given at scan
 // time without an entry per unit; its last page is answered by streaming its
 // files, keeping the page only; a page out of range is answered at once, reading
 // nothing; a unit is found by id.
