@@ -6,11 +6,28 @@ import (
 	"io"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/gitlate/gitlate/internal/gitdata"
 )
 
-// Hash is a git object id (SHA-1).
-type Hash = plumbing.Hash
+// The plain values a repository yields are gitdata's, so that a snapshot holds them
+// without importing this package.
+type (
+	// Hash is a git object id (SHA-1).
+	Hash = gitdata.Hash
+	// Kind says how a repository is read.
+	Kind = gitdata.Kind
+	// Signature is a commit author or committer.
+	Signature = gitdata.Signature
+	// Commit is one commit.
+	Commit = gitdata.Commit
+)
+
+const (
+	KindCheckout = gitdata.KindCheckout
+	KindBare     = gitdata.KindBare
+	KindRemote   = gitdata.KindRemote
+	KindLocal    = gitdata.KindLocal
+)
 
 // Spec says where a repository is. Relative paths are already resolved by config.
 type Spec struct {
@@ -32,16 +49,6 @@ type Spec struct {
 	// waits for a clone; whoever clones opens without it.
 	NoClone bool
 }
-
-// Kind says how a repository is read.
-type Kind string
-
-const (
-	KindCheckout Kind = "checkout" // non-bare repository: the working tree is read
-	KindBare     Kind = "bare"     // bare repository on disk: the branch head tree is read
-	KindRemote   Kind = "remote"   // URL cloned bare into the data directory
-	KindLocal    Kind = "local"    // local: repository in the data directory
-)
 
 // Entry is one file of a tree.
 type Entry struct {
@@ -109,23 +116,6 @@ type Batch interface {
 type Batcher interface {
 	// Batch starts a batch of reads. The caller must Close it.
 	Batch() (Batch, error)
-}
-
-// Signature is a commit author or committer.
-type Signature struct {
-	Name  string
-	Email string
-	When  time.Time
-}
-
-// Commit is one commit.
-type Commit struct {
-	Hash Hash
-	// Parent is the first parent (zero for a root commit).
-	Parent    Hash
-	Author    Signature
-	Committer Signature
-	Message   string
 }
 
 // FileChange is one file that a commit added, removed or modified (From or To is

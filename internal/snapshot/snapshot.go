@@ -7,8 +7,8 @@ import (
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/gitdata"
 	"github.com/gitlate/gitlate/internal/lang"
-	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -57,9 +57,9 @@ type ProjectLanguage struct {
 
 // Repository is what a scan learned about a component's repository.
 type Repository struct {
-	Kind   repos.Kind // "" when the repository could not be opened
+	Kind   gitdata.Kind // "" when the repository could not be opened
 	Branch string
-	Head   *repos.Commit // nil: unknown (not opened, or no commits)
+	Head   *gitdata.Commit // nil: unknown (not opened, or no commits)
 	// Err is why the repository could not be read (nil when it could); the
 	// component then shows what was read last.
 	Err error
@@ -102,7 +102,7 @@ type Translation struct {
 	Filename string
 	// Blob and TemplateBlob are the git blob ids of the file and of the template
 	// (monolingual) or of the file again (bilingual).
-	Blob, TemplateBlob repos.Hash
+	Blob, TemplateBlob gitdata.Hash
 	IsTemplate         bool
 	IsSource           bool
 	Stats              Stats
