@@ -313,6 +313,7 @@ func fetchedDir(t *testing.T, kind string) string {
 // out, saying so; their tests skip. The whole proposal is compared with a
 // reviewed golden file when every format of the tree is read.
 func TestTrees(t *testing.T) {
+	t.Parallel()
 	testutil.NeedGit(t)
 	dirs, err := os.ReadDir("testdata/trees")
 	if err != nil {
@@ -329,6 +330,7 @@ func TestTrees(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each its own checkout and golden file
 			wants, ok := trees[name]
 			if !ok {
 				t.Fatalf("testdata/trees/%s has no expectations", name)
