@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,17 +63,7 @@ func gitInput(t testing.TB, dir, stdin string, args ...string) string {
 
 func gitRun(t testing.TB, dir string, env []string, stdin string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	cmd.Dir = dir
-	cmd.Env = append(outside.GitEnv(gitIdentity...), env...)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
+	return outside.GitInput(t, dir, append(append([]string(nil), gitIdentity...), env...), stdin, args...)
 }
 
 // writeFile writes content to dir/rel, creating directories.

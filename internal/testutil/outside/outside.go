@@ -48,10 +48,17 @@ func NeedGit(t testing.TB) {
 // output; it skips t when git is not installed and fails it on an error.
 func Git(t testing.TB, dir string, env []string, args ...string) string {
 	t.Helper()
+	return GitInput(t, dir, env, "", args...)
+}
+
+// GitInput is Git with stdin as the command's standard input.
+func GitInput(t testing.TB, dir string, env []string, stdin string, args ...string) string {
+	t.Helper()
 	NeedGit(t)
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
 	cmd.Env = GitEnv(env...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
