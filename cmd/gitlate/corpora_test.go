@@ -82,8 +82,7 @@ func TestScanCorporaKnownNumbers(t *testing.T) {
 	}
 	// The trimmed corpora: the rows and sums of ttk_stats.py (testdata/ttk_stats.py
 	// of internal/testutil/corpora, translate-toolkit 3.8.4) run on repositories
-	// /work/shared/corpora/make-repos.sh made of the trimmed folders (SOURCE.md
-	// there), added up with a few lines of Python over its JSON. Cross-checked by
+	// of the trimmed folders (internal/testutil/corpora/testdata/SOURCE.md), added up with a few lines of Python over its JSON. Cross-checked by
 	// hand with grep: the templates hold 35 and 34 <string>/<plurals> (grep -c
 	// '<string \|<plurals '), values-ace 15 of them (+1 read-only = 16
 	// translated); there are 40+1, 28+1 and 20+1 translations (ls); the glossary's

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// TestHotHandlersDoNotAllocate (issue 7, figure 2): the documents are rendered once
+// TestHotHandlersDoNotAllocate (bench/README.md, figure 2): the documents are rendered once
 // per snapshot, so answering the hot routes allocates nothing beyond what gin and
 // net/http do — here, with a ResponseWriter that keeps nothing, nothing at all.
 func TestHotHandlersDoNotAllocate(t *testing.T) {

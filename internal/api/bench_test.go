@@ -14,7 +14,7 @@ import (
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
-// The hot handlers of issue 7, figure 2. They run only with -bench; bench/run.sh
+// The hot handlers of bench/README.md's figure 2. They run only with -bench; bench/run.sh
 // measures the same routes over HTTP against a constant-bytes gin handler. Each
 // reports allocs/op: the documents are rendered once per snapshot, so a request
 // should allocate no more than gin itself does (see BenchmarkGinConstant).

@@ -18,7 +18,8 @@ import (
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
-// weblateAllow is weblate-reference §2e.2, route by route. Every route gitlate
+// weblateAllow is the Allow header Weblate 4.18 answers each route with (the
+// methods its REST framework views allow), route by route. Every route gitlate
 // serves must be listed, so a new route gets its Allow checked against Weblate.
 var weblateAllow = map[string]string{
 	"/api/": allowRead,
@@ -87,7 +88,7 @@ func TestAllowMatchesWeblate(t *testing.T) {
 		want, ok := weblateAllow[rt.path]
 		switch {
 		case !ok:
-			t.Errorf("%s: not in weblate-reference §2e.2's table here; add it", rt.path)
+			t.Errorf("%s: not in weblateAllow; add it with Weblate's Allow", rt.path)
 		case rt.allow != want:
 			t.Errorf("%s: Allow %q, Weblate %q", rt.path, rt.allow, want)
 		}

@@ -386,7 +386,7 @@ func checkTree(t *testing.T, tree string, wants []want, golden string) {
 					t.Errorf("format %s is not registered, but the problem is %q", w.format, c.Problem)
 				}
 				missing = w.format
-				t.Skipf("format %s is not registered in this build (it comes with the branch that adds it); left out as expected", w.format)
+				t.Skipf("format %s is not registered in this build ; left out as expected", w.format)
 			}
 			if w.problem != "" {
 				if !strings.Contains(c.Problem, w.problem) {

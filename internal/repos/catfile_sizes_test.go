@@ -9,7 +9,7 @@ import (
 )
 
 // TestBlobSizesInOneRequest: a bare repository's listing learns its files' sizes in
-// batched "info" requests (issue 7), and they are the sizes go-git reads; a missing
+// batched "info" requests, and they are the sizes go-git reads; a missing
 // object fails the batch and leaves the answer to blobSize.
 func TestBlobSizesInOneRequest(t *testing.T) {
 	t.Parallel()
@@ -60,7 +60,7 @@ func TestBlobSizesInOneRequest(t *testing.T) {
 }
 
 // TestCatFileHelpersBounded: reading from more repositories than catFileMax keeps at
-// most catFileMax helper processes (issue 7: a hundred repositories kept a hundred).
+// most catFileMax helper processes (a hundred repositories once kept a hundred).
 func TestCatFileHelpersBounded(t *testing.T) {
 	if !catFileCommand() {
 		t.Skip("this git has no cat-file --batch-command")

@@ -176,7 +176,7 @@ func compareWithTTK(t *testing.T, picked func(format string) bool, args func(wor
 }
 
 // codeFromPath maps the few file codes of the samples that are not canonical
-// (weblate-reference §2h): enough for this check, the real table lives in lang.
+// (Weblate's aliases of language codes): enough for this check, the real table lives in lang.
 var codeFromPath = map[string]string{"iw": "he", "pt-rBR": "pt_BR", "b+zh+Hans": "zh_Hans"}
 
 func canonical(code string) string {
@@ -218,7 +218,8 @@ func templateUnits(t *testing.T, data []byte) map[string]string {
 	return units
 }
 
-// TestStructuralEvents derives contract §8's structural events from the
+// TestStructuralEvents derives the structural change events (project, component
+// and language created) from the
 // materialized history and compares them with the hand-written expected.History.
 func TestStructuralEvents(t *testing.T) {
 	t.Parallel()

@@ -17,7 +17,7 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
-// The scan benchmarks of issue 7. They only run with -bench; bench/run.sh runs them
+// The scan benchmarks of bench/README.md. They only run with -bench; bench/run.sh runs them
 // with the figures' baselines. Each reports, besides ns/op:
 //   MB/s      translation bytes scanned per wall second
 //   MB/cpu-s  the same per CPU second of this process (steadier on a shared machine)

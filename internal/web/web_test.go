@@ -566,7 +566,7 @@ func TestUnitListPages(t *testing.T) {
 }
 
 func TestNumbersEqualAPIRules(t *testing.T) {
-	// Table of the rules of contract §6 as the pages show them.
+	// The API's rules for counts and percentages, as the pages show them.
 	tests := []struct {
 		part, total int
 		complete    bool

@@ -10,9 +10,9 @@ import (
 	"testing"
 )
 
-// trimmedCommits are the commits /work/shared/corpora/make-repos.sh makes of the
-// trimmed copies (run on a copy of this testdata with make-repos.sh beside it,
-// see SOURCE.md): MakeRepo must make the same ones.
+// trimmedCommits are the commits a shell script of the same git steps made of the
+// trimmed copies, independently of MakeRepo (see SOURCE.md): MakeRepo must make
+// the same ones.
 var trimmedCommits = map[string]string{
 	"newpipe":         "5e83bd439f3f9b89b57ef736613a4d18c11909f8",
 	"fdroidclient":    "d4d53d2dcbe53f1a716b63d0a676d10c6bbf8928",

@@ -10,7 +10,7 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
-// EnvShared names a copy of the shared data directory (e.g. /work/shared): when it is
+// EnvShared names a folder of the uncut test data: when it is
 // set, Path and Clone use DIR/history/fdroidclient-history.bundle, the whole history,
 // instead of the trimmed bundle kept here.
 const EnvShared = "GITLATE_TEST_SHARED"

@@ -4,7 +4,9 @@
 // SOURCE.md). Run from the repository root:
 //
 //	rm -rf internal/testutil/corpora/testdata/{newpipe,fdroidclient,slicer-glossary}
-//	go run internal/testutil/corpora/testdata/trim.go /work/shared/corpora internal/testutil/corpora/testdata
+//	go run internal/testutil/corpora/testdata/trim.go DIR/corpora internal/testutil/corpora/testdata
+//
+// where DIR/corpora holds the full corpora.
 //
 // It copies the files of the languages listed below and, in each, keeps only
 // some top-level elements, byte for byte: the bytes before the first element
