@@ -10,7 +10,7 @@ import (
 // ParserVersion names the parsers' behaviour: results cached by content (across
 // restarts) are only reused under the same version. Change it whenever a parser's
 // output for some input changes.
-const ParserVersion = "2026-11-24.3"
+const ParserVersion = "2026-12-02.1"
 
 // Unit is one translatable string as its file stores it.
 //

@@ -79,6 +79,9 @@ func (f *yamlFormat) Parse(data []byte) (*File, error) {
 		}
 		return nil, &SyntaxError{Line: second.Line, Msg: "expected a single document, but found another document"}
 	}
+	if err := selfMerge(&doc, map[*yaml.Node]bool{}, 0); err != nil {
+		return nil, err
+	}
 	w := yamlWalker{ruby: f.ruby, v11: yaml11Directive(data), budget: 16*len(data) + 1<<20}
 	if f.ruby {
 		w.mapValues = map[*yaml.Node]bool{}
@@ -110,6 +113,42 @@ func (f *yamlFormat) Parse(data []byte) (*File, error) {
 func utf8Valid(b []byte) bool { return utf8.Valid(trimUTF8BOM(b)) }
 
 var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// selfMerge refuses a mapping that merges in ("<<") a mapping it is written in, or
+// itself: ruamel.yaml cannot construct one (translate-toolkit's load fails with an
+// AttributeError), and merging it would never end. open holds the nodes n is
+// written in; only what is written is walked, not what aliases name, so the walk
+// is as long as the document.
+func selfMerge(n *yaml.Node, open map[*yaml.Node]bool, depth int) error {
+	if depth > yamlMaxDepth {
+		return nil // the walk refuses the nesting itself
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode || k.Value != "<<" {
+				continue
+			}
+			sources := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				sources = v.Content
+			}
+			for _, src := range sources {
+				if src.Kind == yaml.AliasNode && (src.Alias == n || open[src.Alias]) {
+					return &SyntaxError{Line: k.Line, Msg: "a mapping merges in a mapping it is part of"}
+				}
+			}
+		}
+	}
+	open[n] = true
+	for _, c := range n.Content {
+		if err := selfMerge(c, open, depth+1); err != nil {
+			return err
+		}
+	}
+	delete(open, n)
+	return nil
+}
 
 // yamlError gives yaml.v3's error the line it names.
 func yamlError(err error) error {
@@ -152,12 +191,12 @@ type yamlWalker struct {
 	pool      []string
 }
 
-var errYAMLBudget = errors.New("aliases expand the document beyond what its size allows")
-
-func (w *yamlWalker) spend(n int) error {
+// spend takes n from the budget; at is the node being read, whose line an error
+// names.
+func (w *yamlWalker) spend(n int, at *yaml.Node) error {
 	w.budget -= n
 	if w.budget < 0 {
-		return errYAMLBudget
+		return &SyntaxError{Line: max(at.Line, 1), Msg: "aliases expand the document beyond what its size allows"}
 	}
 	return nil
 }
@@ -227,7 +266,7 @@ func (w *yamlWalker) items(m *yaml.Node, withMerged bool) ([]yamlPair, error) {
 			return nil, &SyntaxError{Line: src.Line, Msg: "expected a mapping or list of mappings for merging"}
 		}
 		for _, s := range sources {
-			if err := w.spend(len(s.Content)); err != nil {
+			if err := w.spend(len(s.Content), mp.key); err != nil {
 				return nil, err
 			}
 			pairs, err := w.items(s, true)
@@ -256,7 +295,7 @@ func (w *yamlWalker) flatten(n *yaml.Node, depth int) error {
 	if depth > yamlMaxDepth {
 		return &SyntaxError{Line: n.Line, Msg: "nested too deeply"}
 	}
-	if err := w.spend(1); err != nil {
+	if err := w.spend(1, n); err != nil {
 		return err
 	}
 	switch n.Kind {
@@ -321,7 +360,7 @@ func (w *yamlWalker) emit(n *yaml.Node, forms []string) error {
 	for _, f := range forms {
 		size += len(f)
 	}
-	if err := w.spend(size); err != nil {
+	if err := w.spend(size, n); err != nil {
 		return err
 	}
 	key := string(bytes.TrimPrefix(w.path, []byte("->")))
