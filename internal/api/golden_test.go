@@ -12,9 +12,7 @@ import (
 	"testing"
 
 	"github.com/gin-gonic/gin"
-	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/live/livetest"
-	"github.com/gitlate/gitlate/internal/samples"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -80,12 +78,7 @@ func sampleServer(t *testing.T) *gin.Engine {
 			return
 		}
 		shared.data = data
-		path, err := samples.Materialize(data)
-		if err != nil {
-			shared.err = err
-			return
-		}
-		cfg, err := config.Load(path)
+		cfg, err := testutil.SamplesIn(data)
 		if err != nil {
 			shared.err = err
 			return

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -79,7 +80,7 @@ func (f *yamlFormat) Parse(data []byte) (*File, error) {
 		}
 		return nil, &SyntaxError{Line: second.Line, Msg: "expected a single document, but found another document"}
 	}
-	if err := selfMerge(&doc, map[*yaml.Node]bool{}, 0); err != nil {
+	if err := selfMerge(&doc, nil, 0); err != nil {
 		return nil, err
 	}
 	w := yamlWalker{ruby: f.ruby, v11: yaml11Directive(data), budget: 16*len(data) + 1<<20}
@@ -116,14 +117,16 @@ var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
 
 // selfMerge refuses a mapping that merges in ("<<") a mapping it is written in, or
 // itself: ruamel.yaml cannot construct one (translate-toolkit's load fails with an
-// AttributeError), and merging it would never end. open holds the nodes n is
-// written in; only what is written is walked, not what aliases name, so the walk
-// is as long as the document.
-func selfMerge(n *yaml.Node, open map[*yaml.Node]bool, depth int) error {
+// AttributeError), and merging it would never end. open holds the mappings n is
+// written in, innermost last; only what is written is walked, not what aliases
+// name, so the walk is as long as the document, and open is searched only at a
+// merge of an alias.
+func selfMerge(n *yaml.Node, open []*yaml.Node, depth int) error {
 	if depth > yamlMaxDepth {
 		return nil // the walk refuses the nesting itself
 	}
 	if n.Kind == yaml.MappingNode {
+		open = append(open, n)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || k.Value != "<<" {
@@ -134,19 +137,17 @@ func selfMerge(n *yaml.Node, open map[*yaml.Node]bool, depth int) error {
 				sources = v.Content
 			}
 			for _, src := range sources {
-				if src.Kind == yaml.AliasNode && (src.Alias == n || open[src.Alias]) {
+				if src.Kind == yaml.AliasNode && slices.Contains(open, src.Alias) {
 					return &SyntaxError{Line: k.Line, Msg: "a mapping merges in a mapping it is part of"}
 				}
 			}
 		}
 	}
-	open[n] = true
 	for _, c := range n.Content {
 		if err := selfMerge(c, open, depth+1); err != nil {
 			return err
 		}
 	}
-	delete(open, n)
 	return nil
 }
 

@@ -116,15 +116,21 @@ func Golden(t testing.TB, path string, got []byte) {
 func Samples(t testing.TB) (*config.Config, string) {
 	t.Helper()
 	data := t.TempDir()
-	path, err := samples.Materialize(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(path)
+	cfg, err := SamplesIn(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cfg, data
+}
+
+// SamplesIn materializes the bundled samples into the data directory data and
+// returns their projects.yaml, loaded: for samples that outlive one test.
+func SamplesIn(data string) (*config.Config, error) {
+	path, err := samples.Materialize(data)
+	if err != nil {
+		return nil, err
+	}
+	return config.Load(path)
 }
 
 // Template is an Android template with one read-only string, one to translate,
