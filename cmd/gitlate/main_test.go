@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
 )
@@ -15,6 +16,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GITLATE_TEST_AS_MAIN") == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 	}
+	// A store in use is refused after the wait; the tests' stores are only ever
+	// held by the test process itself.
+	storeLockWait = 200 * time.Millisecond
 	code := pgtest.Main(m)
 	stopCommonServers()
 	os.Exit(code)

@@ -30,6 +30,10 @@ func checkStore(url string) error {
 	return fmt.Errorf("--store: %q is not a postgres:// URL (leave it empty for the data directory's file)", url)
 }
 
+// storeLockWait is how long serve waits for another process to let go of the data
+// directory's store (the tests, which start no second process, wait less).
+var storeLockWait = boltstore.LockWait
+
 // openStore opens what --store names: by default the file ids.db in the data
 // directory; with a postgres:// URL, the database the replicas share, with this
 // replica's own copy in cache.db. A database that cannot be reached yet is tried
@@ -37,7 +41,7 @@ func checkStore(url string) error {
 // database waits for it rather than exits.
 func openStore(ctx context.Context, o *options, logger *slog.Logger) (store.Store, error) {
 	if !isPostgres(o.store) {
-		return boltstore.Open(filepath.Join(o.data, "ids.db"))
+		return boltstore.OpenWait(filepath.Join(o.data, "ids.db"), storeLockWait)
 	}
 	if err := os.MkdirAll(o.data, 0o755); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)

@@ -116,9 +116,13 @@ func getU64(b *bolt.Bucket, key []byte) uint64 {
 // server must never need its data directory deleted to recover (ids may then
 // differ, as after a deletion). A file that cannot be made at all gives a store
 // that keeps everything in memory (memstore) and says so. A file locked by another
-// process is an error.
-func Open(path string) (store.Store, error) {
-	s, err := open(path)
+// process is an error, once LockWait has passed.
+func Open(path string) (store.Store, error) { return OpenWait(path, LockWait) }
+
+// OpenWait is Open waiting wait (more than zero) for another process to let go of
+// the file.
+func OpenWait(path string, wait time.Duration) (store.Store, error) {
+	s, err := open(path, wait)
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, fmt.Errorf("%s is in use by another gitlate process: give each server its own data directory (--data): %w", path, err)
 	}
@@ -128,11 +132,11 @@ func Open(path string) (store.Store, error) {
 	return s, nil
 }
 
-func open(path string) (*Store, error) {
+func open(path string, wait time.Duration) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	s, err := openStore(path)
+	s, err := openStore(path, wait)
 	if errors.Is(err, bolt.ErrTimeout) || err == nil {
 		return s, err
 	}
@@ -143,7 +147,7 @@ func open(path string) (*Store, error) {
 	if rerr := os.Rename(path, aside); rerr != nil {
 		return nil, fmt.Errorf("%w; moving it aside: %v", err, rerr)
 	}
-	s, nerr := openStore(path)
+	s, nerr := openStore(path, wait)
 	if nerr != nil {
 		return nil, nerr
 	}
@@ -151,9 +155,9 @@ func open(path string) (*Store, error) {
 	return s, nil
 }
 
-// lockWait is how long Open waits for another process to let go of the file: a
+// LockWait is how long Open waits for another process to let go of the file: a
 // server restarted while its predecessor is still closing gets it.
-var lockWait = 2 * time.Second
+const LockWait = 2 * time.Second
 
 // openStore opens the bbolt file at path, migrates it and loads the ids. bbolt
 // panics on some damaged pages (a freelist page that is not one, a page of the
@@ -162,7 +166,7 @@ var lockWait = 2 * time.Second
 // no *DB to close: its file, taken through OpenFile, is unlocked and closed, so that
 // the file can be opened again; only bbolt's mapping of it stays until the process
 // ends.
-func openStore(path string) (s *Store, err error) {
+func openStore(path string, wait time.Duration) (s *Store, err error) {
 	var file *os.File
 	var db *bolt.DB
 	badMeta, _ := damagedMeta(path)
@@ -178,7 +182,7 @@ func openStore(path string) (s *Store, err error) {
 		}
 	}()
 	db, err = bolt.Open(path, 0o644, &bolt.Options{
-		Timeout: lockWait,
+		Timeout: wait,
 		OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
 			f, err := os.OpenFile(name, flag, perm)
 			file = f

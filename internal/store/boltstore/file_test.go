@@ -109,7 +109,7 @@ func TestDamagedFileIsMovedAside(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := flushedStore(t)
 			tt.damage(t, path)
-			if _, err := openStore(path); err == nil || strings.Contains(err.Error(), "damaged file") != tt.panics {
+			if _, err := openStore(path, LockWait); err == nil || strings.Contains(err.Error(), "damaged file") != tt.panics {
 				t.Fatalf("the damage did not do what the test means: %v", err)
 			}
 			st := mustOpen(t, path)
@@ -348,13 +348,12 @@ func TestUnflushedIsNotKept(t *testing.T) {
 }
 
 // TestInUse: a second server on the same data directory is told to use its own.
-func TestInUse(t *testing.T) { // not parallel: it sets lockWait
-	defer func(w time.Duration) { lockWait = w }(lockWait)
-	lockWait = 100 * time.Millisecond
+func TestInUse(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
 	defer st.Close()
-	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "in use by another gitlate process") {
+	if _, err := OpenWait(path, 100*time.Millisecond); err == nil || !strings.Contains(err.Error(), "in use by another gitlate process") {
 		t.Errorf("second Open: %v", err)
 	}
 }
