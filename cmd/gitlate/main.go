@@ -454,7 +454,11 @@ func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger 
 	gin.SetMode(gin.ReleaseMode)
 	engine := gin.New()
 	// Outermost, so a request that panics is timed with the 500 it answers.
-	engine.Use(mx.Middleware())
+	engine.Use(func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		mx.ObserveRequest(c.FullPath(), c.Request.Method, c.Writer.Status(), time.Since(start))
+	})
 	engine.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
 		logger.Error("panic serving request", "path", c.Request.URL.Path, "panic", err)
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"detail": "Internal server error."})
@@ -464,7 +468,7 @@ func router(apiSrv *api.Server, webSrv *web.Server, mx *metrics.Metrics, logger 
 		engine.Use(cors)
 	}
 	root := engine.Group(apiSrv.Prefix())
-	web.Get(root, "/metrics", mx.Handler())
+	web.Get(root, "/metrics", gin.WrapH(mx.Handler()))
 	apiSrv.Install(root)
 	apiSrv.InstallHooks(root)
 	webSrv.Install(root)

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
@@ -73,19 +72,14 @@ func TestCount(t *testing.T) {
 // Prometheus's own text-format parser.
 func TestExposition(t *testing.T) {
 	m := New(fixed{sample()}, fakeScanner{}, fakeFetches(1), "/prefix")
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	e.Use(m.Middleware())
-	g := e.Group("/prefix")
-	g.GET("/api/projects/:project/", func(c *gin.Context) { c.Status(http.StatusNotFound) })
-	g.GET("/metrics", m.Handler())
-	e.NoRoute(func(c *gin.Context) { c.Status(http.StatusNotFound) })
-	for _, path := range []string{"/prefix/api/projects/a/", "/prefix/api/projects/b/", "/elsewhere"} {
-		e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
-	}
+	m.ObserveRequest("/prefix/api/projects/:project/", "GET", http.StatusNotFound, time.Millisecond)
+	m.ObserveRequest("/prefix/api/projects/:project/", "GET", http.StatusNotFound, 2*time.Millisecond)
+	m.ObserveRequest("", "GET", http.StatusNotFound, time.Millisecond)
+	m.ObserveRequest("", "BREW", 999, time.Millisecond)
+	h := m.Handler()
 
 	w := httptest.NewRecorder()
-	e.ServeHTTP(w, httptest.NewRequest("GET", "/prefix/metrics", nil))
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/prefix/metrics", nil))
 	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain; version=0.0.4") {
 		t.Fatalf("%d %q", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -135,7 +129,7 @@ func TestExposition(t *testing.T) {
 		}
 		counts[labels["route"]+" "+labels["method"]+" "+labels["code"]] += s.GetHistogram().GetSampleCount()
 	}
-	if counts["/api/projects/:project/ GET 404"] != 2 || counts["unmatched GET 404"] != 1 {
+	if counts["/api/projects/:project/ GET 404"] != 2 || counts["unmatched GET 404"] != 1 || counts["unmatched OTHER 999"] != 1 || len(counts) != 3 {
 		t.Errorf("request series: %v", counts)
 	}
 	if families["go_goroutines"] == nil {
@@ -146,7 +140,7 @@ func TestExposition(t *testing.T) {
 	req := httptest.NewRequest("GET", "/prefix/metrics", nil)
 	req.Header.Set("Accept", "application/openmetrics-text; version=1.0.0")
 	w = httptest.NewRecorder()
-	e.ServeHTTP(w, req)
+	h.ServeHTTP(w, req)
 	if !strings.HasPrefix(w.Header().Get("Content-Type"), "application/openmetrics-text") || !strings.HasSuffix(w.Body.String(), "# EOF\n") {
 		t.Errorf("OpenMetrics: %q, ends %q", w.Header().Get("Content-Type"), w.Body.String()[max(0, w.Body.Len()-20):])
 	}
