@@ -3,6 +3,7 @@ package outside
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -22,8 +23,10 @@ func Short(t testing.TB, program string) {
 // GitEnv is the environment of a git command a test runs, plus extra: the test
 // process's own without its GIT_* variables (a GIT_DIR set by whoever runs the
 // tests must not redirect the command), no user or system configuration, no
-// prompt, and no template directory, so that git init and clone create no sample
-// hooks (creating files is most of what those commands cost).
+// prompt, and configuration that makes git create as few files and processes as
+// it can: no template directory, so that git init and clone create no sample
+// hooks; no automatic maintenance or gc, which git commit would otherwise start
+// as another process; no fsync (a test's repository need not survive a crash).
 func GitEnv(extra ...string) []string {
 	var env []string
 	for _, e := range os.Environ() {
@@ -31,9 +34,21 @@ func GitEnv(extra ...string) []string {
 			env = append(env, e)
 		}
 	}
-	env = append(env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0",
-		"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=init.templateDir", "GIT_CONFIG_VALUE_0=")
+	env = append(env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
+	for i, kv := range gitConfig {
+		env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", i, kv[1]))
+	}
+	env = append(env, fmt.Sprintf("GIT_CONFIG_COUNT=%d", len(gitConfig)))
 	return append(env, extra...)
+}
+
+// gitConfig is the configuration GitEnv gives (see there). Keys a git release does
+// not know are ignored by it.
+var gitConfig = [][2]string{
+	{"init.templateDir", ""},
+	{"maintenance.auto", "false"},
+	{"gc.auto", "0"},
+	{"core.fsync", "none"},
 }
 
 // NeedGit skips t when the git command is not installed.
