@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 )
 
 // TestMain runs the tests, and stops the PostgreSQL cluster some of them start. Run
@@ -19,7 +20,9 @@ func TestMain(m *testing.M) {
 	// A store in use is refused after the wait; the tests' stores are only ever
 	// held by the test process itself.
 	storeLockWait = 200 * time.Millisecond
+	restore := scratch.InMemory()
 	code := pgtest.Main(m)
 	stopCommonServers()
+	restore()
 	os.Exit(code)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/testutil"
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 )
 
 // goldenEndpoints are answered on the bundled samples and compared with
@@ -102,10 +103,12 @@ func sampleServer(t *testing.T) *gin.Engine {
 }
 
 func TestMain(m *testing.M) {
+	restore := scratch.InMemory()
 	code := m.Run()
 	if shared.data != "" {
 		os.RemoveAll(shared.data)
 	}
+	restore()
 	os.Exit(code)
 }
 

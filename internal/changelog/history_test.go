@@ -23,6 +23,7 @@ import (
 	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/testutil/history"
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -41,6 +42,7 @@ var (
 const fdroidRes = "app/src/main/res"
 
 func TestMain(m *testing.M) {
+	restore := scratch.InMemory()
 	dir, err := os.MkdirTemp("", "changelog-test-")
 	if err != nil {
 		panic(err)
@@ -48,6 +50,7 @@ func TestMain(m *testing.M) {
 	fdroidTmp = dir
 	code := m.Run()
 	os.RemoveAll(dir)
+	restore()
 	os.Exit(code)
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/testutil/history"
 	"github.com/gitlate/gitlate/internal/testutil/outside"
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 )
 
 var (
@@ -33,6 +34,7 @@ var (
 // package's cat-file helpers, do not: Go runs the parallel tests only once all the
 // others have ended, so these never overlap them.
 func TestMain(m *testing.M) {
+	restore := scratch.InMemory()
 	dir, err := os.MkdirTemp("", "repos-test-")
 	if err != nil {
 		panic(err)
@@ -40,6 +42,7 @@ func TestMain(m *testing.M) {
 	binTmp = dir
 	code := m.Run()
 	os.RemoveAll(dir)
+	restore()
 	os.Exit(code)
 }
 

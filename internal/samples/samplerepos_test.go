@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"gopkg.in/yaml.v3"
@@ -65,10 +66,12 @@ func materializedOnce(t *testing.T) (dataDir, configPath string) {
 }
 
 func TestMain(m *testing.M) {
+	restore := scratch.InMemory()
 	code := m.Run()
 	if readOnly.tmp != "" {
 		os.RemoveAll(readOnly.tmp)
 	}
+	restore()
 	os.Exit(code)
 }
 

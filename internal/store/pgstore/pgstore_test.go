@@ -9,9 +9,15 @@ import (
 	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
 	"github.com/gitlate/gitlate/internal/store/storetest"
+	"github.com/gitlate/gitlate/internal/testutil/scratch"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	restore := scratch.InMemory()
+	code := pgtest.Main(m)
+	restore()
+	os.Exit(code)
+}
 
 func openAt(t *testing.T, url, local string) *Store {
 	t.Helper()
