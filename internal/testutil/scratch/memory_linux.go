@@ -1,6 +1,13 @@
 package scratch
 
-import "syscall"
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
 
 // tmpfsMagic is TMPFS_MAGIC of linux/magic.h.
 const tmpfsMagic = 0x01021994
@@ -16,4 +23,20 @@ func memoryDir() string {
 		return ""
 	}
 	return dir
+}
+
+// removeAbandoned removes the directories in base of test binaries whose process
+// has ended.
+func removeAbandoned(base string) {
+	dirs, _ := filepath.Glob(filepath.Join(base, prefix+"*-*"))
+	for _, d := range dirs {
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), prefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(d)
+		}
+	}
 }

@@ -9,6 +9,11 @@ import (
 	"os"
 )
 
+// prefix begins the name of each test binary's directory, which goes on with the
+// binary's process id: a binary killed before it could remove its directory (a
+// test timeout) leaves it behind, in memory, until the next binary removes it.
+const prefix = "gitlate-test-"
+
 // minFree is the room the tests need: below it (a container's small /dev/shm, say)
 // the temporary files stay where they are.
 const minFree = 1 << 30
@@ -26,7 +31,8 @@ func InMemory() (restore func()) {
 	if base == "" {
 		return func() {}
 	}
-	dir, err := os.MkdirTemp(base, "gitlate-test-")
+	removeAbandoned(base)
+	dir, err := os.MkdirTemp(base, fmt.Sprintf("%s%d-", prefix, os.Getpid()))
 	if err != nil {
 		return func() {}
 	}

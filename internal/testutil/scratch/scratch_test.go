@@ -1,7 +1,9 @@
 package scratch
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,13 +18,35 @@ func TestInMemory(t *testing.T) {
 	if memoryDir() == "" {
 		t.Skip("no tmpfs with room at /dev/shm here")
 	}
+	// A directory left by a process that has ended is removed; one of a live
+	// process is not.
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	abandoned := fmt.Sprintf("/dev/shm/%s%d-x", prefix, dead.Process.Pid)
+	live := fmt.Sprintf("/dev/shm/%s%d-x", prefix, os.Getppid())
+	for _, d := range []string{abandoned, live} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer os.RemoveAll(live)
+	defer os.RemoveAll(abandoned)
+
 	restore := InMemory()
 	dir := os.Getenv("TMPDIR")
-	if !strings.HasPrefix(dir, "/dev/shm/gitlate-test-") || os.TempDir() != dir {
+	if !strings.HasPrefix(dir, fmt.Sprintf("/dev/shm/%s%d-", prefix, os.Getpid())) || os.TempDir() != dir {
 		t.Fatalf("TMPDIR %q, os.TempDir %q", dir, os.TempDir())
 	}
 	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(abandoned); !os.IsNotExist(err) {
+		t.Errorf("the directory of an ended process is still there: %v", err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("the directory of a live process was removed: %v", err)
 	}
 	restore()
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
