@@ -7,6 +7,7 @@ package scratch
 import (
 	"fmt"
 	"os"
+	"testing"
 )
 
 // prefix begins the name of each test binary's directory, which goes on with the
@@ -46,4 +47,12 @@ func InMemory() (restore func()) {
 			fmt.Fprintf(os.Stderr, "scratch: %v\n", err)
 		}
 	}
+}
+
+// Run runs m's tests with their temporary files in memory (InMemory) and returns
+// the exit code: TestMain is then os.Exit(scratch.Run(m)).
+func Run(m *testing.M) int {
+	restore := InMemory()
+	defer restore()
+	return m.Run()
 }
