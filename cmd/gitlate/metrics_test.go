@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -64,15 +65,26 @@ func TestMetricsEndpoint(t *testing.T) {
 // address, and the API address serves neither.
 func TestDebugListen(t *testing.T) {
 	t.Parallel()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dbg := l.Addr().String()
-	l.Close()
 	cfg := filepath.Join(t.TempDir(), "projects.yaml")
 	writeFile(t, cfg, "projects: []\n")
-	base := serve(t, false, "--config", cfg, "--debug-listen", dbg)
+	var dbg, base string
+	for try := 1; ; try++ { // the port found free may be taken before serve binds it
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dbg = l.Addr().String()
+		l.Close()
+		b, stop, err := startServe(io.Discard, t.TempDir(), false, "--config", cfg, "--debug-listen", dbg)
+		if err == nil {
+			base = b
+			t.Cleanup(stop)
+			break
+		}
+		if try == 3 || !errors.Is(err, errPortTaken) {
+			t.Fatal(err)
+		}
+	}
 	for path, want := range map[string]string{"/debug/pprof/": "goroutine", "/debug/vars": `"memstats"`} {
 		resp, err := http.Get("http://" + dbg + path)
 		if err != nil {

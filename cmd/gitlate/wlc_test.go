@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -69,7 +70,22 @@ func serveTo(t *testing.T, log io.Writer, waitHistory bool, args ...string) stri
 // startServe runs `gitlate serve` on data with the extra arguments and returns
 // its base URL once it answers (and, with waitHistory, once the change log is
 // in), and the function that stops it.
+// A port found free can be taken before serve binds it (by another test's outgoing
+// connection): serve then ends at once, and it is started again on another port.
 func startServe(log io.Writer, data string, waitHistory bool, args ...string) (base string, stop func(), err error) {
+	for range 3 {
+		base, stop, err = startServeOnce(log, data, waitHistory, args...)
+		if err == nil || !errors.Is(err, errPortTaken) {
+			break
+		}
+	}
+	return base, stop, err
+}
+
+// errPortTaken is the error of startServeOnce when serve could not listen.
+var errPortTaken = errors.New("address already in use")
+
+func startServeOnce(log io.Writer, data string, waitHistory bool, args ...string) (base string, stop func(), err error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -77,17 +93,34 @@ func startServe(log io.Writer, data string, waitHistory bool, args ...string) (b
 	addr := l.Addr().String()
 	l.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
+	// What serve writes to its error output is kept too, to say why it ended when
+	// it ends before answering.
+	var errOut syncBuffer
+	done := make(chan int, 1)
 	go func() {
 		args := append([]string{"serve", "--listen", addr, "--data", data}, args...)
-		done <- run(ctx, args, io.Discard, log)
+		done <- run(ctx, args, io.Discard, io.MultiWriter(log, &errOut))
 	}()
+	exited := false
 	stop = func() {
 		cancel()
-		<-done
+		if !exited {
+			<-done
+		}
 	}
 	base = "http://" + addr
 	for i := 0; i < 400; i++ {
+		select {
+		case code := <-done:
+			exited = true
+			cancel()
+			out := errOut.String()
+			if strings.Contains(out, errPortTaken.Error()) {
+				return "", nil, fmt.Errorf("serve on %s: %w: %s", addr, errPortTaken, out)
+			}
+			return "", nil, fmt.Errorf("serve ended (exit %d) before it answered on %s: %s", code, addr, out)
+		default:
+		}
 		if resp, err := http.Get(base + "/api/changes/"); err == nil {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
@@ -98,7 +131,7 @@ func startServe(log io.Writer, data string, waitHistory bool, args ...string) (b
 		time.Sleep(50 * time.Millisecond)
 	}
 	stop()
-	return "", nil, fmt.Errorf("server did not start")
+	return "", nil, fmt.Errorf("serve did not answer on %s within 20 s: %s", addr, errOut.String())
 }
 
 // samplesServer is one `gitlate serve` on the bundled samples, change log in,
