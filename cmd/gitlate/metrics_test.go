@@ -1,11 +1,10 @@
 package main
 
 import (
-	"errors"
 	"io"
-	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -67,24 +66,15 @@ func TestDebugListen(t *testing.T) {
 	t.Parallel()
 	cfg := filepath.Join(t.TempDir(), "projects.yaml")
 	writeFile(t, cfg, "projects: []\n")
-	var dbg, base string
-	for try := 1; ; try++ { // the port found free may be taken before serve binds it
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		dbg = l.Addr().String()
-		l.Close()
-		b, stop, err := startServe(io.Discard, t.TempDir(), false, "--config", cfg, "--debug-listen", dbg)
-		if err == nil {
-			base = b
-			t.Cleanup(stop)
-			break
-		}
-		if try == 3 || !errors.Is(err, errPortTaken) {
-			t.Fatal(err)
-		}
+	// Port 0: serve logs the address it bound, so no port found free beforehand can
+	// be taken in between.
+	var log syncBuffer
+	base := serveLogging(t, &log, "--config", cfg, "--debug-listen", "127.0.0.1:0")
+	m := regexp.MustCompile(`msg="serving profiles" debug-listen=(\S+)`).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no debug address in the log:\n%s", log.String())
 	}
+	dbg := m[1]
 	for path, want := range map[string]string{"/debug/pprof/": "goroutine", "/debug/vars": `"memstats"`} {
 		resp, err := http.Get("http://" + dbg + path)
 		if err != nil {

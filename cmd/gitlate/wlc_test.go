@@ -69,9 +69,9 @@ func serveTo(t *testing.T, log io.Writer, waitHistory bool, args ...string) stri
 
 // startServe runs `gitlate serve` on data with the extra arguments and returns
 // its base URL once it answers (and, with waitHistory, once the change log is
-// in), and the function that stops it.
-// A port found free can be taken before serve binds it (by another test's outgoing
-// connection): serve then ends at once, and it is started again on another port.
+// in), and the function that stops it. A port found free can be taken before serve
+// binds it (by another test's outgoing connection): serve then ends at once, and it
+// is started again on another port.
 func startServe(log io.Writer, data string, waitHistory bool, args ...string) (base string, stop func(), err error) {
 	for range 3 {
 		base, stop, err = startServeOnce(log, data, waitHistory, args...)
@@ -101,18 +101,14 @@ func startServeOnce(log io.Writer, data string, waitHistory bool, args ...string
 		args := append([]string{"serve", "--listen", addr, "--data", data}, args...)
 		done <- run(ctx, args, io.Discard, io.MultiWriter(log, &errOut))
 	}()
-	exited := false
 	stop = func() {
 		cancel()
-		if !exited {
-			<-done
-		}
+		<-done
 	}
 	base = "http://" + addr
 	for i := 0; i < 400; i++ {
 		select {
 		case code := <-done:
-			exited = true
 			cancel()
 			out := errOut.String()
 			if strings.Contains(out, errPortTaken.Error()) {
