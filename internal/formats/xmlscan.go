@@ -188,6 +188,9 @@ type xmlScanner struct {
 	fragment   bool // scanning entity replacement text: no prolog, no root rules
 	lenientNS  bool // flattening checked replacement text: its scope is gone
 	entDepth   int
+	// lines finds the line of an offset for messages and units' Line: parsers
+	// ask in document order, so a running count keeps that linear.
+	lines lineCounter
 
 	dtd *dtdInfo
 	// attribute duplicate detection for elements with many attributes
@@ -270,28 +273,28 @@ func (s *xmlScanner) checkRoot(ns, local string) error {
 	return &SyntaxError{Line: s.line(s.off), Msg: "root element is <" + string(s.name) + ">, not <" + local + ">"}
 }
 
-// lineCounter counts lines from the last offset asked for: units come in
-// document order, so counting from the start each time would make parsing
-// quadratic. The zero value is at line 1.
+// lineCounter counts lines from the last offset asked for, forwards or back:
+// units come in document order, so counting from the start each time would make
+// parsing quadratic in the file's size (a unit's line for every unit), while a
+// running count costs the distance moved. The zero value is at line 1.
 type lineCounter struct{ off, no int }
 
 // at is the line of byte off of data.
 func (c *lineCounter) at(data []byte, off int) int {
-	if off < c.off || c.no == 0 {
+	if c.no == 0 || c.off > len(data) {
 		c.off, c.no = 0, 1
 	}
-	off = min(off, len(data))
-	c.no += bytes.Count(data[c.off:off], []byte{'\n'})
+	off = max(0, min(off, len(data)))
+	if off >= c.off {
+		c.no += bytes.Count(data[c.off:off], []byte{'\n'})
+	} else {
+		c.no -= bytes.Count(data[off:c.off], []byte{'\n'})
+	}
 	c.off = off
 	return c.no
 }
 
-func (s *xmlScanner) line(off int) int {
-	if off > len(s.data) {
-		off = len(s.data)
-	}
-	return 1 + bytes.Count(s.data[:off], []byte{'\n'})
-}
+func (s *xmlScanner) line(off int) int { return s.lines.at(s.data, off) }
 
 func (s *xmlScanner) fail(off int, format string, args ...any) tokKind {
 	if s.err == nil {
