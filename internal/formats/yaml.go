@@ -97,9 +97,14 @@ func (f *yamlFormat) Parse(data []byte) (*File, error) {
 	}
 	if f.ruby && root.Kind == yaml.MappingNode {
 		// RubyYAMLFile.preprocess: a single root key is the language code.
-		pairs, err := w.items(root, false)
+		pairs, merges, err := w.items(root)
 		if err != nil {
 			return nil, err
+		}
+		if len(merges) > 0 {
+			if _, err := w.mergedKeys(root, true); err != nil {
+				return nil, err // see flatten
+			}
 		}
 		if len(pairs) == 1 {
 			root = w.deref(pairs[0].value)
@@ -190,6 +195,13 @@ type yamlWalker struct {
 	path      []byte // "->key->[0]…"
 	budget    int    // bytes of keys and values, and nodes, still allowed
 	pool      []string
+	// merged holds what each mapping's keys, merged ones included, say of it as a
+	// plural, made once per mapping: a chain of mappings each merging the one
+	// before would otherwise be expanded again at every link (the cube of the
+	// chain's length), or listed whole at every link (its square).
+	merged map[*yaml.Node]*yamlMerged
+	// ids are the keys' identities, resolved once per key node.
+	ids map[*yaml.Node]string
 }
 
 // spend takes n from the budget; at is the node being read, whose line an error
@@ -224,10 +236,9 @@ func markMapValues(n *yaml.Node, out map[*yaml.Node]bool) {
 // yamlPair is a mapping entry.
 type yamlPair struct{ key, value *yaml.Node }
 
-// items returns a mapping's entries: its own in order (checked for duplicates) and,
-// when withMerged, then those merged in with "<<" that it does not have itself.
-func (w *yamlWalker) items(m *yaml.Node, withMerged bool) ([]yamlPair, error) {
-	var own, merges []yamlPair
+// items returns a mapping's own entries in order, checked for duplicates, and its
+// merge entries ("<<").
+func (w *yamlWalker) items(m *yaml.Node) (own, merges []yamlPair, err error) {
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := w.deref(m.Content[i]), m.Content[i+1]
@@ -237,18 +248,79 @@ func (w *yamlWalker) items(m *yaml.Node, withMerged bool) ([]yamlPair, error) {
 		}
 		id, err := w.keyIdentity(k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if seen[id] {
-			return nil, &SyntaxError{Line: k.Line, Msg: fmt.Sprintf("found duplicate key %q", k.Value)}
+			return nil, nil, &SyntaxError{Line: k.Line, Msg: fmt.Sprintf("found duplicate key %q", k.Value)}
 		}
 		seen[id] = true
 		own = append(own, yamlPair{k, v})
 	}
-	if !withMerged || len(merges) == 0 {
-		return own, nil
+	return own, merges, nil
+}
+
+// yamlMerged is what RubyYAMLFile._parse_dict's plural test needs of a mapping's
+// entries, merged ones included: whether every key is a plural category, and if
+// so the value of each category (a mapping's own entry first, then those merged
+// in, in order, the first of a key winning as ruamel.yaml's merge does). At most
+// six categories exist, so this stays small however long a chain of merges is.
+type yamlMerged struct {
+	plural bool
+	forms  []yamlPair // key is the category's node, at most one per category
+}
+
+// has reports whether the category tag is among the forms.
+func (m *yamlMerged) has(tag string) bool {
+	for _, p := range m.forms {
+		if p.key.Value == tag {
+			return true
+		}
 	}
-	all := own
+	return false
+}
+
+// pluralCategory reports whether a key loads as a string naming a plural
+// category. The key's identity was resolved before, so scalar cannot fail.
+func (w *yamlWalker) pluralCategory(k *yaml.Node) (string, bool) {
+	if k.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	v, err := w.scalar(k)
+	if err != nil || v.kind != yamlStr || !isYAMLPluralTag(v.text) {
+		return "", false
+	}
+	return v.text, true
+}
+
+// mergedKeys is yamlMerged for m, with the keys merged in with "<<" when
+// withMerged. Every merge is still resolved (and an unusable one refused) when
+// the answer is already "not a plural", as ruamel.yaml resolves them all while
+// loading. Each use of a merged mapping is charged to the alias budget.
+func (w *yamlWalker) mergedKeys(m *yaml.Node, withMerged bool) (*yamlMerged, error) {
+	if r, ok := w.merged[m]; ok && withMerged {
+		return r, nil
+	}
+	own, merges, err := w.items(m)
+	if err != nil {
+		return nil, err
+	}
+	r := &yamlMerged{plural: true}
+	add := func(p yamlPair) {
+		tag, ok := w.pluralCategory(p.key)
+		if !ok {
+			r.plural = false
+			return
+		}
+		if r.plural && !r.has(tag) {
+			r.forms = append(r.forms, yamlPair{&yaml.Node{Kind: yaml.ScalarNode, Value: tag}, p.value})
+		}
+	}
+	for _, p := range own {
+		add(p)
+	}
+	if !withMerged {
+		return r, nil
+	}
 	for _, mp := range merges {
 		src := w.deref(mp.value)
 		var sources []*yaml.Node
@@ -267,26 +339,31 @@ func (w *yamlWalker) items(m *yaml.Node, withMerged bool) ([]yamlPair, error) {
 			return nil, &SyntaxError{Line: src.Line, Msg: "expected a mapping or list of mappings for merging"}
 		}
 		for _, s := range sources {
-			if err := w.spend(len(s.Content), mp.key); err != nil {
-				return nil, err
-			}
-			pairs, err := w.items(s, true)
+			sub, err := w.mergedKeys(s, true)
 			if err != nil {
 				return nil, err
 			}
-			for _, p := range pairs {
-				id, err := w.keyIdentity(p.key)
-				if err != nil {
-					return nil, err
-				}
-				if !seen[id] {
-					seen[id] = true
-					all = append(all, p)
+			if err := w.spend(1+len(sub.forms), mp.key); err != nil {
+				return nil, err
+			}
+			if !sub.plural {
+				r.plural = false
+			}
+			for _, p := range sub.forms {
+				if r.plural && !r.has(p.key.Value) {
+					r.forms = append(r.forms, p)
 				}
 			}
 		}
 	}
-	return all, nil
+	if !r.plural {
+		r.forms = nil
+	}
+	if w.merged == nil {
+		w.merged = map[*yaml.Node]*yamlMerged{}
+	}
+	w.merged[m] = r
+	return r, nil
 }
 
 // flatten is YAMLFile._flatten (and RubyYAMLFile._parse_dict): it adds the units
@@ -304,18 +381,25 @@ func (w *yamlWalker) flatten(n *yaml.Node, depth int) error {
 		if n.Tag == "!!set" {
 			return &SyntaxError{Line: n.Line, Msg: "a set is not a translatable value"}
 		}
-		if w.ruby {
-			all, err := w.items(n, w.mapValues[n])
-			if err != nil {
-				return err
-			}
-			if done, err := w.plural(n, all); done || err != nil {
+		own, merges, err := w.items(n)
+		if err != nil {
+			return err
+		}
+		if len(merges) > 0 {
+			// ruamel.yaml resolves every merge while loading, for YAML and Ruby
+			// YAML alike, and refuses the file over one it cannot make.
+			if _, err := w.mergedKeys(n, true); err != nil {
 				return err
 			}
 		}
-		own, err := w.items(n, false)
-		if err != nil {
-			return err
+		if w.ruby {
+			keys, err := w.mergedKeys(n, w.mapValues[n])
+			if err != nil {
+				return err
+			}
+			if keys.plural && len(keys.forms) > 0 {
+				return w.plural(n, keys.forms)
+			}
 		}
 		for _, p := range own {
 			key, err := w.keyString(p.key)
@@ -378,49 +462,31 @@ func (w *yamlWalker) emit(n *yaml.Node, forms []string) error {
 // yamlPluralTags are translate-toolkit's cldr_plural_categories, in its order.
 var yamlPluralTags = []string{"zero", "one", "two", "few", "many", "other"}
 
-// plural is RubyYAMLFile._parse_dict's test: a mapping whose keys (merged ones
-// included) are all plural categories is one unit, its values (as str() writes
-// them) in category order.
-func (w *yamlWalker) plural(n *yaml.Node, all []yamlPair) (bool, error) {
-	if len(all) == 0 {
-		return false, nil
-	}
-	byTag := map[string]*yaml.Node{}
-	for _, p := range all {
-		k := p.key
-		if k.Kind != yaml.ScalarNode {
-			return false, nil
-		}
-		kv, err := w.scalar(k)
-		if err != nil {
-			return false, err
-		}
-		if kv.kind != yamlStr || !isYAMLPluralTag(kv.text) {
-			return false, nil
-		}
-		byTag[kv.text] = p.value
-	}
-	var forms []string
+// plural emits RubyYAMLFile._parse_dict's plural unit: a mapping whose keys
+// (merged ones included) are all plural categories is one unit, its values (as
+// str() writes them) in category order.
+func (w *yamlWalker) plural(n *yaml.Node, forms []yamlPair) error {
+	var texts []string
 	for _, tag := range yamlPluralTags {
-		v, ok := byTag[tag]
-		if !ok {
+		i := slices.IndexFunc(forms, func(p yamlPair) bool { return p.key.Value == tag })
+		if i < 0 {
 			continue
 		}
-		v = w.deref(v)
+		v := w.deref(forms[i].value)
 		if v.Kind != yaml.ScalarNode {
-			return true, &SyntaxError{Line: v.Line, Msg: "a plural form that is not a scalar"}
+			return &SyntaxError{Line: v.Line, Msg: "a plural form that is not a scalar"}
 		}
 		sv, err := w.scalar(v)
 		if err != nil {
-			return true, err
+			return err
 		}
 		text, err := sv.pyStr()
 		if err != nil {
-			return true, &SyntaxError{Line: v.Line, Msg: err.Error()}
+			return &SyntaxError{Line: v.Line, Msg: err.Error()}
 		}
-		forms = append(forms, text)
+		texts = append(texts, text)
 	}
-	return true, w.emit(n, forms)
+	return w.emit(n, texts)
 }
 
 func isYAMLPluralTag(s string) bool {
@@ -493,6 +559,20 @@ func (w *yamlWalker) keyString(k *yaml.Node) (string, error) {
 // keyIdentity is what makes two keys equal for Python's dict (1, 1.0 and True are
 // one key), so duplicates are found as ruamel.yaml finds them.
 func (w *yamlWalker) keyIdentity(k *yaml.Node) (string, error) {
+	if id, ok := w.ids[k]; ok {
+		return id, nil
+	}
+	id, err := w.resolveKeyIdentity(k)
+	if err == nil {
+		if w.ids == nil {
+			w.ids = map[*yaml.Node]string{}
+		}
+		w.ids[k] = id
+	}
+	return id, err
+}
+
+func (w *yamlWalker) resolveKeyIdentity(k *yaml.Node) (string, error) {
 	if k.Kind != yaml.ScalarNode {
 		return "", &SyntaxError{Line: k.Line, Msg: "a mapping key that is not a scalar"}
 	}
