@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -575,12 +576,29 @@ func (p *poParser) parseMsgEntries(ps *poState, unit *poUnit) bool {
 
 func (p *poParser) parseMsgstrArray(ps *poState, unit *poUnit) bool {
 	var entries []poMsgstrEntry
+	// at finds an index's entry once there are more than a few: a unit of
+	// thousands of msgstr[n] lines must not search them all for each.
+	var at map[int]int
 	add := func(index int, lines []string) {
-		for i := range entries {
-			if entries[i].index == index {
-				entries[i].lines = append(entries[i].lines, lines...)
-				return
+		if at == nil && len(entries) > 8 {
+			at = make(map[int]int, 2*len(entries))
+			for i := range entries {
+				at[entries[i].index] = i
 			}
+		}
+		i, seen := -1, false
+		if at != nil {
+			i, seen = at[index]
+		} else {
+			i = slices.IndexFunc(entries, func(e poMsgstrEntry) bool { return e.index == index })
+			seen = i >= 0
+		}
+		if seen {
+			entries[i].lines = append(entries[i].lines, lines...)
+			return
+		}
+		if at != nil {
+			at[index] = len(entries)
 		}
 		entries = append(entries, poMsgstrEntry{index, lines})
 	}
