@@ -105,11 +105,34 @@ type ctok struct {
 	val       []byte
 	decode    bool
 	a0, a1    int // attributes in aresParser.attrs
+	// span is, for a start tag, how many tokens on its end tag is (0 while
+	// unknown): finding the end of every element by counting would cost the
+	// depth of the nesting for each.
+	span int
+}
+
+// openTags tracks the start tags not yet closed while tokens are collected, to
+// fill in their spans.
+type openTags []int
+
+// add records tk, appended at index i of toks.
+func (o *openTags) add(toks []ctok, i int) {
+	switch toks[i].kind {
+	case tokStart:
+		*o = append(*o, i)
+	case tokEnd:
+		if n := len(*o); n > 0 {
+			start := (*o)[n-1]
+			*o = (*o)[:n-1]
+			toks[start].span = i - start
+		}
+	}
 }
 
 type aresParser struct {
 	s       *xmlScanner
 	toks    []ctok
+	open    openTags
 	attrs   []xattr
 	pending [][]byte // comments preceding the current element
 	buf     []byte
@@ -329,6 +352,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	p.attrs = append(p.attrs[:0], s.attrs...)
 	elemAttrs := len(p.attrs)
 	p.toks = p.toks[:0]
+	p.open = p.open[:0]
 	base := s.depth()
 	for {
 		k := s.next()
@@ -345,6 +369,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 			t.a1 = len(p.attrs)
 		}
 		p.toks = append(p.toks, t)
+		p.open.add(p.toks, len(p.toks)-1)
 	}
 
 	if !plural {
@@ -445,6 +470,9 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 
 // matchingEnd is the index of the end token closing the start token at i.
 func matchingEnd(toks []ctok, i int) int {
+	if sp := toks[i].span; sp > 0 && i+sp < len(toks) {
+		return i + sp
+	}
 	depth := 0
 	for j := i; j < len(toks); j++ {
 		switch toks[j].kind {

@@ -1,7 +1,9 @@
 package formats
 
 import (
+	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,12 +40,18 @@ type richNode struct {
 	tok        int     // start token in the subtree
 	text, tail string
 	kids       []*richNode
+	// normalized is set once normalize has run on the node without its remove
+	// flag: running it so again changes nothing (collapsing white space twice is
+	// collapsing it once), and every ancestor's string asks for it.
+	normalized bool
 }
 
 // richBuilder builds and serializes the content of one element.
 type richBuilder struct {
 	t   *xmlSubtree
 	buf []byte
+	// escapes memoizes escaping by token index.
+	escapes map[int][]nsUse
 }
 
 // richTree reads element i and its content into nodes.
@@ -101,6 +109,9 @@ func (b *richBuilder) xmlSpace(n *richNode, def string) (string, error) {
 // top, nodes are normalized unless their own xml:space is "preserve", and never
 // lose leading white space.
 func (b *richBuilder) normalize(n *richNode, space string, removeStart bool) error {
+	if n.normalized && !removeStart {
+		return nil
+	}
 	space, err := b.xmlSpace(n, space)
 	if err != nil {
 		return err
@@ -108,6 +119,7 @@ func (b *richBuilder) normalize(n *richNode, space string, removeStart bool) err
 	if space == "preserve" {
 		return nil
 	}
+	n.normalized = n.normalized || !removeStart
 	if n.text != "" {
 		n.text = collapseXMLSpace(n.text)
 		if removeStart && n.text[0] == ' ' {
@@ -360,31 +372,11 @@ func (b *richBuilder) findAttr(i int, name string) *xattr {
 // recursive copy meets them (xmlStaticCopyNode declares those on the copy's root).
 func (b *richBuilder) copyNamespaces(e *outNode, i int) {
 	t := b.t
-	own := func(j int) []*nsDecl {
-		var ds []*nsDecl
-		tk := &t.toks[j]
-		for x := tk.a0; x < tk.a1; x++ {
-			a := &t.attrs[x]
-			if a.nsDecl && !declaresXMLPrefix(a) {
-				var p []byte
-				if a.prefixLen > 0 {
-					p = a.local()
-				} else {
-					p = nil
-				}
-				ds = append(ds, &nsDecl{prefix: p, uri: attrValue(a)})
-			}
-		}
-		return ds
-	}
-	e.decls = own(i)
-	scope := [][]*nsDecl{e.decls}
+	e.decls = b.ownDecls(i)
 	find := func(prefix []byte) *nsDecl {
-		for s := len(scope) - 1; s >= 0; s-- {
-			for _, d := range scope[s] {
-				if (d.prefix == nil) == (prefix == nil) && string(d.prefix) == string(prefix) {
-					return d
-				}
+		for _, d := range e.decls {
+			if samePrefix(d.prefix, prefix) {
+				return d
 			}
 		}
 		return nil
@@ -395,50 +387,123 @@ func (b *richBuilder) copyNamespaces(e *outNode, i int) {
 		}
 		d := &nsDecl{prefix: prefix, uri: uri}
 		e.decls = append(e.decls, d)
-		scope[0] = e.decls
 		return d
 	}
-	elemPrefix := func(j int) []byte {
-		tk := &t.toks[j]
-		if tk.prefixLen > 0 {
-			return tk.name[:tk.prefixLen]
-		}
-		return nil
+	tk := &t.toks[i]
+	if tk.uri != "" {
+		e.ref = use(tagPrefix(tk), tk.uri)
 	}
+	for x := tk.a0; x < tk.a1; x++ {
+		a := &t.attrs[x]
+		if a.nsDecl {
+			continue
+		}
+		if a.prefixLen == 0 || a.uri == xmlNamespace {
+			e.attrs = append(e.attrs, outAttr{a: a})
+			continue
+		}
+		e.attrs = append(e.attrs, outAttr{a: a, ref: use(a.prefix(), a.uri)})
+	}
+	for _, u := range b.childrenEscaping(i) {
+		use(u.prefix, u.uri)
+	}
+}
+
+// nsUse is a namespace an element or its content uses: its prefix as written
+// (nil for the default namespace) and the namespace it names there.
+type nsUse struct {
+	prefix []byte
+	uri    string
+}
+
+func samePrefix(a, b []byte) bool { return (a == nil) == (b == nil) && bytes.Equal(a, b) }
+
+// tagPrefix is the prefix of a start tag's name; nil when it has none.
+func tagPrefix(tk *ctok) []byte {
+	if tk.prefixLen > 0 {
+		return tk.name[:tk.prefixLen]
+	}
+	return nil
+}
+
+// ownDecls are the namespace declarations written on element i.
+func (b *richBuilder) ownDecls(i int) []*nsDecl {
+	t := b.t
+	var ds []*nsDecl
+	tk := &t.toks[i]
+	for x := tk.a0; x < tk.a1; x++ {
+		a := &t.attrs[x]
+		if a.nsDecl && !declaresXMLPrefix(a) {
+			var p []byte
+			if a.prefixLen > 0 {
+				p = a.local()
+			}
+			ds = append(ds, &nsDecl{prefix: p, uri: attrValue(a)})
+		}
+	}
+	return ds
+}
+
+// childrenEscaping lists, in the order they are first met, the prefixes the
+// elements inside element i use without declaring them inside i's children (each
+// once, with the namespace of its first use).
+func (b *richBuilder) childrenEscaping(i int) []nsUse {
+	t := b.t
+	var out []nsUse
 	end := t.end(i)
-	for j := i; j < end; j++ {
-		tk := &t.toks[j]
-		switch tk.kind {
-		case tokStart:
-			if j != i {
-				scope = append(scope, own(j))
-			}
-			var ref *nsDecl
-			if tk.uri != "" {
-				ref = use(elemPrefix(j), tk.uri)
-			}
-			if j == i {
-				e.ref = ref
-			}
-			for x := tk.a0; x < tk.a1; x++ {
-				a := &t.attrs[x]
-				if a.nsDecl || a.prefixLen == 0 || a.uri == xmlNamespace {
-					if j == i && !a.nsDecl {
-						e.attrs = append(e.attrs, outAttr{a: a})
-					}
-					continue
-				}
-				d := use(a.prefix(), a.uri)
-				if j == i {
-					e.attrs = append(e.attrs, outAttr{a: a, ref: d})
-				}
-			}
-		case tokEnd:
-			if j != i && len(scope) > 1 {
-				scope = scope[:len(scope)-1]
+	for j := i + 1; j < end; j++ {
+		if t.toks[j].kind != tokStart {
+			continue
+		}
+		for _, u := range b.escaping(j) {
+			if !slices.ContainsFunc(out, func(o nsUse) bool { return samePrefix(o.prefix, u.prefix) }) {
+				out = append(out, u)
 			}
 		}
+		j = t.end(j)
 	}
+	return out
+}
+
+// escaping lists, in the order they are first met, the prefixes element i and
+// everything inside it use that no declaration inside it (its own included)
+// binds: what a copy of i declares beyond its own declarations. Each element's
+// list is made once per subtree and from its children's, so nesting costs the
+// size of the lists rather than the depth times the size of the subtree.
+func (b *richBuilder) escaping(i int) []nsUse {
+	if u, ok := b.escapes[i]; ok {
+		return u
+	}
+	t := b.t
+	own := b.ownDecls(i)
+	var out []nsUse
+	note := func(prefix []byte, uri string) {
+		for _, d := range own {
+			if samePrefix(d.prefix, prefix) {
+				return
+			}
+		}
+		if !slices.ContainsFunc(out, func(o nsUse) bool { return samePrefix(o.prefix, prefix) }) {
+			out = append(out, nsUse{prefix, uri})
+		}
+	}
+	tk := &t.toks[i]
+	if tk.uri != "" {
+		note(tagPrefix(tk), tk.uri)
+	}
+	for x := tk.a0; x < tk.a1; x++ {
+		if a := &t.attrs[x]; !a.nsDecl && a.prefixLen > 0 && a.uri != xmlNamespace {
+			note(a.prefix(), a.uri)
+		}
+	}
+	for _, u := range b.childrenEscaping(i) {
+		note(u.prefix, u.uri)
+	}
+	if b.escapes == nil {
+		b.escapes = map[int][]nsUse{}
+	}
+	b.escapes[i] = out
+	return out
 }
 
 // attach links e under its parent's scope (scope: the declarations in scope at the

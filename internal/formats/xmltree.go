@@ -25,6 +25,7 @@ type xmlSubtree struct {
 	attrs []xattr
 	buf   []byte
 	lines lineCounter
+	open  openTags
 }
 
 // read captures the element whose start tag is the scanner's current token, up to
@@ -36,6 +37,7 @@ func (t *xmlSubtree) read(s *xmlScanner) error {
 	t.s = s
 	t.toks = t.toks[:0]
 	t.attrs = t.attrs[:0]
+	t.open = t.open[:0]
 	base := s.depth()
 	for k := tokStart; ; k = s.next() {
 		if k == tokError {
@@ -48,6 +50,7 @@ func (t *xmlSubtree) read(s *xmlScanner) error {
 			tk.a1 = len(t.attrs)
 		}
 		t.toks = append(t.toks, tk)
+		t.open.add(t.toks, len(t.toks)-1)
 		if k == tokEnd && s.depth() < base {
 			return nil
 		}
