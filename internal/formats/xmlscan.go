@@ -191,6 +191,8 @@ type xmlScanner struct {
 	// lines finds the line of an offset for messages and units' Line: parsers
 	// ask in document order, so a running count keeps that linear.
 	lines lineCounter
+	// textEnd is where the run of text scanText last met ends (its next '<').
+	textEnd int
 
 	dtd *dtdInfo
 	// attribute duplicate detection for elements with many attributes
@@ -713,10 +715,15 @@ func (s *xmlScanner) next() tokKind {
 
 func (s *xmlScanner) scanText() tokKind {
 	start := s.pos
-	seg := s.data[start:]
-	if end := bytes.IndexByte(seg, '<'); end >= 0 {
-		seg = seg[:end]
+	// A run of text holding entity references is several tokens: the end of the
+	// run is found once, not again for each of them.
+	if s.textEnd <= start {
+		s.textEnd = len(s.data)
+		if end := bytes.IndexByte(s.data[start:], '<'); end >= 0 {
+			s.textEnd = start + end
+		}
 	}
+	seg := s.data[start:s.textEnd]
 	amp := bytes.IndexByte(seg, '&')
 	chk := seg
 	if amp >= 0 {
