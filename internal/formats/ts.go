@@ -380,6 +380,22 @@ func (p *tsParser) checkContexts() error {
 	if p.hasRootName && p.rootName != "" {
 		root = tsName{text: p.rootName}
 	}
+	// The search in document order is replayed from an index: the first context
+	// of each name, and the first without a name, which ends any search that
+	// reaches it.
+	first := make(map[tsName]int, len(p.contexts))
+	nameless := -1
+	for i, c := range p.contexts {
+		if !c.hasName {
+			if nameless < 0 {
+				nameless = i
+			}
+			continue
+		}
+		if _, ok := first[c.name]; !ok {
+			first[c.name] = i
+		}
+	}
 	cur := tsName{none: true}
 	for _, m := range p.messages {
 		name := m.name
@@ -390,17 +406,12 @@ func (p *tsParser) checkContexts() error {
 			continue
 		}
 		cur = name
-		found := false
-		for _, c := range p.contexts {
-			if !c.hasName {
-				return &SyntaxError{Line: m.line, Msg: "a <context> without <name> (translate-toolkit cannot read the file)"}
-			}
-			if c.name == name {
-				found = true
-				break
-			}
+		i, found := first[name]
+		if nameless >= 0 && (!found || nameless < i) {
+			return &SyntaxError{Line: m.line, Msg: "a <context> without <name> (translate-toolkit cannot read the file)"}
 		}
 		if !found {
+			first[name] = len(p.contexts)
 			p.contexts = append(p.contexts, tsContextNode{name: name, hasName: true})
 		}
 	}
