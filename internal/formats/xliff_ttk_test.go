@@ -132,7 +132,7 @@ func randomXLIFFDoc(rng *rand.Rand) string {
 	content = func(depth int) string {
 		var b strings.Builder
 		for k := rng.IntN(5); k >= 0; k-- {
-			switch r := rng.IntN(14); {
+			switch r := rng.IntN(17); {
 			case r < 5 || depth > 3:
 				b.WriteString(pick("word", " two words ", "  ", "\n  ", "\t", "é", "&amp;", "&lt;x&gt;", "<![CDATA[ c<d> ]]>", "%s", "{0}", " ", "&#160;", "\u00a0"))
 			case r == 5:
@@ -151,6 +151,13 @@ func randomXLIFFDoc(rng *rand.Rand) string {
 				b.WriteString(fmt.Sprintf(`<h:b%s>%s</h:b>`, pick("", ` class="c"`, ` h:style="s"`), content(depth+1)))
 			case r == 12:
 				b.WriteString(fmt.Sprintf(`<bpt id="%d">&lt;b&gt;</bpt>%s<ept id="%d">&lt;/b&gt;</ept>`, rng.IntN(3), content(depth+1), rng.IntN(3)))
+			case r == 14:
+				// Namespaces declared inside the string, used at several depths.
+				b.WriteString(fmt.Sprintf(`<k:i xmlns:k="urn:k%d"%s>%s<k:j>%s</k:j></k:i>`, rng.IntN(2), pick("", ` k:a="v"`, ` h:a="w"`), content(depth+1), content(depth+1)))
+			case r == 15:
+				b.WriteString(fmt.Sprintf(`<m xmlns="urn:m%d">%s</m>`, rng.IntN(2), content(depth+1)))
+			case r == 16:
+				b.WriteString(fmt.Sprintf(`<h:b xmlns:h="%s"><h:i%s>%s</h:i></h:b>`, pick("urn:other", "urn:example:html"), pick("", ` xmlns:h="urn:third"`), content(depth+1)))
 			default:
 				b.WriteString(fmt.Sprintf(`<sub>%s</sub>`, content(depth+1)))
 			}

@@ -64,15 +64,28 @@ var yamlSnippets = []string{
 	"en:\n  key: \"%{count} items\"\n  nested:\n    deeper:\n      deepest: value\n",
 	"a: \"\"\nb: ''\n",
 	"a: 'x'\n\"b\": y\n? c\n: z\n",
+	// Chains of merges: a plural made of categories merged in over several links,
+	// a non-category anywhere up the chain, the first of a category winning.
+	"en:\n  a: &a {one: x}\n  b: &b {<<: *a, other: y}\n  c: {<<: [*b], few: z}\n",
+	"en:\n  a: &a {one: x, k: 1}\n  b: &b {<<: *a, other: y}\n  c: {<<: *b, few: z}\n",
+	"en:\n  a: &a {other: x}\n  b: &b {<<: *a, other: y}\n  c: {<<: [*b, *a], one: z}\n  d: {<<: [*a, *b], one: w}\n",
+	"en:\n  a: &a {one: x}\n  b: &b {<<: *a, one: y}\n  c: {<<: *b}\n",
+	"en:\n  a: &a {k: [1]}\n  b: &b {<<: *a, one: y}\n  c: {<<: *b, other: z}\n",
+	"en:\n  a: &a {one: x}\n  b: &b {<<: [*a, 1]}\n",
+	// ruamel.yaml resolves merges everywhere while loading, and refuses the file
+	// over one it cannot make, whether or not its keys become units.
+	"<<: 1\n", "- {<<: 1}\n", "a: {<<: 1}\n", "a: {<<: [1]}\n", "a:\n  - {<<: 1}\n",
+	"en: {a: b}\n<<: {x: 1}\n", "en: {a: b}\n<<: 1\n", "x: &x {a: b}\nen: {<<: *x, c: d}\n",
 }
 
 func TestTTKYAMLSnippets(t *testing.T) {
 	t.Parallel()
 	requireTTKYAML(t)
-	docs := make([][]byte, len(yamlSnippets))
+	docs := make([][]byte, len(yamlSnippets), len(yamlSnippets)+1)
 	for i, s := range yamlSnippets {
 		docs[i] = []byte(s)
 	}
+	docs = append(docs, rubyMergeChain(300, "en"))
 	comparePlainDocs(t, "yaml", docs, nil)
 	comparePlainDocs(t, "ruby-yaml", docs, knownYAMLDifference)
 }
