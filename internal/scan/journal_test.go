@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestEditedWhileReadIsNotKept(t *testing.T) {
 	j := memstore.New()
 	s := New(&config.Config{}, Options{Store: j})
 	tree := editedTree{[]byte(`<resources><string name="hello">Hello</string></resources>`)}
-	sc := &componentScan{s: s, src: &Source{Key: "demo/android"}, tree: tree, reader: tree, format: format.Format(), info: format, used: map[resultKey]*fileResult{}}
+	sc := &componentScan{ctx: context.Background(), s: s, src: &Source{Key: "demo/android"}, tree: tree, reader: tree, format: format.Format(), info: format, used: map[resultKey]*fileResult{}}
 	listed := repos.HashBlob([]byte("what the listing saw"))
 	key := resultKey{format: "aresource", blob: listed, role: 't'}
 	r := sc.result(key, "res/values/strings.xml", sc.whole(func(f *formats.File) *fileResult { return &fileResult{tmpl: TemplateUnits(f, nil)} }))

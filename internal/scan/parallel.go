@@ -77,7 +77,7 @@ func (sc *componentScan) startPrefetch(jobs []parseJob, least int) (wait func())
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(todo) {
+				if i >= len(todo) || sc.ctx.Err() != nil {
 					return
 				}
 				out[i] = sc.parse(todo[i].path, todo[i].key.blob, todo[i].compute)
@@ -87,7 +87,9 @@ func (sc *componentScan) startPrefetch(jobs []parseJob, least int) (wait func())
 	return sync.OnceFunc(func() {
 		wg.Wait()
 		for i, j := range todo {
-			sc.keepPre(j.key, out[i])
+			if out[i] != nil {
+				sc.keepPre(j.key, out[i])
+			}
 		}
 	})
 }
@@ -103,6 +105,9 @@ func (sc *componentScan) keepPre(key resultKey, r *fileResult) {
 // read or parsed). It is safe for concurrent use: trees, parsers and compute
 // functions share nothing that changes.
 func (sc *componentScan) parse(path string, want repos.Hash, compute computeFunc) *fileResult {
+	if err := sc.ctx.Err(); err != nil {
+		return &fileResult{err: err}
+	}
 	var data []byte
 	var err error
 	got := want

@@ -180,6 +180,10 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 				return nil, err
 			}
 			c, src := s.scanComponent(ctx, p, cc, used)
+			if err := ctx.Err(); err != nil {
+				// Files left unread became errors: nothing of this scan is kept.
+				return nil, err
+			}
 			if err := s.assignUnitIDs(c, src); err != nil {
 				return nil, fmt.Errorf("unit ids of %s: %w", src.Key, err)
 			}
@@ -307,7 +311,7 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		s.alert(c, weblate.AlertFetchFailed, "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(cc.Repo), err)
 	}
 
-	sc := &componentScan{s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: p.Config.TranslationReview}
+	sc := &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: p.Config.TranslationReview}
 	if br, ok := tree.(repos.BufferedReader); ok {
 		sc.reader = br
 	}
@@ -421,6 +425,9 @@ func (s *Engine) listMatches(c *snapshot.Component, tree repos.Tree, pl *Rule) (
 
 // componentScan is the state of reading one component.
 type componentScan struct {
+	// ctx ends the scan: no file is read once it is done (a signal stops a scan
+	// of thousands of files within the file being parsed).
+	ctx    context.Context
 	s      *Engine
 	c      *snapshot.Component
 	src    *Source

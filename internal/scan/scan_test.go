@@ -2,9 +2,12 @@ package scan_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -201,5 +204,50 @@ func TestRevision(t *testing.T) {
 	snap, _ = livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
 	if got, want := snap.Project("demo").Component("android").Translation("cs").Revision(), hash("res/values-cs/strings.xml")+","+hash("res/values/strings.xml"); got != want {
 		t.Errorf("after an edit: %s, want %s", got, want)
+	}
+}
+
+// TestScanStopsWhenCancelled: once its context is done, a scan reads no further
+// file and returns the context's error (a signal stops a scan of thousands of
+// files within the files being parsed, not after all of them).
+func TestScanStopsWhenCancelled(t *testing.T) {
+	const n = 300
+	var unit strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&unit, "msgid \"Source string number %d\"\nmsgstr \"Zdrojový řetězec %d\"\n\n", i, i)
+	}
+	files := map[string]string{}
+	for i := range n {
+		// Each file its own content: a content read once is not parsed again.
+		files[fmt.Sprintf("po/l%03d.po", i)] = fmt.Sprintf("# file %d\n", i) + unit.String()
+	}
+	repo := testutil.NewRepo(t, files)
+	cfg := testutil.Config(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: PO
+        slug: po
+        repo: `+repo+`
+        filemask: po/*.po
+        file_format: po
+`)
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := s.Scan(ctx)
+		errc <- err
+	}()
+	for s.Engine.FilesParsed() == 0 {
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled scan returned %v, want context.Canceled", err)
+	}
+	if got := s.Engine.FilesParsed(); got >= n/2 {
+		t.Errorf("%d of %d files parsed after the scan was cancelled at the first", got, n)
 	}
 }
