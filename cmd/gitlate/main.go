@@ -14,12 +14,10 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -134,6 +132,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	ctx, in := interruptible(ctx, stderr, os.Exit)
+	defer in.Finish()
 	if cmd == "discover" {
 		return discoverCmd(ctx, fs, &o, stdout, stderr)
 	}
@@ -159,15 +159,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	switch cmd {
 	case "scan":
 		return scanCmd(ctx, cfg, &o, stdout, stderr)
 	case "check":
 		return checkCmd(ctx, cfg, &o, stdout, stderr)
 	}
-	return serveCmd(ctx, cfg, &o, logger, stderr)
+	return serveCmd(ctx, cfg, &o, logger, in, stderr)
 }
 
 // newFlags defines the flags of cmd into o.
@@ -313,7 +311,7 @@ func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Stor
 	return p
 }
 
-func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, stderr io.Writer) int {
+func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, in *interrupt, stderr io.Writer) int {
 	start := time.Now()
 	// What can be checked without the repositories is checked before scanning them
 	// (which takes seconds on large installations): a typo in --base-url or a port in
@@ -392,7 +390,7 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	defer cancel()
 	// Statistics answer at once; the history (change log, last changes) follows.
 	if err := p.live.Start(ctx); err != nil {
-		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		fmt.Fprintf(stderr, "gitlate: %v\n", stopped(ctx, err))
 		return 1
 	}
 	defer func() {
@@ -423,7 +421,8 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	}
 	// Requests first (a pull in flight finishes), then the Live's background work
 	// (deferred above), then the store.
-	shutdown, cancelShutdown := context.WithTimeout(context.Background(), 5*time.Second)
+	in.Allow(shutdownGrace)
+	shutdown, cancelShutdown := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancelShutdown()
 	_ = srv.Shutdown(shutdown)
 	return 0
@@ -546,7 +545,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 	debug.SetMemoryLimit(1 << 30)
 	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{}).live.Build(ctx, false)
 	if err != nil {
-		fmt.Fprintf(stderr, "gitlate scan: %v\n", err)
+		fmt.Fprintf(stderr, "gitlate scan: %v\n", stopped(ctx, err))
 		return 1
 	}
 	rows := []scanRow{}
@@ -620,8 +619,6 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 		fmt.Fprintf(stderr, "gitlate discover: --format must be yaml or json, not %q\n", o.format)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	p, err := discover.Run(ctx, target, func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
 		oo := *o
 		oo.data = data
@@ -630,7 +627,7 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 		return parts.live.Build(ctx, false)
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)
+		fmt.Fprintf(stderr, "gitlate discover: %v\n", stopped(ctx, err))
 		return 1
 	}
 	if len(p.Proposed()) == 0 {
@@ -648,7 +645,7 @@ func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stder
 	defer p.repos.Close()
 	snap, err := p.live.Build(ctx, true)
 	if err != nil {
-		fmt.Fprintf(stderr, "gitlate check: %v\n", err)
+		fmt.Fprintf(stderr, "gitlate check: %v\n", stopped(ctx, err))
 		return 1
 	}
 	for _, a := range snap.Alerts {
