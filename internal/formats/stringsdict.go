@@ -88,28 +88,51 @@ type plistValue struct {
 }
 
 // plistMap keeps its keys in first-insertion order; a repeated key keeps its
-// place and takes the last value, as a Python dict does.
+// place and takes the last value, as a Python dict does. Most dictionaries of a
+// stringsdict hold a handful of keys, searched in order; an index is made for
+// those that grow larger (a file is one dictionary of every entry).
 type plistMap struct {
 	keys  []string
 	vals  []plistValue
 	index map[string]int
 }
 
+// plistIndexAbove is how many keys a dictionary holds before it is indexed.
+const plistIndexAbove = 8
+
+func (d *plistMap) find(k string) (int, bool) {
+	if d.index != nil {
+		i, ok := d.index[k]
+		return i, ok
+	}
+	for i, have := range d.keys {
+		if have == k {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 func (d *plistMap) set(k string, v plistValue) {
-	if i, ok := d.index[k]; ok {
+	if i, ok := d.find(k); ok {
 		d.vals[i] = v
 		return
 	}
-	if d.index == nil {
-		d.index = map[string]int{}
+	if d.index == nil && len(d.keys) >= plistIndexAbove {
+		d.index = make(map[string]int, 2*len(d.keys))
+		for i, have := range d.keys {
+			d.index[have] = i
+		}
 	}
-	d.index[k] = len(d.keys)
+	if d.index != nil {
+		d.index[k] = len(d.keys)
+	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
 }
 
 func (d *plistMap) get(k string) (plistValue, bool) {
-	i, ok := d.index[k]
+	i, ok := d.find(k)
 	if !ok {
 		return plistValue{}, false
 	}
@@ -141,6 +164,15 @@ func (stringsdictFormat) Parse(data []byte) (*File, error) {
 		}
 		return nil
 	}
+	// Each key of an entry is at most one unit: the slice is made once, not
+	// grown (a file of a hundred thousand entries copied it many times over).
+	n := 0
+	for _, outer := range root.dict.vals {
+		if outer.kind == plistDictKind {
+			n += len(outer.dict.keys)
+		}
+	}
+	f.Units = make([]Unit, 0, n)
 	for i, key := range root.dict.keys {
 		outer := root.dict.vals[i]
 		if outer.kind != plistDictKind {
