@@ -18,11 +18,14 @@ func csvFilter(s string) string {
 	return s
 }
 
-func writeCSV(t *Translation) ([]byte, error) {
-	var b strings.Builder
-	writeCSVRow(&b, csvColumns)
-	for i := range t.Units {
-		u := &t.Units[i]
+func writeCSV(t *Translation, w *writer) error {
+	writeCSVRow(w, csvColumns)
+	for i := range t.count() {
+		if err := w.next(i); err != nil {
+			return err
+		}
+		uc := t.unit(i)
+		u := &uc
 		// A csvunit keeps the last location it is given; a multistring (plural)
 		// prints as its first form.
 		location := ""
@@ -39,7 +42,7 @@ func writeCSV(t *Translation) ([]byte, error) {
 		if u.State == stateFuzzy {
 			fuzzy = "True"
 		}
-		writeCSVRow(&b, []string{
+		writeCSVRow(w, []string{
 			location,
 			csvFilter(sources(u)[0]),
 			csvFilter(targets(t, u)[0]),
@@ -50,12 +53,12 @@ func writeCSV(t *Translation) ([]byte, error) {
 			strings.Join(dev, "\n"),
 		})
 	}
-	return []byte(b.String()), nil
+	return nil
 }
 
 // writeCSVRow is csv.writer with translate-toolkit's dialect: QUOTE_ALL,
 // doublequote, escapechar "\\" (Python 3.11 escapes the escape character itself).
-func writeCSVRow(b *strings.Builder, fields []string) {
+func writeCSVRow(b *writer, fields []string) {
 	for i, f := range fields {
 		if i > 0 {
 			b.WriteByte(',')

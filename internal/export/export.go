@@ -9,10 +9,21 @@
 // is the one Weblate would send. Where gitlate departs from it, the writer says so
 // (text XML or gettext cannot hold, which makes Weblate fail or write a broken
 // file).
+//
+// A conversion writes to a stream as it reads the units, one at a time: what it
+// holds is a buffer and the unit at hand, never the file or a copy of every unit,
+// so a server converting a translation of hundreds of thousands of strings does not
+// grow by its size. MO, whose tables of sorted keys come before the strings, and
+// JSON, whose repeated keys keep their first place, read the keys first, then
+// the units again for the values.
 package export
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"slices"
 	"time"
 )
@@ -55,6 +66,33 @@ type Translation struct {
 	// Units in Weblate's export order: by position, after the q filter if any
 	// (Weblate applies ?q= to converted downloads).
 	Units []Unit
+	// List, when set, gives the units instead of Units, one at a time: a server
+	// exporting a large translation then holds no copy of all of them.
+	List UnitList
+}
+
+// UnitList is a translation's units in export order, read one at a time. An
+// exporter may read a unit more than once (MO reads its keys, sorts them, then
+// reads the values).
+type UnitList interface {
+	Len() int
+	At(i int) Unit
+}
+
+// count is the number of units of t.
+func (t *Translation) count() int {
+	if t.List != nil {
+		return t.List.Len()
+	}
+	return len(t.Units)
+}
+
+// unit is the i-th unit of t, with text Weblate could hold (sanitizeUnit).
+func (t *Translation) unit(i int) Unit {
+	if t.List != nil {
+		return sanitizeUnit(t.List.At(i))
+	}
+	return sanitizeUnit(t.Units[i])
 }
 
 // Unit is a string of the translation.
@@ -84,7 +122,7 @@ const (
 	stateApproved   = 30
 )
 
-// File is an exported translation.
+// File is an exported translation, made whole in memory (Export).
 type File struct {
 	Data []byte
 	// ContentType is what Weblate sends: the exporter's type with "; charset=utf-8".
@@ -100,7 +138,7 @@ type format struct {
 	extension   string
 	// supports is the exporter's supports(translation); nil accepts every one.
 	supports func(*Translation) bool
-	write    func(*Translation) ([]byte, error)
+	write    func(*Translation, *writer) error
 }
 
 var formats = map[string]format{
@@ -142,8 +180,18 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("Conversion to %s is not supported", e.Format)
 }
 
-// Export writes t in the named format.
-func Export(name string, t *Translation) (*File, error) {
+// Conversion is a translation ready to be written in a format: what a download
+// of it is sent as is known before any of its bytes are made.
+type Conversion struct {
+	// ContentType and Name are File's.
+	ContentType, Name string
+	write             func(*Translation, *writer) error
+	t                 *Translation
+}
+
+// Convert prepares t to be written in the named format, or says why it cannot be
+// (a *FormatError).
+func Convert(name string, t *Translation) (*Conversion, error) {
 	f, ok := formats[name]
 	if !ok {
 		return nil, &FormatError{Format: name}
@@ -151,15 +199,88 @@ func Export(name string, t *Translation) (*File, error) {
 	if f.supports != nil && !f.supports(t) {
 		return nil, &FormatError{Format: name, Incompatible: true}
 	}
-	data, err := f.write(sanitize(t))
+	t = sanitize(t)
+	return &Conversion{
+		ContentType: f.contentType + "; charset=utf-8",
+		Name:        t.ProjectSlug + "-" + t.ComponentSlug + "-" + t.Language.Code + "." + f.extension,
+		write:       f.write,
+		t:           t,
+	}, nil
+}
+
+// bufferSize is what a conversion keeps of its output before handing it to its
+// writer: the whole of what it holds but for one unit at a time (and, for MO and
+// JSON, the keys they order or merge).
+const bufferSize = 32 << 10
+
+// checkEvery is how many units a conversion writes between looks at its context
+// and at its writer's first error.
+const checkEvery = 64
+
+// Write writes the file to w as it walks the units. It stops at w's first error,
+// and, checking between units, when ctx ends, with that error; what it wrote by
+// then is a part of the file.
+func (c *Conversion) Write(ctx context.Context, w io.Writer) error {
+	s := &sink{w: w}
+	out := &writer{Writer: bufio.NewWriterSize(s, bufferSize), ctx: ctx, sink: s}
+	if err := c.write(c.t, out); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	return s.err
+}
+
+// Export writes t in the named format into memory.
+func Export(name string, t *Translation) (*File, error) {
+	c, err := Convert(name, t)
 	if err != nil {
 		return nil, err
 	}
-	return &File{
-		Data:        data,
-		ContentType: f.contentType + "; charset=utf-8",
-		Name:        t.ProjectSlug + "-" + t.ComponentSlug + "-" + t.Language.Code + "." + f.extension,
-	}, nil
+	var b bytes.Buffer
+	if err := c.Write(context.Background(), &b); err != nil {
+		return nil, err
+	}
+	return &File{Data: b.Bytes(), ContentType: c.ContentType, Name: c.Name}, nil
+}
+
+// writer is a conversion's output: buffered, with the context it stops on.
+type writer struct {
+	*bufio.Writer
+	ctx  context.Context
+	sink *sink
+}
+
+// next is called before the i-th unit is written: every checkEvery units, the
+// context's error or the writer's first one, which end the conversion.
+func (w *writer) next(i int) error {
+	if i%checkEvery != 0 {
+		return nil
+	}
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	return w.sink.err
+}
+
+// sink keeps the first error of the writer a conversion writes to: a bufio.Writer
+// reports it only at its next write that reaches the writer.
+type sink struct {
+	w   io.Writer
+	err error
+}
+
+func (s *sink) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
 }
 
 // targets is Weblate's Unit.get_target_plurals: a plural unit's forms padded with

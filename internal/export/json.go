@@ -12,41 +12,49 @@ import (
 // its first place and its last value; Python's json.dumps with an indent of four
 // and ensure_ascii off, and a final newline.
 
-func writeJSON(t *Translation) ([]byte, error) {
+func writeJSON(t *Translation, w *writer) error {
+	// The keys in order of first appearance, and the unit giving each its value:
+	// the only thing kept of every unit.
 	var keys []string
-	values := map[string]string{}
-	for i := range t.Units {
-		u := &t.Units[i]
+	last := map[string]int{}
+	for i := range t.count() {
+		if err := w.next(i); err != nil {
+			return err
+		}
 		// FlatUnitId drops one leading dot from the id.
-		key := strings.TrimPrefix(u.Context, ".")
-		if _, seen := values[key]; !seen {
+		key := strings.TrimPrefix(t.unit(i).Context, ".")
+		if _, seen := last[key]; !seen {
 			keys = append(keys, key)
 		}
-		values[key] = targets(t, u)[0]
+		last[key] = i
 	}
 	if len(keys) == 0 {
-		return []byte("{}\n"), nil
+		w.WriteString("{}\n")
+		return nil
 	}
-	var b strings.Builder
-	b.WriteString("{\n")
+	w.WriteString("{\n")
 	for i, k := range keys {
-		b.WriteString("    ")
-		writePyJSON(&b, k)
-		b.WriteString(": ")
-		writePyJSON(&b, values[k])
-		if i < len(keys)-1 {
-			b.WriteString(",")
+		if err := w.next(i); err != nil {
+			return err
 		}
-		b.WriteString("\n")
+		u := t.unit(last[k])
+		w.WriteString("    ")
+		writePyJSON(w, k)
+		w.WriteString(": ")
+		writePyJSON(w, targets(t, &u)[0])
+		if i < len(keys)-1 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n")
 	}
-	b.WriteString("}\n")
-	return []byte(b.String()), nil
+	w.WriteString("}\n")
+	return nil
 }
 
 // writePyJSON writes a JSON string as Python's json module does with
 // ensure_ascii=False.
-func writePyJSON(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	b.Write(jsondoc.AppendPython(nil, s))
-	b.WriteByte('"')
+func writePyJSON(w *writer, s string) {
+	w.WriteByte('"')
+	w.Write(jsondoc.AppendPython(w.AvailableBuffer(), s))
+	w.WriteByte('"')
 }

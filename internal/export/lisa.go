@@ -16,7 +16,7 @@ func lisaUnit(root string, langNode func(lang, text string) *xnode, src, lang, s
 	return u
 }
 
-func writeTMX(t *Translation) ([]byte, error) {
+func writeTMX(t *Translation, w *writer) error {
 	src, lang := t.SourceLanguage.Code, t.Language.Code
 	root := newNode("tmx")
 	root.set("version", "1.4")
@@ -35,8 +35,9 @@ func writeTMX(t *Translation) ([]byte, error) {
 		n.sub("seg").setText(text)
 		return n
 	}
-	for i := range t.Units {
-		u := &t.Units[i]
+	return xmlStore(w, `<!DOCTYPE tmx SYSTEM "tmx14.dtd">`, root, body, xmlLayout{pretty: true}, 2, t.count(), func(i int) *xnode {
+		uc := t.unit(i)
+		u := &uc
 		tu := lisaUnit("tu", tuv, src, lang, xmlFilter(sources(u)[0]), xmlFilter(targets(t, u)[0]))
 		for _, note := range []string{u.Note, u.Explanation} {
 			if note = xmlFilter(note); note != "" {
@@ -44,12 +45,11 @@ func writeTMX(t *Translation) ([]byte, error) {
 				tu.sub("note").setText(pyStrip(note))
 			}
 		}
-		body.append(tu)
-	}
-	return xmlDocument(`<!DOCTYPE tmx SYSTEM "tmx14.dtd">`, root, true), nil
+		return tu
+	})
 }
 
-func writeTBX(t *Translation) ([]byte, error) {
+func writeTBX(t *Translation, w *writer) error {
 	src, lang := t.SourceLanguage.Code, t.Language.Code
 	root := newNode("martif")
 	root.set("type", "TBX")
@@ -63,19 +63,19 @@ func writeTBX(t *Translation) ([]byte, error) {
 		n.sub("tig").sub("term").setText(text)
 		return n
 	}
-	for i := range t.Units {
-		u := &t.Units[i]
-		entry := lisaUnit("termEntry", langSet, src, lang, xmlFilter(sources(u)[0]), xmlFilter(targets(t, u)[0]))
-		for _, note := range []string{u.Note, u.Explanation} {
-			// tbxunit.addnote drops a note that is blank once stripped.
-			if note = pyStrip(xmlFilter(note)); note != "" {
-				n := entry.sub("note")
-				n.setText(note)
-				n.set("from", "developer")
+	return xmlStore(w, `<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd">`, root, body,
+		xmlLayout{indent: "    ", maxLevel: 4}, 3, t.count(), func(i int) *xnode {
+			uc := t.unit(i)
+			u := &uc
+			entry := lisaUnit("termEntry", langSet, src, lang, xmlFilter(sources(u)[0]), xmlFilter(targets(t, u)[0]))
+			for _, note := range []string{u.Note, u.Explanation} {
+				// tbxunit.addnote drops a note that is blank once stripped.
+				if note = pyStrip(xmlFilter(note)); note != "" {
+					n := entry.sub("note")
+					n.setText(note)
+					n.set("from", "developer")
+				}
 			}
-		}
-		body.append(entry)
-	}
-	reindent(root, 0, "    ", 4)
-	return xmlDocument(`<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd">`, root, false), nil
+			return entry
+		})
 }

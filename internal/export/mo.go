@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/big"
 	"regexp"
@@ -16,21 +15,41 @@ import (
 
 var potCreationDate = regexp.MustCompile(`(?im)^POT-Creation-Date:.*(\n|$)`)
 
-func writeMO(t *Translation) ([]byte, error) {
-	t = withoutEOT(t)
-	messages := map[string][]byte{}
+// moEntry is a message of an MO file: its key, and the unit giving its value
+// (-1 for the header).
+type moEntry struct {
+	key    string
+	unit   int
+	valLen int
+}
+
+// moValue is the value of a unit as MO writes it, the forms of a plural joined
+// with NULs (a copy of the unit, as Translation.unit returns).
+func moValue(t *Translation, u Unit) string {
+	withoutEOT(&u)
+	return strings.Join(targets(t, &u), "\x00")
+}
+
+// writeMO makes two passes over the units: the first keeps each message's key and
+// value length (the keys must be sorted, and the tables of offsets come before the
+// strings), the second writes the values.
+func writeMO(t *Translation, w *writer) error {
 	// The store holds the header and every unit Weblate adds (translated ones).
 	stored := 1
 	header := potCreationDate.ReplaceAllString(poHeader(t, false), "")
-	messages[""] = []byte(header)
-	for i := range t.Units {
-		u := &t.Units[i]
+	entries := []moEntry{{"", -1, len(header)}}
+	for i := range t.count() {
+		if err := w.next(i); err != nil {
+			return err
+		}
+		u := t.unit(i)
 		if u.State < stateTranslated {
 			continue // MoExporter.add_unit skips untranslated units
 		}
 		stored++
-		src := sources(u)
-		tg := targets(t, u)
+		withoutEOT(&u)
+		src := sources(&u)
+		tg := targets(t, &u)
 		// mounit.istranslated: a non-empty target (a plural's first form)
 		if tg[0] == "" {
 			continue
@@ -42,57 +61,80 @@ func writeMO(t *Translation) ([]byte, error) {
 		if u.Context != "" {
 			key = u.Context + "\x04" + key
 		}
-		value := strings.Join(tg, "\x00")
-		messages[key] = []byte(value)
+		valLen := len(tg) - 1
+		for _, s := range tg {
+			valLen += len(s)
+		}
+		entries = append(entries, moEntry{key, i, valLen})
 	}
-	keys := make([]string, 0, len(messages))
-	for k := range messages {
-		keys = append(keys, k)
+	// Sorted by key; of one key, the last unit's value (the store is a dict).
+	slices.SortStableFunc(entries, func(a, b moEntry) int { return strings.Compare(a.key, b.key) })
+	n := 0
+	for i := range entries {
+		if i+1 < len(entries) && entries[i+1].key == entries[i].key {
+			continue
+		}
+		entries[n] = entries[i]
+		n++
 	}
-	slices.Sort(keys)
+	entries = entries[:n]
 	hashSize := nextPrime(stored * 4 / 3)
 	if hashSize <= 2 {
 		hashSize = 3
 	}
 	hashTable := make([]uint32, hashSize)
-	var ids, strs []byte
-	type offsets struct{ idOff, idLen, strOff, strLen int }
-	var offs []offsets
-	for i, k := range keys {
-		h := hashPJW([]byte(k))
+	idsLen := 0
+	for i, e := range entries {
+		h := hashPJW([]byte(e.key))
 		cursor := uint32(new(big.Int).Mod(h, big.NewInt(int64(hashSize))).Uint64())
 		inc := 1 + uint32(new(big.Int).Mod(h, big.NewInt(int64(hashSize-2))).Uint64())
 		for hashTable[cursor] != 0 {
 			cursor = (cursor + inc) % uint32(hashSize)
 		}
 		hashTable[cursor] = uint32(i + 1)
-		v := messages[k]
-		offs = append(offs, offsets{len(ids), len(k), len(strs), len(v)})
-		ids = append(append(ids, k...), 0)
-		strs = append(append(strs, v...), 0)
+		idsLen += len(e.key) + 1
 	}
-	n := len(keys)
 	keyStart := 7*4 + 16*n + hashSize*4
-	valueStart := keyStart + len(ids)
-	var b bytes.Buffer
-	w := func(vs ...uint32) {
+	valueStart := keyStart + idsLen
+	put := func(vs ...uint32) {
 		for _, v := range vs {
-			_ = binary.Write(&b, binary.LittleEndian, v)
+			w.Write(binary.LittleEndian.AppendUint32(w.AvailableBuffer(), v))
 		}
 	}
-	w(0x950412de, 0, uint32(n), 7*4, uint32(7*4+n*8), uint32(hashSize), uint32(7*4+2*n*8))
-	if n > 0 {
-		for _, o := range offs {
-			w(uint32(o.idLen), uint32(o.idOff+keyStart))
-		}
-		for _, o := range offs {
-			w(uint32(o.strLen), uint32(o.strOff+valueStart))
-		}
-		w(hashTable...)
-		b.Write(ids)
-		b.Write(strs)
+	put(0x950412de, 0, uint32(n), 7*4, uint32(7*4+n*8), uint32(hashSize), uint32(7*4+2*n*8))
+	if n == 0 {
+		return nil
 	}
-	return b.Bytes(), nil
+	off := keyStart
+	for _, e := range entries {
+		put(uint32(len(e.key)), uint32(off))
+		off += len(e.key) + 1
+	}
+	off = valueStart
+	for _, e := range entries {
+		put(uint32(e.valLen), uint32(off))
+		off += e.valLen + 1
+	}
+	put(hashTable...)
+	for i, e := range entries {
+		if err := w.next(i); err != nil {
+			return err
+		}
+		w.WriteString(e.key)
+		w.WriteByte(0)
+	}
+	for i, e := range entries {
+		if err := w.next(i); err != nil {
+			return err
+		}
+		if e.unit < 0 {
+			w.WriteString(header)
+		} else {
+			w.WriteString(moValue(t, t.unit(e.unit)))
+		}
+		w.WriteByte(0)
+	}
+	return nil
 }
 
 // hashPJW is translate-toolkit's hashpjw, gettext's hash of a message key stopping

@@ -43,7 +43,8 @@ type ttkUnit struct {
 
 func ttkDoc(format string, t *Translation) []byte {
 	units := []ttkUnit{}
-	for _, u := range sanitize(t).Units {
+	for _, u := range t.Units {
+		u = sanitizeUnit(u)
 		src := sources(&u)
 		tg := u.Target
 		if len(tg) == 0 {

@@ -213,39 +213,36 @@ func tzString(t time.Time) string {
 	return fmt.Sprintf("%c%02d%02d", sign, off/3600, off/60%60)
 }
 
-// withoutEOT drops U+0004 from the units' texts: gettext reserves it to separate
+// withoutEOT drops U+0004 from a unit's texts: gettext reserves it to separate
 // a context from its message and refuses PO files holding it. Weblate writes it
-// through; gitlate writes files gettext can read.
-func withoutEOT(t *Translation) *Translation {
-	c := *t
-	c.Units = slices.Clone(t.Units)
+// through; gitlate writes files gettext can read. u is a copy (Translation.unit):
+// its slices are changed in place.
+func withoutEOT(u *Unit) {
 	drop := func(s string) string { return strings.ReplaceAll(s, "\x04", "") }
-	for i := range c.Units {
-		u := &c.Units[i]
-		u.Source, u.Target = slices.Clone(u.Source), slices.Clone(u.Target)
-		for j := range u.Source {
-			u.Source[j] = drop(u.Source[j])
-		}
-		for j := range u.Target {
-			u.Target[j] = drop(u.Target[j])
-		}
-		u.Context = drop(u.Context)
+	for j := range u.Source {
+		u.Source[j] = drop(u.Source[j])
 	}
-	return &c
+	for j := range u.Target {
+		u.Target[j] = drop(u.Target[j])
+	}
+	u.Context = drop(u.Context)
 }
 
-func writePO(t *Translation) ([]byte, error) {
-	t = withoutEOT(t)
-	var b strings.Builder
+func writePO(t *Translation, w *writer) error {
 	// The header is a unit with an empty msgid; its fuzzy flag is cleared by the
 	// updates.
-	b.WriteString("msgid \"\"\n")
-	b.WriteString(poPart("msgstr", poQuote(poHeader(t, true))))
-	for i := range t.Units {
-		b.WriteString("\n")
-		b.WriteString(poEntry(t, &t.Units[i]))
+	w.WriteString("msgid \"\"\n")
+	w.WriteString(poPart("msgstr", poQuote(poHeader(t, true))))
+	for i := range t.count() {
+		if err := w.next(i); err != nil {
+			return err
+		}
+		u := t.unit(i)
+		withoutEOT(&u)
+		w.WriteString("\n")
+		w.WriteString(poEntry(t, &u))
 	}
-	return []byte(b.String()), nil
+	return nil
 }
 
 // poEntry is pounit._getoutput for a unit as BaseExporter.add_unit builds it.

@@ -456,10 +456,10 @@ func (u *xliffUnit) setRich(index int, items []richItem) {
 	}
 }
 
-func writePoXLIFF(t *Translation) ([]byte, error) { return writeXLIFFStore(t, true) }
-func writeXLIFF(t *Translation) ([]byte, error)   { return writeXLIFFStore(t, false) }
+func writePoXLIFF(t *Translation, w *writer) error { return writeXLIFFStore(t, w, true) }
+func writeXLIFF(t *Translation, w *writer) error   { return writeXLIFFStore(t, w, false) }
 
-func writeXLIFFStore(t *Translation, po bool) ([]byte, error) {
+func writeXLIFFStore(t *Translation, w *writer, po bool) error {
 	src, lang := t.SourceLanguage.Code, t.Language.Code
 	root := newNode("xliff")
 	root.set("xmlns", "urn:oasis:names:tc:xliff:document:1.1")
@@ -482,8 +482,9 @@ func writeXLIFFStore(t *Translation, po bool) ([]byte, error) {
 		}
 		return out
 	}
-	for i := range t.Units {
-		u := &t.Units[i]
+	return xmlStore(w, "", root, body, xmlLayout{indent: "  ", maxLevel: 4}, 3, t.count(), func(i int) *xnode {
+		uc := t.unit(i)
+		u := &uc
 		out := newXliffUnit(handlePlurals(filter(sources(u))), po)
 		out.setsource(out.source(), src)
 		out.settarget(handlePlurals(filter(targets(t, u))), lang)
@@ -540,8 +541,6 @@ func writeXLIFFStore(t *Translation, po bool) ([]byte, error) {
 			out.markfuzzy(true)
 		}
 		out.markapproved(u.State == stateApproved)
-		body.append(out.el)
-	}
-	reindent(root, 0, "  ", 4)
-	return xmlDocument("", root, false), nil
+		return out.el
+	})
 }

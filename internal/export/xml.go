@@ -17,6 +17,9 @@ type xnode struct {
 	tail   *string
 	kids   []*xnode
 	parent *xnode
+	// stream, on the child that stands for a document's units, writes them in its
+	// place (xmlStore).
+	stream func(level int)
 }
 
 type xattr struct{ name, value string }
@@ -123,7 +126,7 @@ func (n *xnode) textContent() string {
 }
 
 // escText is libxml2's escaping of character data.
-func escText(b *strings.Builder, s string) {
+func escText(b *writer, s string) {
 	for _, r := range s {
 		switch r {
 		case '&':
@@ -141,7 +144,7 @@ func escText(b *strings.Builder, s string) {
 }
 
 // escAttr is libxml2's escaping of attribute values.
-func escAttr(b *strings.Builder, s string) {
+func escAttr(b *writer, s string) {
 	for _, r := range s {
 		switch r {
 		case '&':
@@ -164,7 +167,7 @@ func escAttr(b *strings.Builder, s string) {
 	}
 }
 
-func writeStart(b *strings.Builder, n *xnode) {
+func writeStart(b *writer, n *xnode) {
 	b.WriteString("<" + n.tag)
 	for _, a := range n.attrs {
 		b.WriteString(" " + a.name + `="`)
@@ -175,7 +178,11 @@ func writeStart(b *strings.Builder, n *xnode) {
 
 // writeNode writes n as lxml does without pretty printing (tails of n's
 // children included, n's own tail not).
-func writeNode(b *strings.Builder, n *xnode) {
+func writeNode(b *writer, n *xnode) {
+	if n.stream != nil {
+		n.stream(-1)
+		return
+	}
 	writeStart(b, n)
 	if n.text == nil && len(n.kids) == 0 {
 		b.WriteString("/>")
@@ -197,7 +204,11 @@ func writeNode(b *strings.Builder, n *xnode) {
 // writePretty is libxml2's formatted output (lxml's pretty_print): inside an
 // element without text, each child goes on its own line, indented two spaces a
 // level; an element holding text is written as is.
-func writePretty(b *strings.Builder, n *xnode, level int) {
+func writePretty(b *writer, n *xnode, level int) {
+	if n.stream != nil {
+		n.stream(level)
+		return
+	}
 	writeStart(b, n)
 	if n.text == nil && len(n.kids) == 0 {
 		b.WriteString("/>")
@@ -256,22 +267,62 @@ func reindent(n *xnode, level int, indent string, maxLevel int) {
 	}
 }
 
-// xmlDocument writes a LISA store as translate-toolkit's LISAfile.serialize:
-// its own declaration line, then lxml's serialization of the document (the
-// doctype, the root, a newline).
-func xmlDocument(doctype string, root *xnode, pretty bool) []byte {
-	var b strings.Builder
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+// xmlLayout is how a LISA store is laid out: reindented (indent, down to
+// maxLevel) and written as is, or pretty-printed by lxml.
+type xmlLayout struct {
+	pretty   bool
+	indent   string
+	maxLevel int
+}
+
+// xmlStore writes a LISA store as translate-toolkit's LISAfile.serialize: its own
+// declaration line, then lxml's serialization of the document (the doctype, the
+// root, a newline). The n units of body (at unitLevel of the tree) are made by
+// unit one at a time and written as they are made, each laid out as it would be
+// in the whole tree: a stand-in child of body takes their place while the rest
+// is laid out, so body's text and the last unit's tail come out as they would
+// with every unit there.
+func xmlStore(w *writer, doctype string, root, body *xnode, layout xmlLayout, unitLevel, n int, unit func(i int) *xnode) error {
+	var err error
+	if n > 0 {
+		stand := newNode("")
+		body.append(stand)
+		stand.stream = func(level int) {
+			for i := 0; i < n; i++ {
+				if err = w.next(i); err != nil {
+					return
+				}
+				el := unit(i)
+				if layout.pretty {
+					if i > 0 {
+						w.WriteString("\n" + strings.Repeat("  ", level))
+					}
+					writePretty(w, el, level)
+					continue
+				}
+				reindent(el, unitLevel, layout.indent, layout.maxLevel)
+				writeNode(w, el)
+				if i < n-1 {
+					// The last unit's tail is the stand-in's, set by its parent.
+					escText(w, *el.tail)
+				}
+			}
+		}
+	}
+	if !layout.pretty {
+		reindent(root, 0, layout.indent, layout.maxLevel)
+	}
+	w.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	if doctype != "" {
-		b.WriteString(doctype + "\n")
+		w.WriteString(doctype + "\n")
 	}
-	if pretty {
-		writePretty(&b, root, 0)
+	if layout.pretty {
+		writePretty(w, root, 0)
 	} else {
-		writeNode(&b, root)
+		writeNode(w, root)
 	}
-	b.WriteByte('\n')
-	return []byte(b.String())
+	w.WriteByte('\n')
+	return err
 }
 
 // xmlFilter is the XML exporters' string_filter: the characters XML 1.0 cannot
