@@ -46,27 +46,48 @@ func (r *Reader) Units(t *snapshot.Translation) ([]snapshot.Unit, error) {
 // false when a file was read from a checkout's working tree edited since, so that
 // what is made of them is not kept as the snapshot's.
 func (r *Reader) UnitsExact(t *snapshot.Translation) ([]snapshot.Unit, bool, error) {
-	c := t.Component
-	if c.Format == nil || c.Repo.Kind == "" {
-		return nil, true, nil
+	units, stale, err := r.shared(t)
+	if err != nil {
+		return nil, false, err
 	}
-	key := cacheKey(t)
-	units, ok := r.units.get(key)
-	stale := false
-	if !ok {
-		var err error
-		if units, err = r.read(t, &stale); err != nil {
-			return nil, false, err
-		}
-		if !stale {
-			r.units.put(key, units)
-		}
+	if units == nil {
+		return nil, !stale, nil
 	}
 	// Timestamps come from the history, which grows; units are shared: copy.
 	out := make([]snapshot.Unit, len(units))
 	copy(out, units)
 	stamp(t, out)
 	return out, !stale, nil
+}
+
+// UnitsShared is Units without the copy, for a caller that only reads them and
+// needs no timestamps (a download converted from them): the slice may be the
+// cache's, shared with every other caller, and must not be changed. A server
+// converting a large translation for several clients at once then holds it once.
+func (r *Reader) UnitsShared(t *snapshot.Translation) ([]snapshot.Unit, error) {
+	units, _, err := r.shared(t)
+	return units, err
+}
+
+// shared returns a translation's units as cached, reading and caching them if
+// need be; stale is true when they were read from a file edited since the scan
+// (and so not cached).
+func (r *Reader) shared(t *snapshot.Translation) (units []snapshot.Unit, stale bool, err error) {
+	c := t.Component
+	if c.Format == nil || c.Repo.Kind == "" {
+		return nil, false, nil
+	}
+	key := cacheKey(t)
+	if units, ok := r.units.get(key); ok {
+		return units, false, nil
+	}
+	if units, err = r.read(t, &stale); err != nil {
+		return nil, false, err
+	}
+	if !stale {
+		r.units.put(key, units)
+	}
+	return units, stale, nil
 }
 
 // Page returns the units at positions lo … hi-1 of a translation (fewer when it
