@@ -22,10 +22,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
+	"sync"
 	"time"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // Generator is the X-Generator of the PO and MO headers: the Weblate release gitlate
@@ -313,3 +318,80 @@ func sources(u *Unit) []string {
 func checksum(idHash int64) string {
 	return fmt.Sprintf("%016x", uint64(idHash)^1<<63)
 }
+
+// Sum is a digest of everything the file's bytes follow from: the format, the
+// translation and its units, and the build that writes them. Two conversions with
+// one sum write the same bytes, so a server can answer a conditional request, or
+// name the file in an ETag before writing it, by the sum alone. It reads every
+// unit once, which costs a small part of writing them.
+func (c *Conversion) Sum() uint64 {
+	h := xxhash.New()
+	str := func(s string) {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.WriteString(s)
+	}
+	num := func(v int64) {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(v))
+		h.Write(n[:])
+	}
+	strs := func(ss []string) {
+		num(int64(len(ss)))
+		for _, s := range ss {
+			str(s)
+		}
+	}
+	lang := func(l Language) {
+		str(l.Code)
+		str(l.Name)
+		num(int64(l.Plurals))
+		str(l.Formula)
+	}
+	t := c.t
+	num(int64(buildSum()))
+	str(c.ContentType)
+	str(c.Name)
+	str(t.ProjectName)
+	str(t.FileFormat)
+	if t.Monolingual {
+		num(1)
+	} else {
+		num(0)
+	}
+	lang(t.SourceLanguage)
+	lang(t.Language)
+	str(t.URL)
+	// The time as the PO header writes it: to the minute, with its offset.
+	str(t.Time.Format("2006-01-02 15:04 -0700"))
+	n := t.count()
+	num(int64(n))
+	for i := 0; i < n; i++ {
+		var u Unit
+		if t.List != nil {
+			u = t.List.At(i)
+		} else {
+			u = t.Units[i]
+		}
+		strs(u.Source)
+		strs(u.Target)
+		str(u.Context)
+		str(u.Note)
+		str(u.Explanation)
+		str(u.Location)
+		strs(u.Flags)
+		num(int64(u.State))
+		num(u.IDHash)
+	}
+	return h.Sum64()
+}
+
+// buildSum tells this build of gitlate from others (its module versions and
+// revision): a newer build may write other bytes for the same translation.
+var buildSum = sync.OnceValue(func() uint64 {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return xxhash.Sum64String(bi.String())
+	}
+	return 0
+})

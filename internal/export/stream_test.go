@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/testutil"
 )
@@ -172,4 +173,47 @@ type cancelling struct{ cancel func() }
 func (c *cancelling) Write(p []byte) (int, error) {
 	c.cancel()
 	return len(p), nil
+}
+
+// TestSum: a conversion's sum is the same for the same input, whether its units
+// come as a slice or a list, and changes with anything the bytes follow from.
+func TestSum(t *testing.T) {
+	t.Parallel()
+	sum := func(format string, change func(*Translation)) uint64 {
+		tr := sample()
+		if change != nil {
+			change(tr)
+		}
+		c, err := Convert(format, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Sum()
+	}
+	base := sum("po", nil)
+	if listed := sum("po", func(tr *Translation) { tr.List, tr.Units = &listed{units: tr.Units}, nil }); listed != base {
+		t.Error("the same units as a list have another sum")
+	}
+	changes := map[string]func(*Translation){
+		"time":        func(tr *Translation) { tr.Time = tr.Time.Add(time.Minute) },
+		"zone":        func(tr *Translation) { tr.Time = tr.Time.In(time.FixedZone("", 3600)) },
+		"project":     func(tr *Translation) { tr.ProjectName = "Other" },
+		"plurals":     func(tr *Translation) { tr.Language.Plurals = 2 },
+		"url":         func(tr *Translation) { tr.URL += "x" },
+		"target":      func(tr *Translation) { tr.Units[1].Target[1] = "x" },
+		"plural form": func(tr *Translation) { tr.Units[1].Target = append(tr.Units[1].Target, "") },
+		"flag":        func(tr *Translation) { tr.Units[0].Flags = append(tr.Units[0].Flags, "x") },
+		"state":       func(tr *Translation) { tr.Units[0].State = 30 },
+		"id hash":     func(tr *Translation) { tr.Units[2].IDHash++ },
+		"shift":       func(tr *Translation) { tr.Units[0].Note, tr.Units[0].Explanation = tr.Units[0].Note+"G", "reeting" },
+		"fewer units": func(tr *Translation) { tr.Units = tr.Units[1:] },
+	}
+	for name, change := range changes {
+		if sum("po", change) == base {
+			t.Errorf("%s: the sum did not change", name)
+		}
+	}
+	if sum("xliff", nil) == base {
+		t.Error("another format has the same sum")
+	}
 }
