@@ -4,10 +4,16 @@ import (
 	"archive/zip"
 	"bytes"
 	"cmp"
+	"compress/gzip"
+	"errors"
+	"io"
+	"log/slog"
 	"net/http"
 	"path"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -116,11 +122,7 @@ func getComponentFile(r *request) error {
 	name := quotedName(c.Project.Config.Slug + "-" + c.Config.Slug + ".zip")
 	f, _ := r.query("format")
 	if conv := zipConversion(f); conv != "" {
-		data, err := r.convertedZip(c, conv)
-		if err != nil {
-			return err
-		}
-		return r.sendBytes(data, "application/zip", name)
+		return r.sendConvertedZip(c, conv, name)
 	}
 	data, err := r.v.zips.get(c, func() ([]byte, error) { return r.v.componentZip(c) })
 	if err != nil {
@@ -216,6 +218,232 @@ func (r *request) sendBytes(data []byte, contentType, filename string) error {
 	r.addSum(checkSum(data))
 	r.send(http.StatusOK, data, []string{contentType})
 	return nil
+}
+
+var zipType = []string{notCompressibleType}
+
+// Downloads made as they are sent (conversions) are bounded in size only by the
+// translation, so they are written to the client as they are made, through a
+// buffer: a server converting a file of hundreds of megabytes holds a buffer's
+// worth of it, not the file (a few such requests took gigabytes). A download that
+// ends within streamAbove bytes is sent as any answer is, whole, with its length,
+// compressed for a client that asks and kept compressed (conditional.go).
+// Beyond that it is sent chunked, compressed on the way for a client that asks,
+// without a Content-Length; its ETag, named before the body, comes from what the
+// body is made of (the caller's sums), not from the bytes.
+const streamAbove = 1 << 20
+
+// sendStream sends the download write makes, as sendBytes would, but for its ETag
+// (the sums the caller added) and its body, streamed past streamAbove. An error
+// before anything is sent is the answer, as a handler's error is; once the
+// answer has started, a failure can no longer change its status, so the
+// connection is closed without the body's end (abort): the client sees a broken
+// transfer, never a shorter file that looks whole.
+func (r *request) sendStream(contentType []string, filename string, write func(io.Writer) error) error {
+	r.c.Writer.Header()["Content-Disposition"] = []string{"attachment; filename=" + filename}
+	if r.notModified() {
+		return nil
+	}
+	d := &download{r: r, contentType: contentType}
+	err := write(d)
+	switch {
+	case !d.started && err == nil:
+		r.send(http.StatusOK, d.buf, contentType)
+		return nil
+	case !d.started:
+		return err
+	case errors.Is(err, errHeadSent):
+		return nil
+	}
+	if err == nil {
+		err = d.finish()
+	}
+	if err != nil {
+		r.abort(err, d.err != nil, d.sent)
+	}
+	return nil
+}
+
+// errHeadSent stops the writing of a download whose headers answer a HEAD.
+var errHeadSent = errors.New("the headers of a HEAD request are sent")
+
+// download is sendStream's writer: it holds the first streamAbove bytes, then
+// sends the headers and everything after as it comes.
+type download struct {
+	r           *request
+	contentType []string
+	buf         []byte
+	started     bool
+	out         io.Writer    // the response, or gz over it
+	gz          *gzip.Writer // nil: not compressed
+	sent        int64        // bytes written to the response (compressed)
+	err         error        // the response's first write error
+}
+
+func (d *download) Write(p []byte) (int, error) {
+	if !d.started {
+		if len(d.buf)+len(p) <= streamAbove {
+			d.buf = append(d.buf, p...)
+			return len(p), nil
+		}
+		if err := d.start(); err != nil {
+			return 0, err
+		}
+	}
+	if d.err != nil {
+		return 0, d.err
+	}
+	n, err := d.out.Write(p)
+	if err == nil && d.err != nil {
+		err = d.err
+	}
+	return n, err
+}
+
+// start sends the headers, with the answer's validators, and what was held.
+func (d *download) start() error {
+	r := d.r
+	d.started = true
+	tag, lm := r.tag(), r.lastModified()
+	r.validators(tag, lm)
+	h := r.c.Writer.Header()
+	h["Content-Type"] = d.contentType
+	gz := d.contentType[0] != notCompressibleType && acceptsGzip(r.c.Request.Header["Accept-Encoding"])
+	if gz {
+		h["ETag"] = etagHeader(tag, true)
+		h["Content-Encoding"] = gzipEncoding
+	}
+	r.c.Status(http.StatusOK)
+	if r.c.Request.Method == http.MethodHead {
+		r.c.Writer.WriteHeaderNow()
+		return errHeadSent
+	}
+	d.out = responseWriter{d}
+	if gz {
+		d.gz = gzipWriters.Get().(*gzip.Writer)
+		d.gz.Reset(d.out)
+		d.out = d.gz
+	}
+	held := d.buf
+	d.buf = nil
+	_, err := d.out.Write(held)
+	return err
+}
+
+// finish ends a streamed body: the compressed stream's end, and the writes the
+// response still holds.
+func (d *download) finish() error {
+	if d.gz != nil {
+		if err := d.gz.Close(); err != nil {
+			return err
+		}
+		gzipWriters.Put(d.gz)
+		d.gz = nil
+	}
+	return d.err
+}
+
+// responseWriter writes to the response, keeping its first error.
+type responseWriter struct{ d *download }
+
+func (w responseWriter) Write(p []byte) (int, error) {
+	if w.d.err != nil {
+		return 0, w.d.err
+	}
+	n, err := w.d.r.c.Writer.Write(p)
+	w.d.sent += int64(n)
+	if err != nil {
+		w.d.err = err
+	}
+	return n, err
+}
+
+// abort ends a download that failed after its answer began: the connection is
+// closed under it, so that the chunked body has no end and the client reads an
+// error. gin refuses to hand over a connection it wrote a body to, and its
+// recovery takes the panic http.ErrAbortHandler for a broken pipe and ends the
+// body as if whole, so the connection is taken from net/http's writer under
+// gin's; the panic, on which net/http closes the connection itself, is left for
+// writers that cannot be taken over (HTTP/2, tests' recorders). The failure is
+// logged once, here: as information when the client went away.
+func (r *request) abort(err error, clientGone bool, sent int64) {
+	level := slog.LevelWarn
+	if clientGone || r.c.Request.Context().Err() != nil {
+		level = slog.LevelInfo
+	}
+	r.v.log.Log(r.c.Request.Context(), level, "download cut short: its connection is closed without the body's end",
+		"path", r.c.Request.URL.Path, "query", r.c.Request.URL.RawQuery, "sent", sent, "err", err)
+	var w http.ResponseWriter = r.c.Writer
+	for {
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
+	if hj, ok := w.(http.Hijacker); ok {
+		if conn, _, herr := hj.Hijack(); herr == nil {
+			conn.Close()
+			return
+		}
+	}
+	panic(http.ErrAbortHandler)
+}
+
+// exportLimit bounds the large downloads a server makes at once. Converting a
+// translation costs time and memory in proportion to its units (parsing its file
+// when it is not kept parsed, reading every unit, one core): a handful of clients
+// asking for the largest one could otherwise take the machine.
+type exportLimit struct {
+	once sync.Once
+	// slots is how many run at once (0: exportSlots), heavy the units from which
+	// a download takes one (0: heavyExportUnits). Tests set them before the first
+	// request.
+	slots, heavy int
+	sem          chan struct{}
+}
+
+// heavyExportUnits is the size from which a conversion takes a slot: below it, a
+// conversion costs about what a page of the API does (5,000 units convert in a few
+// tens of milliseconds into a file of under a megabyte, held whole and sent with
+// its length, as before), and a busy server should not refuse it.
+const heavyExportUnits = 5000
+
+// exportSlots is how many large conversions run at once: one per core the Go
+// runtime uses, at least two. Each is bound by a core, so more would not finish
+// sooner, only hold more units read and leave no core to the other requests.
+func exportSlots() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// exportRetryAfter is the Retry-After of the answer past the limit, in seconds: a
+// conversion of 100,000 units takes about a second, of 400,000 a few.
+const exportRetryAfter = 5
+
+var errExportsBusy = &apiError{status: http.StatusServiceUnavailable,
+	detail: "Too many large translations are being converted at once; try again in " + strconv.Itoa(exportRetryAfter) + " seconds.",
+	header: [2]string{"Retry-After", strconv.Itoa(exportRetryAfter)}}
+
+// exportSlot takes a slot for a download of units units, or answers 503 when
+// every slot is taken; release gives it back.
+func (r *request) exportSlot(units int) (release func(), err error) {
+	l := &r.s.exports
+	l.once.Do(func() {
+		if l.slots == 0 {
+			l.slots = exportSlots()
+		}
+		if l.heavy == 0 {
+			l.heavy = heavyExportUnits
+		}
+		l.sem = make(chan struct{}, l.slots)
+	})
+	if units < l.heavy {
+		return func() {}, nil
+	}
+	select {
+	case l.sem <- struct{}{}:
+		return func() { <-l.sem }, nil
+	default:
+		return nil, errExportsBusy
+	}
 }
 
 // lazy holds files made for a snapshot on first request, once per key: files that

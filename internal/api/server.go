@@ -109,6 +109,8 @@ type Server struct {
 	// the list routes by generation (answers.go).
 	gens    uint64
 	answers *answerCache
+	// exports bounds the large downloads made at once (files.go).
+	exports exportLimit
 }
 
 type baseURLCache struct{ scheme, host, base, json string }
