@@ -23,6 +23,20 @@ type Reader struct {
 	repos     *repos.Pool
 	units     *lru[[]snapshot.Unit]
 	templates *lru[*formats.File]
+	// reading holds the reads under way by cache key: requests for a translation
+	// that is being read wait for that read instead of parsing it again each (four
+	// downloads of a 100,000-unit file at once parsed it four times, holding four
+	// copies of it in the making).
+	mu      sync.Mutex
+	reading map[string]*read
+}
+
+// read is a read of a translation's units under way; done is closed when it ends.
+type read struct {
+	done  chan struct{}
+	units []snapshot.Unit
+	stale bool
+	err   error
 }
 
 // New returns a Reader of the repositories in pool.
@@ -81,13 +95,35 @@ func (r *Reader) shared(t *snapshot.Translation) (units []snapshot.Unit, stale b
 	if units, ok := r.units.get(key); ok {
 		return units, false, nil
 	}
-	if units, err = r.read(t, &stale); err != nil {
-		return nil, false, err
+	r.mu.Lock()
+	if rd := r.reading[key]; rd != nil {
+		r.mu.Unlock()
+		<-rd.done
+		return rd.units, rd.stale, rd.err
 	}
-	if !stale {
-		r.units.put(key, units)
+	if units, ok := r.units.get(key); ok { // put while the lock was awaited
+		r.mu.Unlock()
+		return units, false, nil
 	}
-	return units, stale, nil
+	rd := &read{done: make(chan struct{})}
+	if r.reading == nil {
+		r.reading = map[string]*read{}
+	}
+	r.reading[key] = rd
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		delete(r.reading, key)
+		r.mu.Unlock()
+		close(rd.done)
+	}()
+	if rd.units, rd.err = r.read(t, &rd.stale); rd.err != nil {
+		return nil, false, rd.err
+	}
+	if !rd.stale {
+		r.units.put(key, rd.units)
+	}
+	return rd.units, rd.stale, nil
 }
 
 // Page returns the units at positions lo … hi-1 of a translation (fewer when it

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
@@ -168,5 +169,66 @@ func TestBilingualUnitIDs(t *testing.T) {
 	// Each unit's source unit is the source translation's unit of its pair.
 	if cs[1].SourceUnit != 2 || de[0].SourceUnit != 2 || de[1].SourceUnit != 3 {
 		t.Errorf("source units: cs Bye %d, de Bye %d, de Night %d", cs[1].SourceUnit, de[0].SourceUnit, de[1].SourceUnit)
+	}
+}
+
+// TestConcurrentReadsShareOne: requests for a translation being read wait for that
+// read rather than parsing the file again each. The file is edited after the scan,
+// so what is read is not cached: only sharing the read gives every caller the same
+// units.
+func TestConcurrentReadsShareOne(t *testing.T) {
+	big := func(word string) string {
+		pairs := make([]string, 0, 40000)
+		for i := range 20000 {
+			pairs = append(pairs, fmt.Sprintf("String %d", i), fmt.Sprintf("%s %d", word, i))
+		}
+		return poFile(pairs...)
+	}
+	repo := testutil.NewRepo(t, map[string]string{"po/cs.po": big("Řetězec")})
+	cfg := testutil.Config(t, t.TempDir(), `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: Big
+        slug: big
+        repo: `+repo+`
+        filemask: po/*.po
+        file_format: po
+`)
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	snap, err := s.Live.Build(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testutil.WriteFiles(t, repo, map[string]string{"po/cs.po": big("Upraveno")})
+	cs := snap.Project("demo").Component("big").Translation("cs")
+	const n = 8
+	start := make(chan struct{})
+	got := make([]*snapshot.Unit, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			units, err := s.Units.UnitsShared(cs)
+			if err != nil || len(units) != 20000 || units[5].Target[0] != "Upraveno 5" {
+				t.Errorf("%d units, %v", len(units), err)
+				return
+			}
+			got[i] = &units[0]
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i := 1; i < n; i++ {
+		if got[i] != got[0] {
+			t.Fatalf("read %d parsed the file again", i)
+		}
+	}
+	// Once it is over, a read reads again: the file is not the scan's, so it is
+	// not kept.
+	if again, _ := s.Units.UnitsShared(cs); &again[0] == got[0] {
+		t.Error("units read from an edited file were kept")
 	}
 }
