@@ -42,9 +42,15 @@ func getMonolingualBase(r *request) error {
 		return notFound(missing)
 	}
 	var blob repos.Hash
+	units := 0
 	if len(c.Translations) > 0 && c.Translations[0].IsTemplate {
-		blob = c.Translations[0].Blob
+		blob, units = c.Translations[0].Blob, c.Translations[0].Stats.Total
 	}
+	release, err := r.exportSlot(units)
+	if err != nil {
+		return err
+	}
+	defer release()
 	data, ok := r.v.readFile(c, c.Config.Template, blob)
 	if !ok {
 		return notFound(missing)
@@ -94,12 +100,20 @@ func getTranslationFile(r *request) error {
 	if t.Filename == "" {
 		// A bilingual source translation has no file; its strings are the sources of
 		// the other files, so gitlate writes them out.
-		data, err := r.v.generated(t)
+		data, err := r.v.generated(r, t)
 		if err != nil {
 			return err
 		}
 		return r.sendBytes(data, c.Format.MimeType, name+"."+c.Format.Extension)
 	}
+	// The file is read whole (a blob of the repository) and held while it is sent:
+	// a large one takes an export slot, so that clients asking for it at once do
+	// not hold a copy each.
+	release, err := r.exportSlot(t.Stats.Total)
+	if err != nil {
+		return err
+	}
+	defer release()
 	data, ok := r.v.readFile(c, t.Filename, t.Blob)
 	if !ok {
 		return errNotFound
@@ -124,7 +138,19 @@ func getComponentFile(r *request) error {
 	if conv := zipConversion(f); conv != "" {
 		return r.sendConvertedZip(c, conv, name)
 	}
-	data, err := r.v.zips.get(c, func() ([]byte, error) { return r.v.componentZip(c) })
+	data, err := r.v.zips.get(c, func() ([]byte, error) {
+		// Made once a snapshot; a large component's making takes an export slot.
+		total := 0
+		for _, t := range c.Translations {
+			total += t.Stats.Total
+		}
+		release, err := r.exportSlot(total)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		return r.v.componentZip(c)
+	})
 	if err != nil {
 		return err
 	}
@@ -212,11 +238,20 @@ func quotedName(name string) string {
 	return b.String()
 }
 
-// sendBytes sends a download; its ETag follows its bytes.
+// sendBytes sends a download; its ETag follows its bytes. A large one that the
+// client takes compressed is compressed as it is sent, not into a second copy
+// (too large to be kept compressed anyway, see gzipCacheBytes).
 func (r *request) sendBytes(data []byte, contentType, filename string) error {
 	r.c.Writer.Header()["Content-Disposition"] = []string{"attachment; filename=" + filename}
 	r.addSum(checkSum(data))
-	r.send(http.StatusOK, data, []string{contentType})
+	ct := []string{contentType}
+	if len(data) > max(streamAbove, gzipCacheBytes/4) && contentType != notCompressibleType && acceptsGzip(r.c.Request.Header["Accept-Encoding"]) {
+		return r.sendStream(ct, filename, func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		})
+	}
+	r.send(http.StatusOK, data, ct)
 	return nil
 }
 
@@ -485,13 +520,19 @@ var errNoFile = notFound("This translation has no file: its strings are the sour
 // as /units/ lists them (the source translation's units are what the scanner
 // counts for it, one per distinct source string of the other files), in id order,
 // each with its source as target.
-func (v *views) generated(t *snapshot.Translation) ([]byte, error) {
+func (v *views) generated(r *request, t *snapshot.Translation) ([]byte, error) {
 	c := t.Component
 	if c.Format == nil || !c.Format.Writable || v.reader == nil {
 		return nil, errNoFile
 	}
 	w := c.Format.Format().(formats.Writer)
 	return v.gen.get(t, func() ([]byte, error) {
+		// Made once a snapshot; a large one's making takes an export slot.
+		release, err := r.exportSlot(t.Stats.Total)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		units, err := v.reader.Units(t)
 		if err != nil {
 			return nil, notFound("The strings of this translation cannot be read now: " + err.Error())

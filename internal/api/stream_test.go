@@ -169,6 +169,20 @@ func TestConversionMemoryBounded(t *testing.T) {
 			t.Errorf("%s: the live heap grew by %d kB sending %d kB", format, grew>>10, p.n>>10)
 		}
 	}
+	// The file itself, too large to be kept compressed, is compressed as it is sent.
+	plain := do(t, h, "GET", "/api/translations/p/c/cs/file/")
+	gz := do(t, h, "GET", "/api/translations/p/c/cs/file/", "Accept-Encoding", "gzip")
+	if gz.status != 200 || gz.header.Get("Content-Encoding") != "gzip" || gz.header.Get("Content-Length") != "" ||
+		etagOf(gz.header) != strings.TrimSuffix(etagOf(plain.header), `"`)+`-gzip"` {
+		t.Fatalf("the file, compressed: %d %v", gz.status, gz.header)
+	}
+	zr, err := gzip.NewReader(strings.NewReader(gz.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, err := io.ReadAll(zr); err != nil || string(body) != plain.body || len(body) < n*80 {
+		t.Errorf("the compressed file is not the file: %d bytes, %v", len(body), err)
+	}
 }
 
 // TestConversionStreamed: past a megabyte, a conversion is sent chunked, as it is
@@ -250,10 +264,10 @@ func (w *blockingWriter) Write(b []byte) (int, error) {
 }
 
 // TestExportSlots: with every slot taken by conversions of large translations, one
-// more answers 503 with Retry-After and a JSON detail, at once; a small
-// translation's conversion, a download of a large one's own file and an error the
-// request makes before converting are answered as ever; once a slot is free, the
-// large conversion goes through.
+// more answers 503 with Retry-After and a JSON detail, at once, and so does a
+// download of its file, read whole, or of its component's zip; a small
+// translation's downloads and an error the request makes before converting are
+// answered as ever; once a slot is free, the large conversion goes through.
 func TestExportSlots(t *testing.T) {
 	const slots = 2
 	h := poServer(t, 50, func(s *Server) { s.exports.slots, s.exports.heavy = slots, 10 })
@@ -281,7 +295,9 @@ func TestExportSlots(t *testing.T) {
 	}
 	for url, want := range map[string]int{
 		"/api/translations/p/c/de/file/?format=tmx":  200, // three units
-		"/api/translations/p/c/cs/file/":             200, // the file itself
+		"/api/translations/p/c/de/file/":             200,
+		"/api/translations/p/c/cs/file/":             503, // the file itself is read whole
+		"/api/components/p/c/file/":                  503, // its files, zipped
 		"/api/translations/p/c/cs/file/?format=docx": 400,
 		"/api/translations/p/c/cs/file/?format=json": 400, // bilingual
 	} {
