@@ -19,7 +19,8 @@ import (
 // A 200 to GET or HEAD carries an ETag made from what determines its bytes: the
 // sums of the documents in it (render.go), the request's base URL and its path and
 // query (the format variant, the page, the filters), or, for a download, the bytes
-// themselves. Two requests with one tag get the same bytes, whichever snapshot
+// themselves (for a conversion, written as it is sent, the sum of what its bytes
+// follow from: export.Conversion.Sum). Two requests with one tag get the same bytes, whichever snapshot
 // answered them, so a dashboard polling a statistics object gets 304 until those
 // numbers change, even while other components are re-scanned. Last-Modified is
 // the time of the snapshot the answer was read from.
