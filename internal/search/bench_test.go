@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -14,15 +15,21 @@ func BenchmarkMatch(b *testing.B) {
 			Target: []string{fmt.Sprintf("Přeložený řetězec %d", i)}, Context: fmt.Sprintf("key.%d", i),
 			State: i % 4 * 10, Changed: []time.Time{time.Unix(int64(1.6e9)+int64(i)*3600, 0)}}
 	}
-	for _, q := range []string{"number 99", "state:<translated", `source:r"^Source.*9$"`, "changed:>2021-01-01 OR key:key.5"} {
+	for _, q := range []string{"number 99", "state:<translated", `source:r"^Source.*9$"`, "changed:>2021-01-01 OR key:key.5",
+		strings.TrimSuffix(strings.Repeat("word OR ", MaxTerms), " OR ")} {
 		query, err := Parse(q)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(q, func(b *testing.B) {
+		name := q
+		if len(name) > 40 {
+			name = fmt.Sprintf("%d terms", query.Terms())
+		}
+		b.Run(name, func(b *testing.B) {
+			m := query.Matcher()
 			for n := 0; n < b.N; n++ {
 				for i := range units {
-					query.Match(&units[i])
+					m.Match(&units[i])
 				}
 			}
 		})

@@ -16,9 +16,9 @@ import (
 // (field_name), then field_extra. Errors surface in that order, and across terms
 // in the order of the query's text, as Weblate's parser_to_query meets them.
 
-type pred func(*Unit) bool
+type pred func(*subject) bool
 
-func never(*Unit) bool { return false }
+func never(*subject) bool { return false }
 
 // pluralSeparator joins plural forms in Weblate's database (weblate/trans/util.py).
 const pluralSeparator = "\x1e\x1e"
@@ -36,6 +36,7 @@ func joined(forms []string) string {
 type compiler struct {
 	now    time.Time
 	fields map[Field]bool
+	terms  int // terms compiled
 }
 
 func (c *compiler) use(fs ...Field) {
@@ -55,6 +56,19 @@ func (c *compiler) compile(n *node) (pred, error) {
 		}
 		return p, nil
 	}
+	if n.op == "NOT" {
+		// A chain of NOT costs nothing per unit: an even number is the operand
+		// itself. Errors still come from the one operand, as in Weblate.
+		neg := false
+		for n.op == "NOT" {
+			neg, n = !neg, n.items[0]
+		}
+		p, err := c.compile(n)
+		if err != nil || !neg {
+			return p, err
+		}
+		return func(u *subject) bool { return !p(u) }, nil
+	}
 	ps := make([]pred, len(n.items))
 	for i, it := range n.items {
 		p, err := c.compile(it)
@@ -64,11 +78,8 @@ func (c *compiler) compile(n *node) (pred, error) {
 		ps[i] = p
 	}
 	switch n.op {
-	case "NOT":
-		p := ps[0]
-		return func(u *Unit) bool { return !p(u) }, nil
 	case "OR":
-		return func(u *Unit) bool {
+		return func(u *subject) bool {
 			for _, p := range ps {
 				if p(u) {
 					return true
@@ -77,7 +88,7 @@ func (c *compiler) compile(n *node) (pred, error) {
 			return false
 		}, nil
 	}
-	return func(u *Unit) bool {
+	return func(u *subject) bool {
 		for _, p := range ps {
 			if !p(u) {
 				return false
@@ -138,16 +149,15 @@ type conv struct {
 }
 
 func (c *compiler) term(t *node) (pred, *Error) {
+	c.terms++
 	if !t.hasField {
 		if t.val.kind != valString {
 			// Q(source__substring=<object>) compares the object's repr: no match.
 			return never, nil
 		}
 		c.use(FieldSource, FieldTarget, FieldContext)
-		m := substring(t.val.text)
-		return func(u *Unit) bool {
-			return m(joined(u.Source)) || m(joined(u.Target)) || m(u.Context)
-		}, nil
+		src, tgt, ctx := substring(textSource, t.val.text), substring(textTarget, t.val.text), substring(textContext, t.val.text)
+		return func(u *subject) bool { return src(u) || tgt(u) || ctx(u) }, nil
 	}
 	switch t.field {
 	case "is":
@@ -297,15 +307,15 @@ func (c *compiler) isField(v value) (pred, *Error) {
 	var p pred
 	switch v.text {
 	case "read-only", "readonly":
-		p = func(u *Unit) bool { return u.State == 100 }
+		p = func(u *subject) bool { return u.State == 100 }
 	case "approved":
-		p = func(u *Unit) bool { return u.State == 30 }
+		p = func(u *subject) bool { return u.State == 30 }
 	case "fuzzy", "needs-editing":
-		p = func(u *Unit) bool { return u.State == 10 }
+		p = func(u *subject) bool { return u.State == 10 }
 	case "translated":
-		p = func(u *Unit) bool { return u.State >= 20 }
+		p = func(u *subject) bool { return u.State >= 20 }
 	case "untranslated":
-		p = func(u *Unit) bool { return u.State < 20 }
+		p = func(u *subject) bool { return u.State < 20 }
 	case "pending":
 		return never, nil // gitlate has no changes waiting for a commit
 	default:
@@ -322,22 +332,22 @@ func (c *compiler) hasField(v value) (pred, *Error) {
 	switch v.text {
 	case "plural":
 		c.use(FieldSource)
-		return func(u *Unit) bool { return strings.Contains(joined(u.Source), pluralSeparator) }, nil
+		return func(u *subject) bool { return strings.Contains(u.text(textSource), pluralSeparator) }, nil
 	case "explanation":
 		c.use(FieldExplanation)
-		return func(u *Unit) bool { return u.Explanation != "" }, nil
+		return func(u *subject) bool { return u.Explanation != "" }, nil
 	case "note":
 		c.use(FieldNote)
-		return func(u *Unit) bool { return u.Note != "" }, nil
+		return func(u *subject) bool { return u.Note != "" }, nil
 	case "context":
 		c.use(FieldContext)
-		return func(u *Unit) bool { return u.Context != "" }, nil
+		return func(u *subject) bool { return u.Context != "" }, nil
 	case "translation":
 		c.use(FieldState)
-		return func(u *Unit) bool { return u.State >= 20 }, nil
+		return func(u *subject) bool { return u.State >= 20 }, nil
 	case "flags":
 		c.use(FieldExtraFlags)
-		return func(u *Unit) bool { return u.ExtraFlags != "" }, nil
+		return func(u *subject) bool { return u.ExtraFlags != "" }, nil
 	case "suggestion", "comment", "resolved-comment", "resolved_comment", "label", "screenshot":
 		return never, nil
 	case "glossary":
@@ -364,32 +374,31 @@ func (c *compiler) lookup(field, op string, v conv) (pred, *Error) {
 		}[field]
 		c.use(map[string]Field{"id": FieldID, "position": FieldPosition, "priority": FieldPriority, "state": FieldState}[field])
 		if v.kind == 'I' {
-			set := v.set
-			return func(u *Unit) bool {
-				for _, n := range set {
-					if n.cmp(int64(get(u))) == 0 {
-						return true
-					}
+			// A set of a few thousand ids fits in a query: look each unit up.
+			set := make(map[int64]bool, len(v.set))
+			for _, n := range v.set {
+				if n.over == 0 { // a number past 64 bits equals no unit's
+					set[n.v] = true
 				}
-				return false
-			}, nil
+			}
+			return func(u *subject) bool { return set[int64(get(u.Unit))] }, nil
 		}
 		want := v.i
-		return func(u *Unit) bool { return compareOp(op, -want.cmp(int64(get(u)))) }, nil
+		return func(u *subject) bool { return compareOp(op, -want.cmp(int64(get(u.Unit)))) }, nil
 	case "pending":
 		want := 0
 		if v.b {
 			want = 1
 		}
-		return func(*Unit) bool { return compareOp(op, 0-want) }, nil // pending is always false
+		return func(*subject) bool { return compareOp(op, 0-want) }, nil // pending is always false
 	case "added":
 		c.use(FieldAdded)
 		tp := timePred(op, v.t)
-		return func(u *Unit) bool { return tp(u.Added) }, nil
+		return func(u *subject) bool { return tp(u.Added) }, nil
 	case "changed":
 		c.use(FieldChanged)
 		tp := timePred(op, v.t)
-		return func(u *Unit) bool {
+		return func(u *subject) bool {
 			for _, t := range u.Changed {
 				if tp(t) {
 					return true
@@ -398,7 +407,7 @@ func (c *compiler) lookup(field, op string, v conv) (pred, *Error) {
 			return false
 		}, nil
 	}
-	get, f := textGetter(field)
+	tf, f := textFieldOf(field)
 	c.use(f)
 	var p pred
 	switch {
@@ -406,9 +415,9 @@ func (c *compiler) lookup(field, op string, v conv) (pred, *Error) {
 		p = never // the lookup compares the object's repr
 	case v.kind == 'r':
 		re := v.re
-		p = func(u *Unit) bool { return re.MatchString(get(u)) }
+		p = func(u *subject) bool { return re.MatchString(u.text(tf)) }
 	default:
-		p = textPred(op, v.text, exactFieldMap[field], get)
+		p = textPred(op, v.text, exactFieldMap[field], tf)
 	}
 	if field == "component" {
 		// field_extra: | Q(translation__component__name__icontains=match)
@@ -417,50 +426,49 @@ func (c *compiler) lookup(field, op string, v conv) (pred, *Error) {
 		}
 		needle := strings.ToUpper(v.text)
 		base := p
-		return func(u *Unit) bool {
-			return base(u) || strings.Contains(strings.ToUpper(u.ComponentName), needle)
+		return func(u *subject) bool {
+			return base(u) || strings.Contains(u.upper(textComponentName), needle)
 		}, nil
 	}
 	return p, nil
 }
 
-func textGetter(field string) (func(*Unit) string, Field) {
+func textFieldOf(field string) (textField, Field) {
 	switch field {
 	case "source":
-		return func(u *Unit) string { return joined(u.Source) }, FieldSource
+		return textSource, FieldSource
 	case "target":
-		return func(u *Unit) string { return joined(u.Target) }, FieldTarget
+		return textTarget, FieldTarget
 	case "context", "key":
-		return func(u *Unit) string { return u.Context }, FieldContext
+		return textContext, FieldContext
 	case "note":
-		return func(u *Unit) string { return u.Note }, FieldNote
+		return textNote, FieldNote
 	case "location":
-		return func(u *Unit) string { return u.Location }, FieldLocation
+		return textLocation, FieldLocation
 	case "explanation":
-		return func(u *Unit) string { return u.Explanation }, FieldExplanation
+		return textExplanation, FieldExplanation
 	case "language":
-		return func(u *Unit) string { return u.Language }, FieldLanguage
+		return textLanguage, FieldLanguage
 	case "component":
-		return func(u *Unit) string { return u.Component }, FieldComponent
+		return textComponent, FieldComponent
 	}
-	return func(u *Unit) string { return u.Project }, FieldProject
+	return textProject, FieldProject
 }
 
 // textPred is a text lookup: ":" is substring (iexact on Weblate's exact fields),
 // ":=" exact, the others compare (in byte order, which is PostgreSQL's C collation).
-func textPred(op, want string, exactField bool, get func(*Unit) string) pred {
+func textPred(op, want string, exactField bool, f textField) pred {
 	switch op {
 	case ":":
 		if exactField {
 			up := strings.ToUpper(want)
-			return func(u *Unit) bool { return strings.ToUpper(get(u)) == up }
+			return func(u *subject) bool { return u.upper(f) == up }
 		}
-		m := substring(want)
-		return func(u *Unit) bool { return m(get(u)) }
+		return substring(f, want)
 	case ":=":
-		return func(u *Unit) bool { return get(u) == want }
+		return func(u *subject) bool { return u.text(f) == want }
 	}
-	return func(u *Unit) bool { return compareOp(op, strings.Compare(get(u), want)) }
+	return func(u *subject) bool { return compareOp(op, strings.Compare(u.text(f), want)) }
 }
 
 // compareOp applies a comparison operator to the sign of have-minus-want.
@@ -502,7 +510,7 @@ func timePred(op string, ts timeSpan) func(time.Time) bool {
 // substring is Weblate's PostgreSQL substring lookup: ILIKE (both sides lower-cased)
 // when the needle has at least three alphanumeric characters, otherwise a plain,
 // case-sensitive LIKE (PostgreSQLFallbackLookup, weblate/utils/db.py).
-func substring(needle string) func(string) bool {
+func substring(f textField, needle string) pred {
 	alnum := 0
 	for _, r := range needle {
 		if unicode.IsLetter(r) || unicode.IsNumber(r) {
@@ -510,10 +518,10 @@ func substring(needle string) func(string) bool {
 		}
 	}
 	if alnum < 3 {
-		return func(s string) bool { return strings.Contains(s, needle) }
+		return func(u *subject) bool { return strings.Contains(u.text(f), needle) }
 	}
 	low := strings.ToLower(needle)
-	return func(s string) bool { return strings.Contains(strings.ToLower(s), low) }
+	return func(u *subject) bool { return strings.Contains(u.lower(f), low) }
 }
 
 // pyInteger is a Python int as far as comparisons with unit numbers need: its value

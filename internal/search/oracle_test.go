@@ -41,14 +41,36 @@ type oracleAnswer struct {
 	Tree      *string `json:"tree"`
 	Error     *string `json:"error"`
 	Recursion bool    `json:"recursion"`
+	Matches   *[]int  `json:"matches"` // when units were given and the query reads only text
+}
+
+type oracleUnit struct {
+	Source  []string `json:"source"`
+	Target  []string `json:"target"`
+	Context string   `json:"context"`
 }
 
 func runOracle(t *testing.T, queries []string) []oracleAnswer {
 	t.Helper()
+	return runOracleOn(t, queries, nil)
+}
+
+// runOracleOn asks the oracle for each query's reading and, when units are given,
+// for the units a text search selects.
+func runOracleOn(t *testing.T, queries []string, units []Unit) []oracleAnswer {
+	t.Helper()
 	py := oraclePython(t)
+	var ou []oracleUnit
+	for _, u := range units {
+		ou = append(ou, oracleUnit{u.Source, u.Target, u.Context})
+	}
 	var in strings.Builder
 	for _, q := range queries {
-		b, _ := json.Marshal(map[string]string{"q": q, "now": oracleNow.Format("2006-01-02T15:04:05")})
+		req := map[string]any{"q": q, "now": oracleNow.Format("2006-01-02T15:04:05")}
+		if units != nil {
+			req["units"] = ou
+		}
+		b, _ := json.Marshal(req)
 		in.Write(b)
 		in.WriteByte('\n')
 	}
@@ -427,5 +449,72 @@ func TestDatesMatchDateutil(t *testing.T) {
 			continue
 		}
 		checkAgainstOracle(t, q, answers[i])
+	}
+}
+
+// textUnits hold what text searches trip on: quotes, the LIKE wildcards % and _,
+// a backslash, short and long needles in both cases, plural forms.
+var textUnits = append(slices.Clone(testUnits),
+	Unit{ID: 8, Source: []string{"100% done_now"}, Target: []string{"Hotovo na 100 %"}, Context: "pct"},
+	Unit{ID: 9, Source: []string{`C:\path 'single'`}, Target: []string{`"`}, Context: `a"b`},
+	Unit{ID: 10, Source: []string{"ÉCOLE école"}, Target: []string{"AB ab Ab"}, Context: "École"},
+	Unit{ID: 11, Source: []string{"one", "many"}, Target: []string{"jeden", "mnoho", "mnoha"}},
+)
+
+// textQueries include the unclosed quote: Weblate's grammar reads source:" as a
+// search for the word ", which has no letter or digit, so PostgreSQL runs a
+// case-sensitive LIKE '%"%': the strings whose source holds a double quote, not
+// every string. An empty quoted needle (source:"") is LIKE '%%', every string.
+var textQueries = []string{
+	`source:"`, `"`, `source:""`, `source:''`, `'"'`, `source:'`, `source:"abc`, `target:"`, `key:"`,
+	`source:%`, `source:%d`, `source:_`, `_`, `%`, `source:\`, `\\`, `source:"\\"`, `100%`, "done_now",
+	"ab", "AB", "Ab", "abc", "ABC", "école", "ÉCOLE", "éco", "ÉC", "source:=ab", "target:=AB", "key:=pct",
+	"source:one", "source:\x1e", "mnoha", "jeden", "a b", `"a b"`, "NOT source:\"", `source:" OR x`,
+	`source:"unterminated words`, `r"x"`, "source:<b>", "hello OR %", "NOT \"\"",
+}
+
+// TestTextMatchesAgreeWithOracle compares the strings text searches select with
+// the oracle's model of Weblate's PostgreSQL lookups (ILIKE, or LIKE for needles
+// of fewer than three letters or digits), on hand-picked queries and random ones
+// made of words, quotes and wildcards.
+func TestTextMatchesAgreeWithOracle(t *testing.T) {
+	t.Parallel()
+	queries := slices.Clone(textQueries)
+	r := rand.New(rand.NewSource(1))
+	pieces := []string{"source:", "target:", "key:", "source:=", "", "", "\"", "'", "%", "_", "\\", "ab", "AB",
+		"hello", "World", "école", "ÉCOLE", "100", "one", "OR", "AND", "NOT", "(", ")", " ", " ", " "}
+	for range 300 {
+		var b strings.Builder
+		for n := 1 + r.Intn(6); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		queries = append(queries, b.String())
+	}
+	answers := runOracleOn(t, queries, textUnits)
+	compared := 0
+	for i, q := range queries {
+		a := answers[i]
+		if a.Matches == nil {
+			continue
+		}
+		query, err := parseAt(q, oracleNow)
+		if err != nil {
+			t.Errorf("%q: Weblate selects %v, gitlate refuses it: %v", q, *a.Matches, err)
+			continue
+		}
+		var got []int
+		for j := range textUnits {
+			if query.Match(&textUnits[j]) {
+				got = append(got, j)
+			}
+		}
+		if !slices.Equal(got, *a.Matches) && !(len(got) == 0 && len(*a.Matches) == 0) {
+			t.Errorf("%q selects units %v, Weblate %v", q, got, *a.Matches)
+		}
+		compared++
+	}
+	t.Logf("%d of %d queries compared", compared, len(queries))
+	if compared < len(textQueries) {
+		t.Errorf("only %d of %d queries compared", compared, len(queries))
 	}
 }

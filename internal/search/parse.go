@@ -80,18 +80,52 @@ type memoVal struct {
 	ok  bool
 }
 
+// MaxQueryBytes and MaxTerms bound the work one query can ask for: matching costs
+// the units read times the lookups the query makes of each, so without a bound one
+// request of a few hundred kilobytes of "a OR a OR …" keeps a server busy for
+// minutes on a large translation. Weblate sets no limit of its own (weblate/api/views.py
+// hands q to weblate/utils/search.py whole), but its documented deployments
+// bound it: the example uWSGI configuration (weblate/examples/weblate.uwsgi.ini)
+// sets buffer-size = 8192, which holds the request line with the query string and
+// the headers, and nginx refuses a request line longer than its
+// large_client_header_buffers size (8 KiB by default) with 414. The decoded q is
+// never longer than its percent-encoded form, so no query such a Weblate answers
+// is refused here.
+//
+// A term is one lookup (a field search, or a bare word, which reads source, target
+// and context). Two hundred are far more than a query typed or built by a client
+// holds, yet few enough that 200 text lookups match the 400,000 strings of a large
+// translation in about three seconds. A regular expression can cost far more per
+// string than a text lookup; the API's deadline on a search bounds those.
+const (
+	MaxQueryBytes = 8192
+	MaxTerms      = 200
+)
+
 type parser struct {
-	s     []rune
-	memo  map[memoKey]memoVal
-	depth int
-	abort *Error // an exception pyparsing would not catch: ends the parse
+	s        []rune
+	memo     map[memoKey]memoVal
+	depth    int
+	terms    int      // terms read so far
+	maxTerms int      // refuse past this many terms; 0: no limit (tests of the parser's cost)
+	closing  [2][]int // per quote character: see closeFrom
+	abort    *Error   // an exception pyparsing would not catch: ends the parse
 }
 
+// parseTree reads q within the limits, refusing it before any parsing when it is
+// too long.
 func parseTree(q string) (*node, error) {
+	if len(q) > MaxQueryBytes {
+		return nil, errorf("The query is %d bytes long; gitlate reads queries of at most %d bytes.", len(q), MaxQueryBytes)
+	}
+	return parseTreeWithin(q, MaxTerms)
+}
+
+func parseTreeWithin(q string, maxTerms int) (*node, error) {
 	if strings.IndexByte(q, 0) >= 0 {
 		return nil, &Error{Message: "Invalid query string."}
 	}
-	p := &parser{s: []rune(expandTabs(q)), memo: map[memoKey]memoVal{}}
+	p := &parser{s: []rune(expandTabs(q)), memo: map[memoKey]memoVal{}, maxTerms: maxTerms}
 	n, end, ok := p.or(0)
 	if p.abort != nil {
 		return nil, p.abort
@@ -329,6 +363,14 @@ func (p *parser) not(pos int) (*node, int, bool) {
 func (p *parser) base(pos int) (*node, int, bool) {
 	return p.memoized(ruleBase, p.ws(pos), func(pos int) (*node, int, bool) {
 		if n, e, ok := p.term(pos); ok || p.abort != nil {
+			if ok {
+				// base is memoized: each term is counted once, whether or not the
+				// parse keeps it.
+				if p.terms++; p.maxTerms > 0 && p.terms > p.maxTerms {
+					p.abort = errorf("The query has more than %d terms; gitlate evaluates at most %d in one search.", p.maxTerms, p.maxTerms)
+					return nil, 0, false
+				}
+			}
 			return n, e, ok
 		}
 		if pos < len(p.s) && p.s[pos] == '(' {
@@ -496,25 +538,9 @@ func (p *parser) quoted(i int, q rune) (string, int, bool) {
 	if i >= len(p.s) || p.s[i] != q {
 		return "", 0, false
 	}
-	j := i + 1
-scan:
-	for {
-		if j >= len(p.s) {
-			return "", 0, false
-		}
-		switch r := p.s[j]; {
-		case r == q:
-			break scan
-		case r == '\\':
-			if j+1 >= len(p.s) || p.s[j+1] == '\n' {
-				return "", 0, false
-			}
-			j += 2
-		case r == '\n' || r == '\r':
-			return "", 0, false
-		default:
-			j++
-		}
+	j := p.closeFrom(q, i+1)
+	if j < 0 {
+		return "", 0, false
 	}
 	text := string(p.s[i+1 : j])
 	if strings.Contains(text, `\`) {
@@ -532,6 +558,42 @@ scan:
 		text = b.String()
 	}
 	return text, j + 1, true
+}
+
+// closeFrom is where a quoted string whose text starts at j ends: the index of
+// the closing quote q, or -1 when the text or the line ends first (a backslash
+// escapes the next character, but not a line feed). Every position's answer is
+// worked out at once, from the end backwards, the first time a string quoted with
+// q is read: scanning from each opening quote instead makes a query of many
+// unclosed ones (`'\'\'\'…`) quadratic.
+func (p *parser) closeFrom(q rune, j int) int {
+	k := 0
+	if q == '"' {
+		k = 1
+	}
+	if p.closing[k] == nil {
+		n := len(p.s)
+		c := make([]int, n+2)
+		c[n], c[n+1] = -1, -1
+		for i := n - 1; i >= 0; i-- {
+			switch r := p.s[i]; {
+			case r == q:
+				c[i] = i
+			case r == '\\':
+				if i+1 < n && p.s[i+1] != '\n' {
+					c[i] = c[i+2]
+				} else {
+					c[i] = -1
+				}
+			case r == '\n' || r == '\r':
+				c[i] = -1
+			default:
+				c[i] = c[i+1]
+			}
+		}
+		p.closing[k] = c
+	}
+	return p.closing[k][j]
 }
 
 // word is Weblate's WORD: a character other than a space or a parenthesis, then as

@@ -79,7 +79,7 @@ func (c *compiler) scope(n *node, exact *bool) triPred {
 			}
 		}
 		return func(u *Unit) verdict {
-			if p(u) {
+			if p(&subject{Unit: u}) {
 				return verdictYes
 			}
 			return verdictNo

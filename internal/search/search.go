@@ -90,6 +90,7 @@ func (f Field) String() string {
 type Query struct {
 	match  pred
 	fields []Field
+	terms  int
 }
 
 // Parse compiles q as Weblate 4.18 does. A malformed query, or one using a lookup
@@ -115,15 +116,16 @@ func parseAt(q string, now time.Time) (*Query, error) {
 		fields = append(fields, f)
 	}
 	slices.SortFunc(fields, func(a, b Field) int { return cmp.Compare(a, b) })
-	return &Query{match: p, fields: fields}, nil
+	return &Query{match: p, fields: fields, terms: c.terms}, nil
 }
 
-// Match reports whether u is one of the query's results.
+// Match reports whether u is one of the query's results. A caller matching many
+// units uses a Matcher, which reuses its memory from one unit to the next.
 func (q *Query) Match(u *Unit) bool {
 	if q == nil || q.match == nil {
 		return true
 	}
-	return q.match(u)
+	return q.match(&subject{Unit: u})
 }
 
 // Fields lists the unit fields the query reads, in Field order, so a caller fills
@@ -133,6 +135,15 @@ func (q *Query) Fields() []Field {
 		return nil
 	}
 	return slices.Clone(q.fields)
+}
+
+// Terms is how many lookups the query makes of a unit at most (at most
+// MaxTerms): what matching one unit costs, in lookups.
+func (q *Query) Terms() int {
+	if q == nil {
+		return 0
+	}
+	return q.terms
 }
 
 // Reads reports whether the query reads field f.

@@ -89,6 +89,9 @@ func TestMatch(t *testing.T) {
 		{"hello only OR approved", []int{1, 4, 5}}, // one OR makes the whole group OR
 		{"NOT has:context", []int{2, 4, 5, 6, 7}},
 		{"NOT NOT hello", []int{1}},
+		{"NOT NOT NOT hello", []int{2, 3, 4, 5, 6, 7}},
+		{"NOT NOT NOT NOT hello", []int{1}},
+		{"NOT (NOT (NOT hello))", []int{2, 3, 4, 5, 6, 7}},
 		{"hello AND NOT world", nil},
 		{"NOT (hello OR ab)", []int{2, 3, 4, 5, 7}},
 		{"hello or ab", []int{1, 6}},
@@ -98,6 +101,11 @@ func TestMatch(t *testing.T) {
 		{`source:"Say \"hi\""`, []int{7}},
 		{`'Say "hi"'`, []int{7}},
 		{`source:"<b>text</b>"`, []int{3}},
+		// an unclosed quote is the word ", searched with a case-sensitive LIKE
+		{`source:"`, []int{7}},
+		{`"`, []int{7}},
+		{`source:""`, allIDs}, // LIKE '%%'
+		{`source:"abc`, nil},
 		{"source:<b>", []int{3}}, // the operator is searched for as text
 		// exact
 		{"source:='Read only'", []int{4}},
@@ -152,6 +160,7 @@ func TestMatch(t *testing.T) {
 		// numbers
 		{"id:2", []int{2}},
 		{"id:2,4", []int{2, 4}},
+		{"id:7,99999999999999999999,2,-3", []int{2, 7}},
 		{"id:>5", []int{6, 7}},
 		{"id:99999999999999999999", nil},
 		{"id:<99999999999999999999", allIDs},
@@ -191,14 +200,21 @@ func TestMatch(t *testing.T) {
 			t.Errorf("%q: %v", c.q, err)
 			continue
 		}
-		var got []int
+		var got, gotM []int
+		m := q.Matcher() // one for all units: what it keeps of one must not leak to the next
 		for i := range testUnits {
 			if q.Match(&testUnits[i]) {
 				got = append(got, testUnits[i].ID)
 			}
+			if m.Match(&testUnits[i]) {
+				gotM = append(gotM, testUnits[i].ID)
+			}
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q matches %v, want %v", c.q, got, c.want)
+		}
+		if !slices.Equal(gotM, got) {
+			t.Errorf("%q: a Matcher matches %v, Match %v", c.q, gotM, got)
 		}
 	}
 }

@@ -15,6 +15,16 @@ kept). Database lookups are not modelled; the Go tests cover those.
 
 Reads JSON lines {"q": ..., "now": "YYYY-MM-DDTHH:MM:SS"} and writes one JSON
 line per query: {"tree": ...}, {"error": ...} or {"recursion": true}.
+
+A line may also carry "units": a list of {"source": [forms], "target": [forms],
+"context": text}. When every term of the query is a text search (a bare word,
+or source:, target:, context:, key: with ":" or ":="), the answer adds
+"matches", the indexes of the units the query selects on PostgreSQL, where
+Weblate 4.18 runs its text searches as follows (weblate/utils/db.py at commit
+0219bd85): a substring search is ILIKE, both sides lower-cased, unless the
+needle holds fewer than three letters or digits, when it is Django's contains,
+a case-sensitive LIKE that takes the needle literally; ":=" is equality; plural
+forms are stored joined with two U+001E characters.
 """
 
 import json
@@ -239,12 +249,64 @@ def answer(q, now):
     return tree_text(result, now) if len(result) else "EMPTY"
 
 
+class NotText(Exception):
+    """The query reads more than text: its matches are not modelled."""
+
+
+def unit_text(unit, field):
+    if field in ("source", "target"):
+        return "\x1e\x1e".join(unit[field])
+    return unit["context"]
+
+
+def text_matches(needle, text):
+    if sum(c.isalnum() for c in needle) < 3:
+        return needle in text
+    return needle.lower() in text.lower()
+
+
+def selects(node, unit):
+    """Whether the parsed query node selects the unit (see the module's doc)."""
+    if isinstance(node, Term):
+        if not isinstance(node.value, str):
+            raise NotText()
+        if node.field is None:
+            return any(text_matches(node.value, unit_text(unit, f)) for f in ("source", "target", "context"))
+        field = "context" if node.field == "key" else node.field
+        if field not in ("source", "target", "context") or node.op not in (":", ":="):
+            raise NotText()
+        if node.op == ":=":
+            return unit_text(unit, field) == node.value
+        return text_matches(node.value, unit_text(unit, field))
+    keywords = [x.upper() for x in node if isinstance(x, str) and x.upper() in ("AND", "OR", "NOT")]
+    items = [x for x in node if not (isinstance(x, str) and x.upper() in ("AND", "OR", "NOT"))]
+    op = keywords[-1] if keywords else "AND"
+    if op == "NOT":
+        return not selects(items[0], unit)
+    results = [selects(x, unit) for x in items]
+    return any(results) if op == "OR" else all(results)
+
+
+def matches(q, units):
+    result = PARSER.parse_string(q, parse_all=True)
+    if not len(result):
+        return list(range(len(units)))
+    try:
+        return [i for i, u in enumerate(units) if selects(result, u)]
+    except NotText:
+        return None
+
+
 def main():
     for line in sys.stdin:
         request = json.loads(line)
         now = datetime.strptime(request["now"], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
         try:
             out = {"tree": answer(request["q"], now)}
+            if "units" in request:
+                found = matches(request["q"], request["units"])
+                if found is not None:
+                    out["matches"] = found
         except RecursionError:
             out = {"recursion": True}
         except Exception as e:  # Weblate's API answers every exception with its message
