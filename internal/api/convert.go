@@ -175,7 +175,11 @@ func (r *request) sendConverted(t *snapshot.Translation, format string) error {
 	}
 	list.all = all
 	if uq != nil {
-		list.picked, list.filter = r.v.filter(uq, t, all), true
+		picked, err := r.v.filter(uq, t, all)
+		if err != nil {
+			return err
+		}
+		list.picked, list.filter = picked, true
 	}
 	r.addSum(conv.Sum())
 	return r.sendStream([]string{conv.ContentType}, conv.Name, func(w io.Writer) error {

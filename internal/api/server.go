@@ -81,6 +81,9 @@ type Options struct {
 	// CORSOrigins are the origins whose pages may read the API and the widgets
 	// ("*": any), as ParseCORSOrigins accepts them; none turns CORS off (cors.go).
 	CORSOrigins []string
+	// SearchTimeout is how long one request may spend matching strings against
+	// its ?q= (unitsearch.go); zero means DefaultSearchTimeout.
+	SearchTimeout time.Duration
 }
 
 // Server serves the API.

@@ -123,7 +123,10 @@ func listTranslationUnits(r *request) error {
 		if err != nil {
 			return err
 		}
-		picked := r.v.filter(uq, t, units)
+		picked, err := r.v.filter(uq, t, units)
+		if err != nil {
+			return err
+		}
 		return r.writePageOf(len(picked), func(lo, hi int) ([]*doc, error) {
 			out := make([]*doc, 0, hi-lo)
 			for _, u := range picked[lo:hi] {

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -33,11 +35,60 @@ const maxSearchUnits = 250_000
 var contentActions = map[weblate.Action]bool{2: true, 5: true, 6: true, 7: true, 8: true, 9: true, 27: true,
 	30: true, 31: true, 32: true, 36: true, 37: true, 66: true}
 
-// unitQuery is a request's ?q=.
+// DefaultSearchTimeout is how long one request may spend matching strings against
+// its ?q= unless Options.SearchTimeout says otherwise. Within search.MaxTerms a
+// query of text lookups matches the 400,000 strings of a large translation in a
+// few seconds, so only queries of many costly terms (regular expressions) run
+// into it; it stays well under the 30 seconds Weblate's client library waits for
+// an answer by default (wlc/__init__.py, Weblate's timeout argument).
+const DefaultSearchTimeout = 10 * time.Second
+
+// searchCheckWork is how many lookups (strings times the query's terms) a search
+// makes between two looks at its request's context and deadline; a query of one
+// term looks every searchCheckMost strings.
+const (
+	searchCheckWork = 1 << 14
+	searchCheckMost = 4096
+)
+
+// unitQuery is a request's ?q=, and what its search may spend.
 type unitQuery struct {
 	text  string
 	q     *search.Query
 	scope *search.Scope
+
+	ctx      context.Context // the request's: done when its client has gone
+	start    time.Time
+	timeout  time.Duration
+	every    int // strings matched between two checks
+	finished int // strings matched so far
+}
+
+// check is nil while the search may go on (matching is at the given string of a
+// translation). Otherwise it is the answer to a search that ran out of time or
+// lost its client, in DRF's shape for a refused request (a list of one message),
+// as a query refused for its size or breadth has. Out of time it is 400, not 503:
+// the same query would run out of time again, and a client that retries on 503
+// would spend the server's time on it over and over; 400 tells it to change the
+// query, and wlc shows the message with it. A cancelled request (its client gone)
+// answers 503, which no one reads.
+func (uq *unitQuery) check(matching int) error {
+	ctxErr := uq.ctx.Err()
+	elapsed := time.Since(uq.start)
+	if ctxErr == nil && elapsed < uq.timeout {
+		return nil
+	}
+	done := uq.finished + matching
+	var msg string
+	status := search.StatusCode
+	if errors.Is(ctxErr, context.Canceled) {
+		status = http.StatusServiceUnavailable
+		msg = fmt.Sprintf("This search was cancelled after matching %d strings.", done)
+	} else {
+		msg = fmt.Sprintf("This search was stopped after %s, having matched %d strings; gitlate gives one search at most %s. Narrow it with language:, component: or project:, or use fewer terms.",
+			elapsed.Round(time.Millisecond), done, uq.timeout)
+	}
+	return &apiError{status: status, detail: msg, body: render(func(e *enc) { e.arr(); e.str(msg); e.endArr() })}
 }
 
 // searchError is Weblate's answer to a query it refuses: 400 with DRF's list of
@@ -66,7 +117,13 @@ func (r *request) unitQuery() (*unitQuery, error) {
 		// repository's history says when a text changed, not that.
 		return nil, searchError(&search.Error{Message: "Unsupported lookup in gitlate: added (gitlate does not know when a string was added)", Unsupported: "added"})
 	}
-	return &unitQuery{text: text, q: q, scope: search.ScopeOf(text)}, nil
+	timeout := r.s.opts.SearchTimeout
+	if timeout <= 0 {
+		timeout = DefaultSearchTimeout
+	}
+	every := min(searchCheckMost, searchCheckWork/max(1, q.Terms()))
+	return &unitQuery{text: text, q: q, scope: search.ScopeOf(text),
+		ctx: r.c.Request.Context(), start: time.Now(), timeout: timeout, every: max(1, every)}, nil
 }
 
 // probe is a search unit with only what every string of t shares.
@@ -77,13 +134,13 @@ func probe(t *snapshot.Translation) search.Unit {
 
 // matcher tests units of one translation against a query.
 type matcher struct {
-	q       *search.Query
+	m       *search.Matcher
 	su      search.Unit
 	changed map[int][]time.Time // nil unless the query reads changed:
 }
 
 func (v *views) matcher(uq *unitQuery, t *snapshot.Translation) *matcher {
-	m := &matcher{q: uq.q, su: probe(t)}
+	m := &matcher{m: uq.q.Matcher(), su: probe(t)}
 	if uq.q.Reads(search.FieldChanged) {
 		m.changed = v.unitChanges()
 	}
@@ -99,19 +156,26 @@ func (m *matcher) match(u *snapshot.Unit) bool {
 	if m.changed != nil {
 		su.Changed = m.changed[u.ID]
 	}
-	return m.q.Match(su)
+	return m.m.Match(su)
 }
 
-// filter returns the units of t that match.
-func (v *views) filter(uq *unitQuery, t *snapshot.Translation, units []snapshot.Unit) []*snapshot.Unit {
+// filter returns the units of t that match; it stops with an error when the
+// request is cancelled or its search's time is up.
+func (v *views) filter(uq *unitQuery, t *snapshot.Translation, units []snapshot.Unit) ([]*snapshot.Unit, error) {
 	m := v.matcher(uq, t)
 	var out []*snapshot.Unit
 	for i := range units {
+		if i%uq.every == 0 {
+			if err := uq.check(i); err != nil {
+				return nil, err
+			}
+		}
 		if m.match(&units[i]) {
 			out = append(out, &units[i])
 		}
 	}
-	return out
+	uq.finished += len(units)
+	return out, nil
 }
 
 // unitChanges indexes the change log's content changes by unit, for changed:.
@@ -196,11 +260,19 @@ func (v *views) search(uq *unitQuery) (*searchResult, error) {
 	for _, t := range open {
 		n := t.Stats.Total
 		if !res.exact {
+			// Reading a file costs more than matching its strings: look before.
+			if err := uq.check(0); err != nil {
+				return nil, err
+			}
 			units, err := v.readUnits(t)
 			if err != nil {
 				continue // logged once; it matches nothing until it reads again
 			}
-			n = len(v.filter(uq, t, units))
+			picked, err := v.filter(uq, t, units)
+			if err != nil {
+				return nil, err
+			}
+			n = len(picked)
 		}
 		if n > 0 {
 			res.ts = append(res.ts, t)
@@ -233,8 +305,8 @@ func listUnitsMatching(r *request, uq *unitQuery) error {
 				for j := range units {
 					picked = append(picked, &units[j])
 				}
-			} else {
-				picked = r.v.filter(uq, t, units)
+			} else if picked, err = r.v.filter(uq, t, units); err != nil {
+				return nil, err
 			}
 			// As in listUnits: a file edited since may hold more than counted.
 			n := min(len(picked), starts[i+1]-starts[i])

@@ -1,16 +1,27 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/search"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // countingReader counts the translations whose units are read.
@@ -63,7 +74,7 @@ type unitPage struct {
 	} `json:"results"`
 }
 
-func getUnits(t *testing.T, h *gin.Engine, target string) (int, unitPage, response) {
+func getUnits(t *testing.T, h http.Handler, target string) (int, unitPage, response) {
 	t.Helper()
 	got := do(t, h, "GET", target)
 	var p unitPage
@@ -232,5 +243,198 @@ func TestUnitSearchRefused(t *testing.T) {
 	// Narrowed, it runs (this snapshot has no reader: nothing matches).
 	if got := do(t, big, "GET", "/api/units/?q="+url.QueryEscape("component:c1 source:x")); got.status != 200 {
 		t.Errorf("narrowed: %d %s", got.status, got.body)
+	}
+}
+
+// hugeQueries are the shapes of a 200 KB q that made a search run for minutes on
+// a large translation: a chain of NOT, an OR of 25,000 terms, 40,000 bare words.
+var hugeQueries = map[string]string{
+	"NOT chain":  strings.Repeat("NOT ", 50000) + "a",
+	"OR chain":   strings.Repeat("term OR ", 25000) + "x",
+	"bare words": strings.Repeat("word ", 40000),
+}
+
+// TestUnitSearchRefusesHugeQueries: a q past search.MaxQueryBytes answers 400 on
+// every endpoint that reads q, in Weblate's shape for a refused query, before any
+// translation is read or any string matched; one past search.MaxTerms too.
+func TestUnitSearchRefusesHugeQueries(t *testing.T) {
+	cr, h := searchServer(t)
+	cr.read()
+	tooMany := strings.TrimSuffix(strings.Repeat("key:x OR ", search.MaxTerms+1), " OR ")
+	queries := maps.Clone(hugeQueries)
+	queries["201 terms"] = tooMany
+	for name, q := range queries {
+		msg := fmt.Sprintf("Could not parse query string: The query is %d bytes long; gitlate reads queries of at most 8192 bytes.", len(q))
+		if q == tooMany {
+			msg = "Could not parse query string: The query has more than 200 terms; gitlate evaluates at most 200 in one search."
+		}
+		for _, target := range []string{"/api/translations/tinynotes/app/ar/units/", "/api/units/"} {
+			got := do(t, h, "GET", target+"?q="+url.QueryEscape(q))
+			if want := `["` + msg + `"]`; got.status != 400 || got.body != want {
+				t.Errorf("%s %s: %d %.200s, want 400 %s", name, target, got.status, got.body, want)
+			}
+		}
+		got := do(t, h, "GET", "/api/translations/tinynotes/app/ar/file/?format=csv&q="+url.QueryEscape(q))
+		if want := `{"q":"` + msg + `"}`; got.status != 400 || got.body != want {
+			t.Errorf("%s file/: %d %.200s, want 400 %s", name, got.status, got.body, want)
+		}
+	}
+	if reads := cr.read(); len(reads) != 0 {
+		t.Errorf("refused queries read %v", reads)
+	}
+}
+
+// TestUnitSearchAtTheLimits: a q of search.MaxTerms terms and search.MaxQueryBytes
+// bytes is answered.
+func TestUnitSearchAtTheLimits(t *testing.T) {
+	_, h := searchServer(t)
+	q := "key:sync_error OR key:pinned" + strings.Repeat(" OR key:none", search.MaxTerms-3) + " OR key:"
+	q += strings.Repeat("z", search.MaxQueryBytes-len(q))
+	if len(q) != search.MaxQueryBytes {
+		t.Fatal(len(q))
+	}
+	status, p, raw := getUnits(t, h, "/api/translations/tinynotes/app/ar/units/?q="+url.QueryEscape(q))
+	if status != 200 || p.Count != 2 || len(p.Results) != 2 {
+		t.Errorf("%d terms in %d bytes: %d %.300s", search.MaxTerms, len(q), status, raw.body)
+	}
+	if got := do(t, h, "GET", "/api/translations/tinynotes/app/ar/units/?q="+url.QueryEscape(q+"z")); got.status != 400 {
+		t.Errorf("%d bytes: %d %s", len(q)+1, got.status, got.body)
+	}
+}
+
+// TestUnitSearchUnclosedQuote: source:" looks for strings whose source holds a
+// double quote, as Weblate's grammar reads it (the word ") and PostgreSQL runs it
+// (a case-sensitive LIKE, the needle having no letter or digit); the search
+// package's oracle test compares this with pyparsing. Only "Delete "%1$s"?" and
+// the xliff:g plural hold one among tinynotes/app's Arabic strings.
+func TestUnitSearchUnclosedQuote(t *testing.T) {
+	_, h := searchServer(t)
+	for q, want := range map[string]int{`source:"`: 2, `"`: 2, `source:"""`: 2, `source:""`: 14} {
+		status, p, raw := getUnits(t, h, "/api/translations/tinynotes/app/ar/units/?page_size=100&q="+url.QueryEscape(q))
+		if status != 200 || p.Count != want {
+			t.Errorf("q=%s: %d, count %d, want %d\n%.300s", q, status, p.Count, want, raw.body)
+		}
+		for _, u := range p.Results {
+			if want == 2 && !strings.Contains(strings.Join(u.Source, ""), `"`) {
+				t.Errorf("q=%s: %q", q, u.Source)
+			}
+		}
+	}
+}
+
+// bigSnapshot is one component with a Czech translation of n strings, which
+// benchUnits makes up ("Source i", "Target i", key i), and an English source of
+// one string.
+func bigSnapshot(n int) *snapshot.Snapshot {
+	p := &snapshot.Project{ID: 1, Config: &config.Project{Name: "Big", Slug: "big", Web: "https://example.org/"}}
+	cc := &config.Component{Name: "Strings", Slug: "strings", Repo: "https://example.org/app.git", VCS: "git",
+		Branch: "main", Filemask: "res/values-*/strings.xml", Template: "res/values/strings.xml", FileFormat: "aresource",
+		NewLang: "add", Priority: 100, MergeStyle: "rebase", EnforcedChecks: []string{}, EditTemplate: true,
+		LanguageRegex: "^[^.]+$", GlossaryColor: "silver"}
+	en, _ := lang.Get("en")
+	cs, _ := lang.Get("cs")
+	format, _ := formats.Lookup("aresource")
+	c := &snapshot.Component{ID: 1, Project: p, Config: cc, SourceLanguage: en, Format: format}
+	src := &snapshot.Translation{ID: 1, Component: c, Language: en, LanguageCode: "en", Filename: "res/values/strings.xml", IsSource: true, IsTemplate: true}
+	src.Stats.AddUnit(weblate.StateTranslated, 2, 10)
+	big := &snapshot.Translation{ID: 2, Component: c, Language: cs, LanguageCode: "cs", Filename: "res/values-cs/strings.xml"}
+	for range n {
+		big.Stats.AddUnit(weblate.StateTranslated, 2, 10)
+	}
+	c.Translations = []*snapshot.Translation{src, big}
+	p.Components = []*snapshot.Component{c}
+	snap := &snapshot.Snapshot{Projects: []*snapshot.Project{p}}
+	snap.Aggregate()
+	snap.Finish()
+	return snap
+}
+
+// leavingClient is a request context whose client leaves while its search runs: Err
+// says it is cancelled from its n-th call on.
+type leavingClient struct {
+	context.Context
+	mu       sync.Mutex
+	calls, n int
+}
+
+func (c *leavingClient) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.calls++; c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+func doWith(h http.Handler, ctx context.Context, target string) response {
+	req := httptest.NewRequest("GET", target, nil).WithContext(ctx)
+	req.Host = "gitlate.test"
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return response{w.Code, w.Result().Header, w.Body.String()}
+}
+
+// TestUnitSearchStops: a search over a translation of 100,000 strings stops when
+// its request is cancelled or out of time, and says how many strings it matched:
+// none when the request was over before it began, two checks' worth when the
+// client left after two — so matching stops within one check, a number of strings
+// that shrinks as the query's terms grow. No clock is read by the test.
+func TestUnitSearchStops(t *testing.T) {
+	const n = 100_000
+	h := serverFor(t, bigSnapshot(n), Options{Reader: benchUnits{}})
+	one := "Source"
+	many := strings.TrimSuffix(strings.Repeat("source:zzz OR ", search.MaxTerms), " OR ")
+	every := func(q string) int {
+		parsed, err := search.Parse(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return min(searchCheckMost, searchCheckWork/parsed.Terms())
+	}
+	if every(one) != 4096 || every(many) != 81 {
+		t.Fatalf("checks every %d and %d strings", every(one), every(many))
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	expired, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	deadlineMsg := func(matched int) string {
+		return fmt.Sprintf("having matched %d strings; gitlate gives one search at most 10s.", matched)
+	}
+	for _, target := range []string{"/api/translations/big/strings/cs/units/?q=", "/api/units/?q=", "/api/translations/big/strings/cs/file/?format=csv&q="} {
+		for _, q := range []string{one, many} {
+			got := doWith(h, cancelled, target+url.QueryEscape(q))
+			if want := `["This search was cancelled after matching 0 strings."]`; got.status != 503 || got.body != want {
+				t.Errorf("%s%.20s, cancelled: %d %.300s", target, q, got.status, got.body)
+			}
+			got = doWith(h, expired, target+url.QueryEscape(q))
+			if got.status != 400 || !strings.HasPrefix(got.body, `["This search was stopped after `) || !strings.Contains(got.body, deadlineMsg(0)) {
+				t.Errorf("%s%.20s, out of time: %d %.300s", target, q, got.status, got.body)
+			}
+			// The single translation's search looks at the context before each
+			// check's worth of strings; the one over every translation also before
+			// reading each translation (the source string, then the Czech ones).
+			calls, matched := 3, 2*every(q)
+			if strings.HasPrefix(target, "/api/units/") {
+				calls, matched = 6, 1+2*every(q)
+			}
+			got = doWith(h, &leavingClient{Context: context.Background(), n: calls}, target+url.QueryEscape(q))
+			if want := fmt.Sprintf(`["This search was cancelled after matching %d strings."]`, matched); got.status != 503 || got.body != want {
+				t.Errorf("%s%.20s, client gone after %d checks: %d %.300s, want %s", target, q, calls-1, got.status, got.body, want)
+			}
+		}
+	}
+	// The server's own deadline (Options.SearchTimeout) stops it the same way.
+	short := serverFor(t, bigSnapshot(n), Options{Reader: benchUnits{}, SearchTimeout: time.Nanosecond})
+	got := do(t, short, "GET", "/api/translations/big/strings/cs/units/?q=Source")
+	if got.status != 400 || !strings.Contains(got.body, "having matched 0 strings; gitlate gives one search at most 1ns.") {
+		t.Errorf("SearchTimeout: %d %.300s", got.status, got.body)
+	}
+	// Given time, the same searches answer.
+	if _, p, raw := getUnits(t, h, "/api/translations/big/strings/cs/units/?q=Source"); p.Count != n {
+		t.Errorf("Source: %.300s", raw.body)
+	}
+	if _, p, raw := getUnits(t, h, "/api/units/?q="+url.QueryEscape(many)); p.Count != 0 || raw.status != 200 {
+		t.Errorf("%d terms: %.300s", search.MaxTerms, raw.body)
 	}
 }
