@@ -5,6 +5,7 @@ package lang
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -38,8 +39,25 @@ type Language struct {
 }
 
 // ErrNotLanguage is returned by Resolve for a string that is not a language
-// code, such as an Android resource qualifier ("night", "land", "v21").
+// code, such as an Android resource qualifier ("night", "land", "v21"); the
+// error is a *CodeError saying why.
 var ErrNotLanguage = errors.New("lang: not a language code")
+
+// A CodeError is Resolve's refusal of a code: errors.Is(err, ErrNotLanguage)
+// holds for it.
+type CodeError struct {
+	Code   string // as given to Resolve
+	Reason string // why it is no language, a clause ("it holds U+200B, …")
+}
+
+// Error quotes the code in ASCII, so an invisible or look-alike character
+// shows as its escape.
+func (e *CodeError) Error() string {
+	return strconv.QuoteToASCII(e.Code) + " is not a language code: " + e.Reason
+}
+
+// Is makes errors.Is(err, ErrNotLanguage) hold.
+func (e *CodeError) Is(target error) bool { return target == ErrNotLanguage }
 
 // Languages returns language-data's languages in ID order. The slice is shared.
 func Languages() []*Language {
@@ -68,11 +86,25 @@ func Get(code string) (*Language, bool) {
 //
 // Weblate keeps only the codes its component's language_regex accepts; with
 // the default ^[^.]+$ that is any non-empty code without a dot. Resolve
-// returns ErrNotLanguage for those it would skip, for a code that sanitises
-// to nothing ("b+", "(2)"), and for codes with an Android resource
-// qualifier as a subtag ("night", "land", "v21", "sw600dp", "fr-land",
-// "en-rGB-v21"; see isQualifier), which name a configuration rather than a
-// language. Every other code resolves. Resolve is safe for concurrent use.
+// returns ErrNotLanguage (a *CodeError) for those it would skip, for a code
+// that sanitises to nothing ("b+", "(2)"), and for codes with an Android
+// resource qualifier as a subtag ("night", "land", "v21", "sw600dp",
+// "fr-land", "en-rGB-v21"; see isQualifier), which name a configuration
+// rather than a language.
+//
+// It also refuses codes Weblate 4.18 would turn into languages but which no
+// language code is spelled with, so that a file name cannot make a language
+// that looks like another one or breaks the URLs built from its code: once
+// sanitize_code has removed the copy suffix, spaces and parentheses, a code
+// may hold only ASCII letters and digits and - _ @ + (the characters of
+// Weblate's language code validator, see plainCode, and the + of Android's
+// b+sr+Latn directories, which fuzzy_get reads as _), and at most 50 of
+// them (Weblate's code column). A zero-width space, a Cyrillic look-alike
+// letter, a Kelvin sign (which lower-cases to k), "%" or "?" is refused before
+// any lookup. A code that matches no language must also make a plain code
+// for the language auto_create would add ("zh+Hant+XQ" would make
+// "zh_HANT+XQ", "de_" itself). Every other code resolves. Resolve is safe for
+// concurrent use.
 func Resolve(fileCode string) (*Language, error) {
 	built()
 	state.mu.RLock()

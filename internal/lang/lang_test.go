@@ -435,5 +435,76 @@ func ExampleResolve() {
 	// b+zh+Hant -> zh_Hant Chinese (Traditional)
 	// iw -> he Hebrew
 	// de_DE -> de German
-	// night -> lang: not a language code
+	// night -> "night" is not a language code: an Android resource qualifier is one of its parts
+}
+
+// TestResolveRefusesOddCharacters: a code with a character outside ASCII
+// letters, digits and - _ @ + (Weblate's language code characters, and the +
+// of Android's b+ directories) is no language, whatever it looks like; nor is
+// one longer than Weblate's code column, nor a made-up code Weblate's language
+// code validator would refuse. The reason names the character.
+func TestResolveRefusesOddCharacters(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ in, reason string }{
+		{"\u0455k", "U+0455"},      // Cyrillic dze: "sk" to the eye
+		{"d\u0435", "U+0435"},      // Cyrillic ie: "de"
+		{"\u212Ao", "U+212A"},      // Kelvin sign, which lower-cases to k: "ko"
+		{"de\u200b", "U+200B"},     // zero-width space
+		{"\u200bde", "U+200B"},     // in front
+		{"d\u00ade", "U+00AD"},     // soft hyphen
+		{"de\u202e", "U+202E"},     // right-to-left override
+		{"de\ufeff", "U+FEFF"},     // byte order mark
+		{"\uff44\uff45", "U+FF44"}, // fullwidth "de"
+		{"de\u0301", "U+0301"},     // combining acute accent
+		{"cs%2fde", "U+0025"},      // percent: an escape in a URL
+		{"cs%2Fde", "U+0025"},
+		{"de?x", "U+003F"},
+		{"de#x", "U+0023"},
+		{"de\tx", "U+0009"},
+		{"de\x00", "U+0000"},
+		{"de&x", "U+0026"},
+		{"de:x", "U+003A"},
+		{"de~x", "U+007E"},
+		{"Volap\u00fck", "U+00FC"}, // a language's name, but not ASCII
+		{strings.Repeat("a", 51), "longer than 50"},
+		{"zh+Hant+XQ", "zh_HANT+XQ"}, // fuzzy_get would make up zh_HANT+XQ
+		{"de__x", "de_@x"},
+		{"de_", "de_"},
+		{"de@", "de@"},
+		{"@de", "@de"},
+		{"de-x-", "de-x-"},
+	} {
+		l, err := Resolve(c.in)
+		if !errors.Is(err, ErrNotLanguage) {
+			t.Errorf("Resolve(%+q) = %v, %v; want ErrNotLanguage", c.in, l, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.reason) {
+			t.Errorf("Resolve(%+q): %v; want the reason to mention %s", c.in, err, c.reason)
+		}
+		if _, ok := Get(c.in); ok {
+			t.Errorf("Get(%+q) finds a language", c.in)
+		}
+	}
+	// What sanitize_code removes is still removed, and these characters still
+	// resolve as Weblate resolves them.
+	for in, want := range map[string]string{
+		"cs (2)": "cs", "b+sr+Latn": "sr_Latn", "sr@latin": "sr_Latn", "de-x-a123": "de-x-a123",
+		strings.Repeat("a", 50): strings.Repeat("a", 50),
+	} {
+		if l, err := Resolve(in); err != nil || l.Code != want {
+			t.Errorf("Resolve(%q) = %v, %v; want %s", in, l, err, want)
+		}
+	}
+}
+
+// TestCodesArePlain: every language of the table has a code Weblate's language
+// code validator accepts, so the rule for made-up codes refuses none of them.
+func TestCodesArePlain(t *testing.T) {
+	t.Parallel()
+	for _, l := range Languages() {
+		if !plainCode(l.Code) {
+			t.Errorf("%s is not plain", l.Code)
+		}
+	}
 }

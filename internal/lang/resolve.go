@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,21 +188,72 @@ func hasQualifier(code string) bool {
 	return false
 }
 
+// maxCodeLength is Weblate's LANGUAGE_CODE_LENGTH (weblate/trans/defines.py):
+// the length of the language code column, which
+// weblate/trans/validators.py validate_language_code checks a code from a
+// file path against.
+const maxCodeLength = 50
+
 // resolve is auto_get_or_create; the caller holds state.mu for writing.
 func resolve(raw string) (*Language, error) {
 	// The default language_regex ^[^.]+$ skips such files.
-	if raw == "" || strings.Contains(raw, ".") {
-		return nil, ErrNotLanguage
+	if raw == "" {
+		return nil, &CodeError{Code: raw, Reason: "it is empty"}
+	}
+	if strings.Contains(raw, ".") {
+		return nil, &CodeError{Code: raw, Reason: "it holds a dot, which the default language_regex ^[^.]+$ filters out"}
 	}
 	code := sanitize(raw)
-	if code == "" || hasQualifier(code) {
-		return nil, ErrNotLanguage
+	if code == "" {
+		return nil, &CodeError{Code: raw, Reason: "nothing is left once the copy suffix, spaces and parentheses are removed"}
+	}
+	if i := strings.IndexFunc(code, func(r rune) bool { return !codeChar(r) && r != '+' }); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(code[i:])
+		return nil, &CodeError{Code: raw, Reason: fmt.Sprintf("it holds %#U, which is not an ASCII letter or digit, nor - _ @ +", r)}
+	}
+	if len(code) > maxCodeLength {
+		return nil, &CodeError{Code: raw, Reason: fmt.Sprintf("it is longer than %d characters", maxCodeLength)}
+	}
+	if hasQualifier(code) {
+		return nil, &CodeError{Code: raw, Reason: "an Android resource qualifier is one of its parts"}
 	}
 	l, newcode := fuzzyGet(code, false)
 	if l != nil {
 		return l, nil
 	}
+	if !plainCode(newcode) {
+		return nil, &CodeError{Code: raw, Reason: fmt.Sprintf("it matches no language, and the code %s a new one would get is not letters and digits in runs joined by single - _ @", newcode)}
+	}
 	return autoCreate(newcode), nil
+}
+
+// codeChar tells whether r may be part of a language code: an ASCII letter or
+// digit, or one of the separators - _ @ (see plainCode).
+func codeChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '@'
+}
+
+// plainCode tells whether code is one Weblate's language code validator
+// accepts: runs of ASCII letters and digits joined by single - _ or @, as
+// ^[A-Za-z0-9]+(?:[-_@][A-Za-z0-9]+)*\Z (the validator of Language.code,
+// weblate/lang/migrations/0007_alter_language_code.py, WeblateOrg/weblate pull
+// request 19658). Weblate 4.18's Language.code is a SlugField, whose validator
+// (Django's validate_slug, ^[-a-zA-Z0-9_]+\Z) forms apply; neither runs when
+// auto_create saves a language for a file, but every language-data code and
+// every code Weblate lets an administrator enter is plain.
+func plainCode(code string) bool {
+	run := false // inside a run of letters and digits
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			run = true
+		case (c == '-' || c == '_' || c == '@') && run:
+			run = false
+		default:
+			return false
+		}
+	}
+	return run
 }
 
 // sanitize is LanguageQuerySet.sanitize_code.
