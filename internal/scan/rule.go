@@ -1,8 +1,10 @@
 package scan
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/config"
@@ -67,8 +69,14 @@ type errNotLanguage struct {
 	err  error
 }
 
+// Error quotes the code as written in the path in ASCII, so a zero-width or
+// look-alike character shows as its escape, and says why it is no language.
 func (e errNotLanguage) Error() string {
-	return fmt.Sprintf("%q is not a language code: %v", e.code, e.err)
+	reason := e.err.Error()
+	if ce, ok := errors.AsType[*lang.CodeError](e.err); ok {
+		reason = ce.Reason
+	}
+	return strconv.QuoteToASCII(e.code) + " is not a language code: " + reason
 }
 
 // Of returns the language code as written in path and its language. ok is false for
