@@ -130,7 +130,7 @@ func (u urls) language(l *lang.Language) string { return u.prefix + snapshot.Lan
 func (u urls) widget(p *snapshot.Project, l *lang.Language, c *snapshot.Component, name string) string {
 	s := u.prefix + "/widgets/" + p.Config.Slug + "/"
 	if l != nil {
-		s += l.Code + "/"
+		s += snapshot.LanguageSegment(l) + "/"
 	} else {
 		s += "-/"
 	}
