@@ -287,7 +287,8 @@ func verify(tree repos.Tree, comp *Component, fam family) error {
 			l = source
 		default:
 			if l, err = lang.Resolve(code); err != nil {
-				comp.Skipped = append(comp.Skipped, File{e.Path, code, fmt.Sprintf("%q is not a language code", code)})
+				// The error quotes the code and says why ("it holds U+200B, …").
+				comp.Skipped = append(comp.Skipped, File{e.Path, code, err.Error()})
 				continue
 			}
 		}

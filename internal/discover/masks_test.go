@@ -326,6 +326,11 @@ func TestFindSkipped(t *testing.T) {
 			"locales/en.json": `{"a": "A"}`, "locales/de.json": `{"a": "A"}`, "locales/index.json": `{}`,
 			"locales/default.json": `{}`, "locales/de.backup.json": `{}`,
 		}, `^(?:` + codeShape + `)$`, "de", "default index"},
+		// Look-alikes: a Cyrillic ѕ, a zero-width space, an escape.
+		{"not language code characters", memTree{
+			"locales/en.json": `{"a": "A"}`, "locales/de.json": `{"a": "A"}`, "locales/cs.json": `{"a": "A"}`,
+			"locales/\u0455k.json": `{"a": "A"}`, "locales/de\u200b.json": `{"a": "A"}`, "locales/cs%2fde.json": `{"a": "A"}`,
+		}, `^(?:` + codeShape + `)$`, "cs de", "cs%2fde de\u200b \u0455k"},
 		{"nothing to leave out", memTree{
 			"locales/en.json": `{"a": "A"}`, "locales/de.json": `{"a": "A"}`, "locales/de.backup.json": `{}`,
 		}, "", "de", ""},
@@ -349,6 +354,13 @@ func TestFindSkipped(t *testing.T) {
 			if c.Problem != "" || c.LanguageRegex != tt.regex || codes(c.Files) != tt.files || codes(c.Skipped) != tt.skipped {
 				t.Errorf("problem %q, regex %q, files %q, skipped %q; want regex %q, files %q, skipped %q",
 					c.Problem, c.LanguageRegex, codes(c.Files), codes(c.Skipped), tt.regex, tt.files, tt.skipped)
+			}
+			// A code no language code is spelled like is left out saying which
+			// character is wrong.
+			for _, f := range c.Skipped {
+				if strings.ContainsFunc(f.Code, func(r rune) bool { return r == '%' || r > 0x7f }) && !strings.Contains(f.Language, "it holds U+") {
+					t.Errorf("%s left out because %s", f.Path, f.Language)
+				}
 			}
 		})
 	}
