@@ -465,7 +465,9 @@ func TestResolveRefusesOddCharacters(t *testing.T) {
 		{"de&x", "U+0026"},
 		{"de:x", "U+003A"},
 		{"de~x", "U+007E"},
-		{"Volap\u00fck", "U+00FC"}, // a language's name, but not ASCII
+		{"Volap\u00fck\u200b", "U+00FC"}, // not ASCII, and no language's name
+		{"\u212Ao", "U+212A"},            // KELVIN SIGN, which lowers to k: "ko" is Korean
+		{"\u212Aorean", "U+212A"},        // Korean's name through the Kelvin sign
 		{strings.Repeat("a", 51), "longer than 50"},
 		{"zh+Hant+XQ", "zh_HANT+XQ"}, // fuzzy_get would make up zh_HANT+XQ
 		{"de__x", "de_@x"},
@@ -490,6 +492,8 @@ func TestResolveRefusesOddCharacters(t *testing.T) {
 	// resolve as Weblate resolves them.
 	for in, want := range map[string]string{
 		"cs (2)": "cs", "b+sr+Latn": "sr_Latn", "sr@latin": "sr_Latn", "de-x-a123": "de-x-a123",
+		// fuzzy_get finds a language by its name, which may hold other letters.
+		"Volap\u00fck": "vo", "VOLAP\u00dcK": "vo", "Czech": "cs",
 		strings.Repeat("a", 50): strings.Repeat("a", 50),
 	} {
 		if l, err := Resolve(in); err != nil || l.Code != want {

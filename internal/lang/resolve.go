@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -207,6 +208,12 @@ func resolve(raw string) (*Language, error) {
 	if code == "" {
 		return nil, &CodeError{Code: raw, Reason: "nothing is left once the copy suffix, spaces and parentheses are removed"}
 	}
+	// fuzzy_get also finds a language by its name, which may hold letters that are
+	// not ASCII ("Volapük"); no other code may, and no name may be reached through a
+	// character that only folds to an ASCII one (the Kelvin sign's "K").
+	if l, ok := byName[strings.ToLower(code)]; ok && !isASCII(code) && !foldsToASCII(code) {
+		return l, nil
+	}
 	if i := strings.IndexFunc(code, func(r rune) bool { return !codeChar(r) && r != '+' }); i >= 0 {
 		r, _ := utf8.DecodeRuneInString(code[i:])
 		return nil, &CodeError{Code: raw, Reason: fmt.Sprintf("it holds %#U, which is not an ASCII letter or digit, nor - _ @ +", r)}
@@ -225,6 +232,28 @@ func resolve(raw string) (*Language, error) {
 		return nil, &CodeError{Code: raw, Reason: fmt.Sprintf("it matches no language, and the code %s a new one would get is not letters and digits in runs joined by single - _ @", newcode)}
 	}
 	return autoCreate(newcode), nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// foldsToASCII tells whether a character of s that is not ASCII becomes an ASCII
+// one in lower or upper case (U+212A KELVIN SIGN lowers to "k").
+func foldsToASCII(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf {
+			if l, u := unicode.ToLower(r), unicode.ToUpper(r); l < utf8.RuneSelf || u < utf8.RuneSelf {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // codeChar tells whether r may be part of a language code: an ASCII letter or
