@@ -122,7 +122,7 @@ func getTranslationFile(r *request) error {
 	if ext == "" {
 		ext = "." + c.Format.Extension
 	}
-	return r.sendBytes(data, c.Format.MimeType, name+ext)
+	return r.sendBytes(data, c.Format.MimeType, bareName(name+ext))
 }
 
 // getComponentFile sends every file of the component — translations, template, new
@@ -216,6 +216,21 @@ func (v *views) readFile(c *snapshot.Component, p string, blob repos.Hash) ([]by
 	}
 	data, err := v.reader.ReadFile(c, p, blob)
 	return data, err == nil
+}
+
+// bareName is name as Weblate sends a translation's file name, unquoted, when it
+// is letters, digits and - _ . @ + only (slugs and language codes are); the
+// extension comes from the file's path in the repository, so anything else in
+// it is quoted rather than read as more of the header's parameters.
+func bareName(name string) string {
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-_.@+", c) >= 0:
+		default:
+			return quotedName(name)
+		}
+	}
+	return name
 }
 
 // quotedName quotes a file name for Content-Disposition, as Weblate quotes the names

@@ -197,3 +197,22 @@ func TestLanguageURLsEscaped(t *testing.T) {
 		t.Errorf("the change's user %s leads elsewhere", u["user"])
 	}
 }
+
+// TestDownloadNames: a translation's file is named as Weblate names it, unquoted,
+// while the name is a token; an extension taken from the repository's path that
+// holds anything else is quoted, so it cannot add parameters to the header.
+func TestDownloadNames(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"demo-web-cs.json":          "demo-web-cs.json",
+		"demo-web-sr_Latn.po":       "demo-web-sr_Latn.po",
+		"demo-web-de.json;size=1":   `"demo-web-de.json;size=1"`,
+		`demo-web-de.j"son`:         `"demo-web-de.j\"son"`,
+		"demo-web-de.json x":        `"demo-web-de.json x"`,
+		"demo-web-de.j\r\nX-Evil:1": `"demo-web-de.j__X-Evil:1"`,
+	} {
+		if got := bareName(in); got != want {
+			t.Errorf("bareName(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
