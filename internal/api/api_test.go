@@ -15,7 +15,9 @@ import (
 	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -99,7 +101,14 @@ func serverFor(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler
 	if fl, ok := fixtureChanges.Load(snap); ok && opts.Changes == nil {
 		opts.Changes = fl.(*fixtureLog).docs
 	}
-	srv, err := New(fixed{snap}, opts)
+	return engineOf(t, fixed{snap}, opts)
+}
+
+// engineOf is a router serving the API of src under its prefix, as serve's does,
+// with the API's answer to what it does not route.
+func engineOf(t testing.TB, src Source, opts Options) *gin.Engine {
+	t.Helper()
+	srv, err := New(src, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +118,18 @@ func serverFor(t testing.TB, snap *snapshot.Snapshot, opts Options) http.Handler
 	e.NoRoute(srv.NotFound)
 	return e
 }
+
+// repoEngine serves the repository a test wrote, scanned with config (its
+// projects.yaml), with units read from its files.
+func repoEngine(t testing.TB, config string) *gin.Engine {
+	t.Helper()
+	cfg := testutil.Config(t, t.TempDir(), config)
+	s := livetest.Built(t, cfg, t.TempDir(), livetest.Options{})
+	return engineOf(t, s.Live, Options{BaseURL: testBase, Reader: s.Units, Repos: s.Repos})
+}
+
+// testBase is the base URL of the test servers' answers.
+const testBase = "http://gitlate.test"
 
 type response struct {
 	status int

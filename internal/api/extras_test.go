@@ -123,15 +123,7 @@ func extrasFixture(t *testing.T) http.Handler {
 	snap.Projects[0].Components[0].Addons = []*snapshot.Addon{{ID: 1, Config: &cc.Addons[1]}, {ID: 2, Config: &cc.Addons[0]}}
 	snap.Aggregate()
 	snap.Finish()
-	srv, err := New(fixed{snap}, Options{Tokens: []string{"s3cret"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
-	return e
+	return engineOf(t, fixed{snap}, Options{Tokens: []string{"s3cret"}})
 }
 
 func TestAddons(t *testing.T) {

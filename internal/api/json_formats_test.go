@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/gin-gonic/gin"
-	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -24,7 +23,7 @@ func jsonServer(t *testing.T) *gin.Engine {
 		"l10n/app_en.arb": `{"@@locale": "en", "title": "Tiny Notes", "@title": {"description": "App title", "placeholders": {"n": {}}}}`,
 		"l10n/app_de.arb": `{"@@locale": "de", "title": "Kleine Notizen"}`,
 	})
-	cfg := testutil.Config(t, t.TempDir(), `projects:
+	return repoEngine(t, `projects:
   - name: Formats
     slug: formats
     components:
@@ -47,16 +46,6 @@ func jsonServer(t *testing.T) *gin.Engine {
         filemask: l10n/app_*.arb
         template: l10n/app_en.arb
 `)
-	s := livetest.Built(t, cfg, t.TempDir(), livetest.Options{})
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
-	return e
 }
 
 type jsonUnitFields struct {

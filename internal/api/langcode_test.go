@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/live/livetest"
@@ -17,8 +15,6 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
-
-const testBase = "http://gitlate.test"
 
 // crawlAPI follows every API URL the server writes, breadth-first from /api/, and
 // returns each URL it read with its status. Every URL must be plain printable
@@ -86,14 +82,7 @@ func TestOddCodeFilesURLs(t *testing.T) {
         template: locales/en.json
 `)
 	s := livetest.Built(t, cfg, t.TempDir(), livetest.Options{})
-	srv, err := New(s.Live, Options{BaseURL: testBase, Reader: s.Units, Repos: s.Repos, Changes: s.Store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
+	e := engineOf(t, s.Live, Options{BaseURL: testBase, Reader: s.Units, Repos: s.Repos, Changes: s.Store})
 
 	status := crawlAPI(t, e)
 	for u, st := range status {

@@ -50,15 +50,7 @@ func searchServer(t *testing.T) (*countingReader, *gin.Engine) {
 	t.Helper()
 	s := livetest.Samples(t)
 	cr := &countingReader{Reader: s.Units, reads: map[string]int{}}
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: cr, Repos: s.Repos})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
-	return cr, e
+	return cr, engineOf(t, s.Live, Options{BaseURL: testBase, Reader: cr, Repos: s.Repos})
 }
 
 type unitPage struct {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -107,17 +106,7 @@ const xmlFormatProjects = `projects:
 func xmlFormatServer(t *testing.T) *gin.Engine {
 	t.Helper()
 	repo := testutil.NewRepo(t, xmlFormatFiles)
-	cfg := testutil.Config(t, t.TempDir(), strings.ReplaceAll(xmlFormatProjects, "REPO", repo))
-	s := livetest.Built(t, cfg, t.TempDir(), livetest.Options{})
-	srv, err := New(s.Live, Options{BaseURL: "http://gitlate.test", Reader: s.Units, Repos: s.Repos})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gin.SetMode(gin.ReleaseMode)
-	e := gin.New()
-	srv.Install(e.Group(srv.Prefix()))
-	e.NoRoute(srv.NotFound)
-	return e
+	return repoEngine(t, strings.ReplaceAll(xmlFormatProjects, "REPO", repo))
 }
 
 // xmlAPIUnit holds the fields of Weblate's UnitSerializer these formats fill.
