@@ -37,6 +37,13 @@ func InMemory() (restore func()) {
 	if err != nil {
 		return func() {}
 	}
+	// Others may pass through, not list: a test running as root hands a directory
+	// inside to another user (pgtest's cluster runs as postgres), who must reach it
+	// as it would through the system's temporary directory.
+	if err := os.Chmod(dir, 0o711); err != nil {
+		os.Remove(dir)
+		return func() {}
+	}
 	if err := os.Setenv("TMPDIR", dir); err != nil {
 		os.Remove(dir)
 		return func() {}

@@ -42,6 +42,10 @@ func TestInMemory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Another user (pgtest's postgres) can pass through to a directory handed to it.
+	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o711 {
+		t.Errorf("%s: %v, %v; want mode 0711", dir, fi.Mode(), err)
+	}
 	if _, err := os.Stat(abandoned); !os.IsNotExist(err) {
 		t.Errorf("the directory of an ended process is still there: %v", err)
 	}
