@@ -85,7 +85,13 @@ func TestTTKYAMLSnippets(t *testing.T) {
 	for i, s := range yamlSnippets {
 		docs[i] = []byte(s)
 	}
-	docs = append(docs, rubyMergeChain(300, "en"))
+	// A chain of 300 mappings, each merging in the one before.
+	var chain strings.Builder
+	chain.WriteString("en:\n  b0: &b0 {k0: v}\n")
+	for i := 1; i < 300; i++ {
+		fmt.Fprintf(&chain, "  b%d: &b%d {<<: [*b%d], k%d: v}\n", i, i, i-1, i)
+	}
+	docs = append(docs, []byte(chain.String()))
 	comparePlainDocs(t, "yaml", docs, nil)
 	comparePlainDocs(t, "ruby-yaml", docs, knownYAMLDifference)
 }

@@ -1,4 +1,4 @@
-package formats
+package costs
 
 import (
 	"flag"
@@ -6,8 +6,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gitlate/gitlate/internal/formats"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Every parser must cost time linear in its input, whatever the input's shape: a
@@ -86,12 +90,30 @@ func text(r *rand.Rand) string {
 	return strings.Join(ws, " ")
 }
 
+// utf16LE is doc in UTF-16, little-endian, after a byte-order mark.
+func utf16LE(doc []byte) []byte {
+	out, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes(doc)
+	if err != nil {
+		panic(err) // the generated documents are valid UTF-8
+	}
+	return out
+}
+
+// cpuTime is the process's CPU time, the kernel's included.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // utf16Shapes turns shapes of UTF-8 documents into the same shapes in UTF-16.
 func utf16Shapes(shapes []hostileShape) []hostileShape {
 	out := make([]hostileShape, len(shapes))
 	for i, s := range shapes {
 		out[i] = hostileShape{s.name, func(r *rand.Rand, size int) []byte {
-			return encodeUTF16(string(s.doc(r, size/2)), false, true)
+			return utf16LE(s.doc(r, size/2))
 		}}
 	}
 	return out
@@ -211,11 +233,11 @@ func plainFor(id string) func(r *rand.Rand, size int) []byte {
 		return plainDocs["properties"]
 	case "properties-utf16":
 		return func(r *rand.Rand, size int) []byte {
-			return encodeUTF16(string(plainDocs["properties"](r, size/2)), false, true)
+			return utf16LE(plainDocs["properties"](r, size/2))
 		}
 	case "strings":
 		return func(r *rand.Rand, size int) []byte {
-			return encodeUTF16(string(plainDocs["strings"](r, size/2)), false, true)
+			return utf16LE(plainDocs["strings"](r, size/2))
 		}
 	case "strings-utf8":
 		return plainDocs["strings"]
@@ -544,7 +566,7 @@ func hostileShapes() map[string][]hostileShape {
 }
 
 // parseCost is the least CPU time of runs parses of doc.
-func parseCost(f Format, doc []byte, runs int) time.Duration {
+func parseCost(f formats.Format, doc []byte, runs int) time.Duration {
 	return parsesCost(f, doc, 1, runs)
 }
 
@@ -557,7 +579,7 @@ func skipUnderRace(t *testing.T) {
 
 // parsesCost is the least CPU time, of runs tries, that n parses of doc take
 // together.
-func parsesCost(f Format, doc []byte, n, runs int) time.Duration {
+func parsesCost(f formats.Format, doc []byte, n, runs int) time.Duration {
 	best := time.Duration(1<<63 - 1)
 	for range runs {
 		start := cpuTime()
@@ -582,13 +604,13 @@ func TestHostileShapesStayLinear(t *testing.T) {
 	}
 	t.Logf("seed %d (repeat with -linear.seed=%d)", seed, seed)
 	shapes := hostileShapes()
-	for _, id := range IDs() {
-		info, _ := Lookup(id)
+	for _, id := range formats.IDs() {
+		info, _ := formats.Lookup(id)
 		f := info.Format()
 		list := shapes[id]
 		plainDoc := plainFor(id)
 		if len(list) == 0 || plainDoc == nil {
-			t.Errorf("%s: no hostile shapes or plain document in linear_test.go: a format adds its own", id)
+			t.Errorf("%s: no hostile shapes or plain document in internal/formats/costs: a format adds its own", id)
 			continue
 		}
 		if _, err := f.Parse(plainDoc(rand.New(rand.NewPCG(seed, 1)), 4096)); err != nil {
@@ -649,7 +671,7 @@ func TestReportedShapesStayFast(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, c := range cases {
-		info, _ := Lookup(c.id)
+		info, _ := formats.Lookup(c.id)
 		f := info.Format()
 		plain := plainFor(c.id)(r, len(c.doc))
 		if _, err := f.Parse(c.doc); err != nil {

@@ -1,6 +1,6 @@
-//go:build race
+//go:build !race
 
-package formats
+package costs
 
 // raceDetector: the race detector is on, and timing says little of the program.
-const raceDetector = true
+const raceDetector = false
