@@ -15,6 +15,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -302,7 +303,7 @@ func (w *walker) setTemplate(data []byte) {
 		}
 		seen[u.Key] = true
 		forms := u.FormsFor(tags)
-		out = append(out, tmplEntry{Key: u.Key, Source: weblate.JoinPlurals(forms), Skip: u.ReadOnly || !scan.IsTranslated(forms)})
+		out = append(out, tmplEntry{Key: u.Key, Source: weblate.JoinPlurals(forms), Skip: u.ReadOnly || !rules.IsTranslated(forms)})
 	}
 	w.st.Tmpl = out
 }
@@ -316,17 +317,17 @@ func (w *walker) texts(data []byte, path string) map[string]unitText {
 		tags := w.c.Format.PluralTags(code)
 		for i := range f.Units {
 			forms := f.Units[i].FormsFor(tags)
-			out[f.Units[i].Key] = unitText{text: weblate.JoinPlurals(forms), translated: scan.IsTranslated(forms) && !f.Units[i].Fuzzy}
+			out[f.Units[i].Key] = unitText{text: weblate.JoinPlurals(forms), translated: rules.IsTranslated(forms) && !f.Units[i].Fuzzy}
 		}
 		return out
 	}
 	for i := range f.Units {
 		u := &f.Units[i]
-		key := scan.BilingualKey(u)
+		key := rules.BilingualKey(u)
 		if _, dup := out[key]; dup {
 			continue // the first of a repeated pair counts, as in the statistics
 		}
-		out[key] = unitText{text: weblate.JoinPlurals(u.Target), translated: scan.IsTranslated(u.Target) && !u.Fuzzy}
+		out[key] = unitText{text: weblate.JoinPlurals(u.Target), translated: rules.IsTranslated(u.Target) && !u.Fuzzy}
 	}
 	return out
 }

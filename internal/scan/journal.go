@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -115,7 +116,7 @@ func decodeResult(b []byte) (*fileResult, error) {
 		if n > len(r.b) {
 			return nil, errCorrupt
 		}
-		out.tmpl = make([]TemplateUnit, n)
+		out.tmpl = make([]rules.TemplateUnit, n)
 		for i := range out.tmpl {
 			u := &out.tmpl[i]
 			u.Key = r.string()

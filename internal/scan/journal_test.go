@@ -8,6 +8,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store/memstore"
 )
@@ -16,7 +17,7 @@ func TestResultEncoding(t *testing.T) {
 	results := []*fileResult{
 		{},
 		{stats: snapshot.Stats{Total: 3, TotalWords: 10, TotalChars: 55, Translated: 2, Readonly: 1, Fuzzy: 1, Approved: 4}},
-		{tmpl: []TemplateUnit{{Key: "app_name", Words: 2, Chars: 10, ReadOnly: true, State: 100}, {Key: "ünïcode", Words: 0, Chars: 0, State: 0}}},
+		{tmpl: []rules.TemplateUnit{{Key: "app_name", Words: 2, Chars: 10, ReadOnly: true, State: 100}, {Key: "ünïcode", Words: 0, Chars: 0, State: 0}}},
 		{stats: snapshot.Stats{Total: 1}, units: []bilUnit{{id: "term\x00id-1", words: 1, chars: 4}}},
 		{stats: snapshot.Stats{Total: 2}, warns: []formats.Warning{{Line: 7, Kind: formats.DuplicateString, Message: `"k" is the name of the unit on line 3 too`}}},
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/store/memstore"
@@ -155,8 +156,8 @@ type fileResult struct {
 	// changed marks a result of bytes that were not those of its key's blob (the
 	// file was edited while the scan read it): used once, never cached.
 	changed bool
-	tmpl    []TemplateUnit // template role
-	repeats []int          // template role: indexes of units repeating a key
+	tmpl    []rules.TemplateUnit // template role
+	repeats []int                // template role: indexes of units repeating a key
 	stats   snapshot.Stats
 	units   []bilUnit         // bilingual role
 	warns   []formats.Warning // the file's warnings, each an alert of its component

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -307,7 +308,7 @@ func tagsOf(t *snapshot.Translation) pluralTags {
 // template's unit, tr the translation's (nil when it has none).
 func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Unit) snapshot.Unit {
 	c := t.Component
-	tu := scan.TemplateUnitOf(su, tags.source)
+	tu := rules.TemplateUnitOf(su, tags.source)
 	source := su.FormsFor(tags.source)
 	u := snapshot.Unit{
 		Source:      source,
@@ -324,10 +325,7 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 	ids(t, pos, &u)
 	if t.IsSource {
 		u.Target = source
-		u.State = tu.State
-		if !c.Config.EditTemplate {
-			u.State = weblate.StateReadOnly
-		}
+		u.State = rules.SourceState(&tu, c.Config.EditTemplate)
 		return u
 	}
 	u.Target = make([]string, len(tags.target))
@@ -344,14 +342,7 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 	if su.Note != note {
 		u.Note = su.Note + "\n" + note
 	}
-	switch {
-	case tu.ReadOnly || tu.State < weblate.StateTranslated:
-		u.State = weblate.StateReadOnly
-	case tr == nil:
-		u.State = weblate.StateEmpty
-	default:
-		u.State = scan.UnitState(tr, u.Target, false)
-	}
+	u.State = rules.MonolingualState(&tu, tr, u.Target)
 	u.Target = pluralTarget(u.Target, su.Plural, pluralForms(t))
 	return u
 }
@@ -399,7 +390,7 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 		}
 		for i := range f.Units {
 			fu := &f.Units[i]
-			key := scan.BilingualKey(fu)
+			key := rules.BilingualKey(fu)
 			if seen[key] {
 				continue
 			}
@@ -416,10 +407,7 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				NumWords:    weblate.CountWords(fu.Source),
 				IDHash:      weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
 				ContentHash: weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
-				State:       scan.UnitState(fu, fu.Target, review),
-			}
-			if fu.ReadOnly {
-				u.State = weblate.StateReadOnly
+				State:       rules.BilingualState(fu, review),
 			}
 			if t.IsSource {
 				u.Target = fu.Source
