@@ -4,10 +4,40 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitlate/gitlate/internal/formats"
 )
+
+// choose is what the registered family of files ending in ext chooses for s.
+func choose(ext string, s formats.Sample) string {
+	for _, d := range formats.Detections() {
+		if slices.Contains(d.Extensions, ext) {
+			if d.Choose == nil {
+				return d.Default
+			}
+			return d.Choose(&s)
+		}
+	}
+	panic("no family reads " + ext + " files")
+}
+
+// The families' choices as the tests below ask for them.
+func jsonFormat(data []byte) string {
+	return choose(".json", formats.Sample{Data: data, Path: "l/en.json", Mask: "l/*.json"})
+}
+func propertiesFormat(files [][]byte) string {
+	return choose(".properties", formats.Sample{Data: files[0], Files: files})
+}
+func stringsFormat(data []byte) string { return choose(".strings", formats.Sample{Data: data}) }
+func yamlFormat(data []byte, raw, template string) string {
+	return choose(".yml", formats.Sample{Data: data, Path: template, Mask: raw})
+}
+func isQtTS(data []byte) bool        { return choose(".ts", formats.Sample{Data: data}) != "" }
+func xliffFormat(data []byte) string { return choose(".xlf", formats.Sample{Data: data}) }
 
 func readTestdata(t *testing.T, rel string) []byte {
 	t.Helper()

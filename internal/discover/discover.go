@@ -1,4 +1,4 @@
-// Package discover finds the translation files of a repository and proposes the projects.yaml components that read them, following the path conventions of Weblate's translation-finder.
+// Package discover proposes the projects.yaml components that read a repository's translation files, after Weblate's translation-finder: on the sets of files layout finds by their names, it looks for templates and new bases, tells each set's format from its content by the families of the formats registry, and checks each component as a scan reads it.
 package discover
 
 import (
@@ -13,6 +13,7 @@ import (
 	"github.com/gitlate/gitlate/internal/filemask"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/layout"
 	"github.com/gitlate/gitlate/internal/repos"
 )
 
@@ -71,9 +72,9 @@ type Count struct {
 // its filemask compiles, its template exists, every file it matches resolves to a
 // language of its own (language_regex leaves out those that do not).
 func Find(tree repos.Tree, paths []string) []*Component {
-	ps := newPathSet(paths)
+	ps := layout.NewPathSet(paths)
 	var out []*Component
-	for _, c := range candidates(ps) {
+	for _, c := range layout.Candidates(ps) {
 		comp := propose(tree, ps, c)
 		if comp == nil {
 			continue
@@ -91,13 +92,13 @@ const minFilesWithoutTemplate = 2
 
 // propose makes the component of a candidate, or nil for files that turn out
 // not to be translations.
-func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
-	comp := &Component{Filemask: c.mask, SourceLanguage: config.DefaultSourceLanguage}
+func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) *Component {
+	comp := &Component{Filemask: c.Mask, SourceLanguage: config.DefaultSourceLanguage}
 	sample := ""
-	if c.fam.bilingual() {
+	if !c.Detect.Monolingual() {
 		comp.NewBase = findNewBase(c, ps)
-		if len(c.claimed) > 0 {
-			sample = c.claimed[0]
+		if len(c.Claimed) > 0 {
+			sample = c.Claimed[0]
 		}
 	} else {
 		t, code := findTemplate(c, ps)
@@ -109,11 +110,11 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 					comp.SourceLanguage = l.Code
 				}
 			}
-		case len(c.langs) < minFilesWithoutTemplate:
+		case len(c.Langs) < minFilesWithoutTemplate:
 			return nil
 		default:
 			// Reported, in the format its first file is in.
-			sample = c.claimed[0]
+			sample = c.Claimed[0]
 			comp.Problem = fmt.Sprintf("no template: no file of the filemask is in English (%s) and none is without a language; "+
 				"name the file of source strings as template, and its language as source_language", strings.Join(sourceCodes[:3], ", "))
 		}
@@ -121,69 +122,16 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 	if sample == "" {
 		return nil
 	}
-	read := func(p string) ([]byte, error) {
-		data, err := tree.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		return data, nil
-	}
-	data, err := read(sample)
-	if err != nil {
-		comp.FileFormat = familyFormat(c.fam)
+	format, err := chooseFormat(tree, c, sample)
+	switch {
+	case err != nil:
+		comp.FileFormat = c.Detect.Default
 		comp.Problem = fmt.Sprintf("cannot be read: %v", err)
 		return comp
+	case format == "":
+		return nil // not of the family after all
 	}
-	switch c.fam {
-	case famAndroid:
-		comp.FileFormat = "aresource"
-	case famStrings:
-		comp.FileFormat = stringsFormat(data)
-	case famStringsdict:
-		comp.FileFormat = "stringsdict"
-	case famProperties:
-		all := [][]byte{data}
-		for _, p := range c.claimed {
-			d, err := read(p)
-			if err != nil {
-				comp.FileFormat = "properties"
-				comp.Problem = fmt.Sprintf("cannot be read: %v", err)
-				return comp
-			}
-			all = append(all, d)
-		}
-		comp.FileFormat = propertiesFormat(all)
-	case famJSON:
-		if strings.HasSuffix(c.raw, "_locales/*/messages.json") {
-			// The WebExtension layout (translation_finder's WebExtensionDiscovery).
-			comp.FileFormat = "webextension"
-		} else {
-			comp.FileFormat = jsonFormat(data)
-		}
-	case famARB:
-		comp.FileFormat = "arb"
-	case famYAML:
-		comp.FileFormat = yamlFormat(data, c.raw, sample)
-	case famPO:
-		comp.FileFormat = "po"
-	case famTS:
-		if !isQtTS(data) {
-			return nil // TypeScript
-		}
-		comp.FileFormat = "ts"
-	case famXLIFF:
-		if !hasRoot(data, "xliff") {
-			return nil
-		}
-		comp.FileFormat = xliffFormat(data)
-	case famRESX:
-		comp.FileFormat = "resx"
-	case famTBX:
-		if !hasRoot(data, "martif") && !hasRoot(data, "tbx") {
-			return nil
-		}
-		comp.FileFormat = "tbx"
-	}
+	comp.FileFormat = format
 	if comp.Problem != "" {
 		return comp
 	}
@@ -191,45 +139,13 @@ func propose(tree repos.Tree, ps *pathSet, c *candidate) *Component {
 		comp.Problem = fmt.Sprintf("this build of gitlate does not read the %s format", comp.FileFormat)
 		return comp
 	}
-	if err := verify(tree, comp, c.fam); err != nil {
+	if err := verify(tree, comp, c.Detect); err != nil {
 		comp.Problem = err.Error()
 	}
 	if len(comp.Files) == 0 && comp.Template == "" {
 		return nil
 	}
 	return comp
-}
-
-// familyFormat names a family's usual format, for components left out before
-// their content was read.
-func familyFormat(f family) string {
-	switch f {
-	case famAndroid:
-		return "aresource"
-	case famStrings:
-		return "strings-utf8"
-	case famStringsdict:
-		return "stringsdict"
-	case famProperties:
-		return "properties"
-	case famJSON:
-		return "json-nested"
-	case famARB:
-		return "arb"
-	case famYAML:
-		return "yaml"
-	case famPO:
-		return "po"
-	case famTS:
-		return "ts"
-	case famXLIFF:
-		return "xliff"
-	case famRESX:
-		return "resx"
-	case famTBX:
-		return "tbx"
-	}
-	return ""
 }
 
 // defaultLanguageRegex is Weblate's language_regex default: a file whose code it
@@ -242,7 +158,7 @@ var defaultLanguageRegex = regexp.MustCompile("^(?:" + config.DefaultLanguageReg
 // ("night", "index"), and files whose language another file (or the source)
 // already provides. language_regex keeps the code shape of the family when that
 // tells the two apart, else it lists the languages kept.
-func verify(tree repos.Tree, comp *Component, fam family) error {
+func verify(tree repos.Tree, comp *Component, family *formats.Detection) error {
 	m, err := filemask.Compile(comp.Filemask)
 	if err != nil {
 		return err
@@ -260,10 +176,7 @@ func verify(tree repos.Tree, comp *Component, fam family) error {
 	if err != nil {
 		return fmt.Errorf("source language %q: %w", comp.SourceLanguage, err)
 	}
-	comp.shape, comp.shapeRE = codeShape, codeShapeRE
-	if fam == famAndroid {
-		comp.shape, comp.shapeRE = androidShape, androidShapeRE
-	}
+	comp.shape, comp.shapeRE = layout.CodeShape(family)
 	// The files of each language, in path order; of several, the one whose code
 	// is the language's own is read ("de.yml" rather than "de-DE.yml", which
 	// resolves to German too).

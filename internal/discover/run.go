@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/config"
+	"github.com/gitlate/gitlate/internal/layout"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
@@ -61,7 +62,7 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 	if err != nil {
 		return nil, err
 	}
-	paths, err := Paths(repo, tree, 0, "")
+	paths, err := layout.Paths(repo, tree, 0, "")
 	if err != nil {
 		return nil, err
 	}

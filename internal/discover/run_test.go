@@ -17,7 +17,6 @@ import (
 	"github.com/gitlate/gitlate/internal/discover"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/live/livetest"
-	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/samples/expected"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/testutil"
@@ -460,30 +459,6 @@ func TestGettextAgainstMsgfmt(t *testing.T) {
 		got := c.Counts[i+1] // after the source
 		if got.Language != f.Language || got.Translated != translated || got.Total != total {
 			t.Errorf("%s: %d/%d, msgfmt %d/%d", f.Path, got.Translated, got.Total, translated, total)
-		}
-	}
-}
-
-// TestDidYouMeanBare: on a bare repository the suggestion comes from the tree
-// of the branch head.
-func TestDidYouMeanBare(t *testing.T) {
-	cfg, _ := testutil.Samples(t)
-	r, err := repos.Open(context.Background(), repos.Spec{Repo: cfg.Projects[1].Components[0].RepoPath})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := r.Tree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for mask, want := range map[string]string{
-		"app/src/main/res/values-*/string.xml": "app/src/main/res/values-*/strings.xml",
-		"web/locales/*.json":                   "web/locales/*/translation.json",
-		"res/values-*/strings.xml":             "app/src/main/res/values-*/strings.xml", // the whole tree listed
-		"docs/*.md":                            "",
-	} {
-		if got := discover.DidYouMean(r, tree, mask); got != want {
-			t.Errorf("DidYouMean(%q) = %q, want %q", mask, got, want)
 		}
 	}
 }

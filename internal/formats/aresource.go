@@ -20,6 +20,17 @@ func init() {
 		ID: "aresource", Name: "Android String Resource", Monolingual: true,
 		MimeType: "application/xml", Extension: "xml",
 		Plurals: PluralsByCategory, ReadOnly: true, // translatable="false"
+		// Android keeps strings in res/values*/strings*.xml, the template in
+		// values/ and each language's in values-<qualifier>/; other XML files of
+		// a resource folder (colors.xml, dimens.xml) are not translated
+		// (translation_finder/discovery/files.py AndroidDiscovery). A
+		// qualifier that is a language is "de", "pt-rBR" or the BCP 47 form
+		// "b+sr+Latn" (developer.android.com, "Providing alternative
+		// resources"); "night", "land" or "v21" have other shapes.
+		Detect: &Detection{
+			Name: "Android", Extensions: []string{".xml"}, Prefix: "strings", Folder: "values",
+			CodeShape: `[a-z]{2,3}(?:-r[A-Z]{2})?|b\+[A-Za-z0-9+]+`, Default: "aresource",
+		},
 	}, androidFormat{})
 }
 

@@ -7,11 +7,12 @@ knows of it; it knows nothing of git or HTTP.
 
 A format is a type implementing Format: Info says what Weblate knows of it (its
 file_format ID and name, whether it is monolingual, how its plural forms are named,
-which states it can express, its MIME type and extension) and Parse turns a file's
-bytes into Units. Register adds it to the registry, which is all the rest of gitlate
-reads: the configuration accepts every registered ID, the scan engine decides from
-Info how to read a component (a template and translations by key, or bilingual
-files), and the API names downloads from Info.
+which states it can express, its MIME type and extension, and how discovery finds
+its files) and Parse turns a file's bytes into Units. Register adds it to the
+registry, which is all the rest of gitlate reads: the configuration accepts every
+registered ID, the scan engine decides from Info how to read a component (a
+template and translations by key, or bilingual files), the API names downloads
+from Info, and discovery finds files by each format's Detection.
 
 Optional interfaces add what only some formats can do:
 
@@ -39,6 +40,11 @@ A format is one file, format_name.go, plus its tests:
     Approved, ReadOnly), Note, Location, Flags and Explanation where it has them.
  3. Register it with its Info in an init function:
     func init() { Register(Info{ID: "my-format", …}, myFormat{}) }.
+    Its Detect says how `gitlate discover` finds its files (translation-finder's
+    discovery class of the format, translation_finder/discovery/files.py): their
+    extensions and the conventions of their paths, and, for formats whose files
+    are named alike (a family, sharing one *Detection), how content tells them
+    apart (Choose, and Roots for XML).
  4. Decode text with the shared helpers: DecodeText for byte-order marks and UTF-16,
     AppendUnicodeEscape for "\uXXXX" escapes with surrogate pairs joined. An
     XML-based format reads through the XML layer below, which enforces the
@@ -51,7 +57,8 @@ A format is one file, format_name.go, plus its tests:
     output). Bump ParserVersion when an existing parser's output changes.
 
 Nothing else in gitlate has to change for a new format: statistics, units, the
-change log and downloads all follow from Info and the units Parse returns.
+change log, downloads and discovery all follow from Info and the units Parse
+returns.
 
 # The XML layer
 

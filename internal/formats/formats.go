@@ -147,8 +147,8 @@ type Streamer interface {
 // Streamer or Writer where it can), registers it in an init function, and cites the
 // Weblate and translate-toolkit code it follows; add its table tests and a fuzz
 // target beside it. Nothing else in gitlate names formats: the configuration
-// accepts every registered ID, the scan reads by Info, and the API serves files by
-// Info. doc.go says more.
+// accepts every registered ID, the scan reads by Info, the API serves files by
+// Info, and discovery finds files by Info.Detect. doc.go says more.
 type Format interface {
 	// Parse decodes a whole file. It never panics on malformed input; it returns an
 	// error that names the line where parsing failed.
@@ -205,6 +205,10 @@ type Info struct {
 	Fuzzy, Approved, ReadOnly bool
 	// Writable is true for a Writer (set by Register).
 	Writable bool
+	// Detect is how discovery finds the format's files in a repository and tells
+	// them from others' (shared by the formats of a family); nil for a format
+	// discovery never proposes.
+	Detect *Detection
 
 	format Format
 }
@@ -249,6 +253,9 @@ func Register(desc Info, f Format) {
 	}
 	_, info.Writable = f.(Writer)
 	info.format = f
+	if info.Detect != nil {
+		registerDetection(info)
+	}
 	registry[info.ID] = info
 }
 

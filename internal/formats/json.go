@@ -1,6 +1,8 @@
 package formats
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -46,8 +48,145 @@ func init() {
 		{"go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional, goI18nV2},
 	} {
 		// Every one is monolingual, application/json and .json.
-		Register(Info{ID: f.id, Name: f.name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: f.plurals}, f.format)
+		detect := jsonDetection
+		if f.id == "arb" {
+			detect = arbDetection
+		}
+		Register(Info{ID: f.id, Name: f.name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: f.plurals, Detect: detect}, f.format)
 	}
+}
+
+// The family of .json files, whose format their content tells; ARB files are
+// told by their extension (translation_finder/discovery/files.py JSONDiscovery
+// and its ARB discovery).
+var (
+	jsonDetection = &Detection{Name: "JSON", Extensions: []string{".json"}, Default: "json-nested", Choose: chooseJSON}
+	arbDetection  = &Detection{Name: "ARB", Extensions: []string{".arb"}, Default: "arb"}
+)
+
+// chooseJSON is the WebExtension layout, _locales/<code>/messages.json
+// (translation_finder's WebExtensionDiscovery), else sniffJSON of the sample.
+func chooseJSON(s *Sample) string {
+	if strings.HasSuffix(s.Mask, "_locales/*/messages.json") {
+		return "webextension"
+	}
+	return sniffJSON(s.Data)
+}
+
+// sniffJSON tells a JSON set's format from its template
+// (translation_finder/discovery/files.py JSONDiscovery.adjust_format): a list of
+// objects with "id" is go-i18n v1; an object of objects with "message" and
+// "description" is a WebExtension catalogue; go-i18n v2 messages carry "hash"
+// or, as go-i18n's extract writes them, only go-i18n's message fields with
+// "other" (gitlate's addition: translation-finder needs "hash"); keys ending in
+// _one, _many or _other are i18next v4 plurals, _plural or a "{{" placeholder
+// i18next v3; an object of strings is flat JSON and anything else nested JSON.
+// Formats gitlate may not read are named too (gotext, nextcloud-json, resjson,
+// formatjs), so that the files are reported rather than misread.
+func sniffJSON(data []byte) string {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bomUTF8)))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "json-nested"
+	}
+	if list, ok := v.([]any); ok {
+		if len(list) > 0 {
+			if first, ok := list[0].(map[string]any); ok && first["id"] != nil {
+				return "go-i18n-json"
+			}
+		}
+		return "json-nested"
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return "json-nested"
+	}
+	switch {
+	case has(obj, "lang") && has(obj, "messages"):
+		return "gotext"
+	case isGoI18nV2(obj):
+		return "go-i18n-json-v2"
+	case has(obj, "_strings") || has(obj, "_locales"):
+		return "resjson"
+	}
+	if list, ok := obj["translations"].([]any); ok && len(list) > 0 {
+		if first, ok := list[0].(map[string]any); ok && has(first, "key") {
+			return "nextcloud-json"
+		}
+	}
+	for _, val := range obj {
+		if m, ok := val.(map[string]any); ok {
+			switch {
+			case has(m, "message") && has(m, "description"):
+				return "webextension"
+			case has(m, "defaultMessage") && has(m, "description"):
+				return "formatjs"
+			case isGoI18nV2(m) || isGoI18nExtract(m):
+				return "go-i18n-json-v2"
+			}
+		}
+	}
+	v4, v3, flat := false, false, true
+	var walk func(m map[string]any, top bool)
+	walk = func(m map[string]any, top bool) {
+		for k, val := range m {
+			switch val := val.(type) {
+			case string:
+				switch {
+				case strings.HasSuffix(k, "_one") || strings.HasSuffix(k, "_many") || strings.HasSuffix(k, "_other"):
+					v4 = true
+				case strings.HasSuffix(k, "_plural") || strings.Contains(val, "{{"):
+					v3 = true
+				}
+			case map[string]any:
+				if top {
+					flat = false
+				}
+				walk(val, false)
+			default:
+				if top {
+					flat = false
+				}
+			}
+		}
+	}
+	walk(obj, true)
+	switch {
+	case v4:
+		return "i18nextv4"
+	case v3:
+		return "i18next"
+	case flat:
+		return "json"
+	}
+	return "json-nested"
+}
+
+func has(m map[string]any, k string) bool { _, ok := m[k]; return ok }
+
+// isGoI18nV2 is translation-finder's test for a go-i18n v2 message.
+func isGoI18nV2(m map[string]any) bool {
+	return has(m, "hash") && (has(m, "message") || has(m, "one") || has(m, "other"))
+}
+
+// goI18nFields are the fields of a go-i18n v2 message
+// (github.com/nicksnyder/go-i18n/v2/i18n Message).
+var goI18nFields = map[string]bool{"id": true, "hash": true, "description": true, "leftdelim": true,
+	"rightdelim": true, "zero": true, "one": true, "two": true, "few": true, "many": true, "other": true}
+
+// isGoI18nExtract tells whether m is a go-i18n v2 message as `goi18n extract`
+// writes it: only go-i18n's fields, "other" among them, and a "description".
+func isGoI18nExtract(m map[string]any) bool {
+	if !has(m, "other") || !has(m, "description") {
+		return false
+	}
+	for k := range m {
+		if !goI18nFields[strings.ToLower(k)] {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonFormat is a format of the JSON family: how its document is walked for

@@ -19,6 +19,9 @@ func init() {
 		ID: "po", Name: "gettext PO file",
 		MimeType: "text/x-po", Extension: "po",
 		Plurals: PluralsPositional, Fuzzy: true,
+		// New translations start from the domain's .pot template
+		// (translation_finder/discovery/files.py GettextDiscovery).
+		Detect: &Detection{Name: "gettext PO", Extensions: []string{".po"}, NewBase: NewBasePOT, Default: "po"},
 	}, poFormat{})
 }
 

@@ -1,8 +1,10 @@
 package formats
 
 import (
+	"bytes"
 	"errors"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -42,11 +44,55 @@ type propFormat struct {
 }
 
 var propFormats = []*propFormat{
-	{info: Info{ID: "properties", Name: "Java Properties (ISO 8859-1)"}, decode: func(b []byte) (string, error) { s, _ := decodeLatin1(b); return s, nil }},
-	{info: Info{ID: "properties-utf8", Name: "Java Properties (UTF-8)"}, decode: decodeUTF8Sig},
-	{info: Info{ID: "properties-utf16", Name: "Java Properties (UTF-16)"}, decode: decodePyUTF16},
-	{info: Info{ID: "strings", Name: "iOS strings (UTF-16)"}, strings: true, decode: decodePyUTF16},
-	{info: Info{ID: "strings-utf8", Name: "iOS strings (UTF-8)"}, strings: true, decode: decodeUTF8Sig},
+	{info: Info{ID: "properties", Name: "Java Properties (ISO 8859-1)", Detect: propertiesDetection}, decode: func(b []byte) (string, error) { s, _ := decodeLatin1(b); return s, nil }},
+	{info: Info{ID: "properties-utf8", Name: "Java Properties (UTF-8)", Detect: propertiesDetection}, decode: decodeUTF8Sig},
+	{info: Info{ID: "properties-utf16", Name: "Java Properties (UTF-16)", Detect: propertiesDetection}, decode: decodePyUTF16},
+	{info: Info{ID: "strings", Name: "iOS strings (UTF-16)", Detect: stringsDetection}, strings: true, decode: decodePyUTF16},
+	{info: Info{ID: "strings-utf8", Name: "iOS strings (UTF-8)", Detect: stringsDetection}, strings: true, decode: decodeUTF8Sig},
+}
+
+// The families of .properties and .strings files, whose encoding tells the
+// format (translation_finder/discovery/files.py JavaDiscovery and the Apple
+// strings discovery, both EncodingDiscovery).
+var (
+	propertiesDetection = &Detection{Name: "Java properties", Extensions: []string{".properties"}, Default: "properties", ReadAll: true, Choose: chooseProperties}
+	stringsDetection    = &Detection{Name: "Apple strings", Extensions: []string{".strings"}, Lproj: true, Default: "strings-utf8", Choose: chooseStrings}
+)
+
+// chooseStrings is an Apple .strings set's format: Weblate 4.18's "strings" reads
+// UTF-16, "strings-utf8" UTF-8 (weblate/formats/ttkit.py StringsFormat,
+// StringsUtf8Format), the encodings Xcode writes.
+func chooseStrings(s *Sample) string {
+	if LooksUTF16(s.Data) {
+		return "strings"
+	}
+	return "strings-utf8"
+}
+
+// chooseProperties is a Java properties set's format, from all of its files:
+// UTF-16 ones are "properties-utf16"; a set with text beyond ASCII, all of it
+// valid UTF-8, is "properties-utf8"; anything else is Weblate's default
+// "properties", ISO 8859-1 with \u escapes, which reads ASCII the same as
+// UTF-8 does (translation-finder asks charset_normalizer; these are the cases
+// that give different strings).
+func chooseProperties(s *Sample) string {
+	utf8Text := false
+	for _, data := range s.Files {
+		if LooksUTF16(data) {
+			return "properties-utf16"
+		}
+		data = bytes.TrimPrefix(data, bomUTF8)
+		if !isASCII(data) {
+			if !utf8.Valid(data) {
+				return "properties"
+			}
+			utf8Text = true
+		}
+	}
+	if utf8Text {
+		return "properties-utf8"
+	}
+	return "properties"
 }
 
 func init() {

@@ -22,6 +22,9 @@ func init() {
 	Register(Info{
 		ID: "resx", Name: ".NET resource file", Monolingual: true,
 		MimeType: "text/microsoft-resx", Extension: "resx",
+		// .resw is the same format in UWP projects (translation_finder's
+		// RESXDiscovery looks for both).
+		Detect: &Detection{Name: "RESX", Extensions: []string{".resx", ".resw"}, Default: "resx"},
 	}, resxFormat{})
 }
 

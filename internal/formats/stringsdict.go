@@ -48,6 +48,9 @@ func init() {
 		ID: "stringsdict", Name: "Stringsdict file", Monolingual: true,
 		MimeType: "application/xml", Extension: "stringsdict",
 		Plurals: PluralsByCategory,
+		// In Xcode's .lproj folders, as .strings files are
+		// (translation_finder/discovery/files.py).
+		Detect: &Detection{Name: "stringsdict", Extensions: []string{".stringsdict"}, Lproj: true, Default: "stringsdict"},
 	}, stringsdictFormat{})
 }
 

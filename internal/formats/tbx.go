@@ -14,6 +14,9 @@ func init() {
 	Register(Info{
 		ID: "tbx", Name: "TermBase eXchange file",
 		MimeType: "application/x-tbx", Extension: "tbx",
+		// A glossary's document element is TBX-Basic's <martif> or TBX 2019's
+		// <tbx>; a new language starts with no file.
+		Detect: &Detection{Name: "TBX", Extensions: []string{".tbx"}, Roots: []string{"martif", "tbx"}, NewBase: NewBaseNone, Default: "tbx"},
 	}, tbxFormat{})
 }
 

@@ -1,6 +1,9 @@
 package formats
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // tsFormat is Qt Linguist .ts files as Weblate 4.18 reads them, bilingual, through
 // translate-toolkit 3.9.2's tsfile (translate/storage/ts2.py) and Weblate's
@@ -33,7 +36,34 @@ func init() {
 		ID: "ts", Name: "Qt Linguist translation file",
 		MimeType: "application/x-linguist", Extension: "ts",
 		Plurals: PluralsPositional, Fuzzy: true, ReadOnly: true,
+		Detect: &Detection{Name: "Qt Linguist", Extensions: []string{".ts"}, Default: "ts", Choose: chooseTS},
 	}, tsFormat{})
+}
+
+// chooseTS tells a Qt Linguist file from TypeScript, which shares its
+// extension: the document element is <TS> (translation_finder/discovery/files.py
+// QtDiscovery reads the same root element).
+func chooseTS(s *Sample) string {
+	data := s.Data
+	head := data[:min(len(data), 4096)]
+	if LooksUTF16(head) {
+		if bytes.Contains(head, []byte{'<', 0, 'T', 0, 'S', 0}) || bytes.Contains(head, []byte{0, '<', 0, 'T', 0, 'S'}) {
+			return "ts"
+		}
+		return ""
+	}
+	t := strings.TrimSpace(string(bytes.TrimPrefix(head, bomUTF8)))
+	for strings.HasPrefix(t, "<?") || strings.HasPrefix(t, "<!") {
+		end := strings.IndexByte(t, '>')
+		if end < 0 {
+			return ""
+		}
+		t = strings.TrimSpace(t[end+1:])
+	}
+	if strings.HasPrefix(t, "<TS") && len(t) > 3 && (t[3] == '>' || t[3] == ' ' || t[3] == '\t' || t[3] == '\n' || t[3] == '\r') {
+		return "ts"
+	}
+	return ""
 }
 
 // tsRelativeLocation is Weblate's LOCATIONS_RE, ^([+-]|.*, [+-]|.*:[+-]): Qt's

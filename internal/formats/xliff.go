@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -41,12 +42,32 @@ func init() {
 		ID: "xliff", Name: "XLIFF with placeables support",
 		MimeType: "application/x-xliff", Extension: "xlf",
 		Fuzzy: true, Approved: true, ReadOnly: true,
+		Detect: xliffDetection,
 	}, xliffFormat{rich: true})
 	Register(Info{
 		ID: "plainxliff", Name: "XLIFF translation file",
 		MimeType: "application/x-xliff", Extension: "xlf",
 		Fuzzy: true, Approved: true, ReadOnly: true,
+		Detect: xliffDetection,
 	}, xliffFormat{})
+}
+
+// xliffDetection is the family of XLIFF files (translation_finder/discovery/files.py
+// XliffDiscovery); a .xlf whose document is not <xliff> is something else.
+var xliffDetection = &Detection{Name: "XLIFF", Extensions: []string{".xlf", ".xliff"}, Roots: []string{"xliff"}, Default: "xliff", Choose: chooseXLIFF}
+
+// chooseXLIFF tells XLIFF with placeables from plain XLIFF and from gettext's
+// XLIFF by the sample's markup (translation_finder/discovery/files.py
+// XliffDiscovery.adjust_format): <x> and <g> elements are placeables, a
+// restype="x-gettext-…" group is po2xliff's.
+func chooseXLIFF(s *Sample) string {
+	switch {
+	case bytes.Contains(s.Data, []byte(`restype="x-gettext`)):
+		return "poxliff"
+	case !bytes.Contains(s.Data, []byte("<x ")) && !bytes.Contains(s.Data, []byte("<g ")):
+		return "plainxliff"
+	}
+	return "xliff"
 }
 
 // xliffNamespacePrefix starts the namespace of every XLIFF version

@@ -51,8 +51,30 @@ import (
 type yamlFormat struct{ ruby bool }
 
 func init() {
-	Register(Info{ID: "yaml", Name: "YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml"}, &yamlFormat{})
-	Register(Info{ID: "ruby-yaml", Name: "Ruby YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml", Plurals: PluralsPositional}, &yamlFormat{ruby: true})
+	Register(Info{ID: "yaml", Name: "YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml", Detect: yamlDetection}, &yamlFormat{})
+	Register(Info{ID: "ruby-yaml", Name: "Ruby YAML file", Monolingual: true, MimeType: "text/yaml", Extension: "yml", Plurals: PluralsPositional, Detect: yamlDetection}, &yamlFormat{ruby: true})
+}
+
+// yamlDetection is the family of YAML files (translation_finder/discovery/files.py
+// YAMLDiscovery).
+var yamlDetection = &Detection{Name: "YAML", Extensions: []string{".yml", ".yaml"}, Default: "yaml", Choose: chooseYAML}
+
+// chooseYAML tells a YAML set's format from its template: Rails keeps each
+// language's strings under one root key, the language's code, which is what
+// the mask's "*" stands for in the template's path
+// (translation_finder/discovery/files.py YAMLDiscovery.adjust_format).
+func chooseYAML(s *Sample) string {
+	var root yaml.Node
+	if err := yaml.Unmarshal(s.Data, &root); err != nil || len(root.Content) == 0 {
+		return "yaml"
+	}
+	doc := root.Content[0]
+	if doc.Kind == yaml.MappingNode && len(doc.Content) == 2 {
+		if key := doc.Content[0].Value; key != "" && strings.Replace(s.Mask, "*", key, 1) == s.Path {
+			return "ruby-yaml"
+		}
+	}
+	return "yaml"
 }
 
 // yamlMaxDepth bounds the nesting the walk follows (through aliases included).

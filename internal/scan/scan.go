@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/config"
-	"github.com/gitlate/gitlate/internal/discover"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/layout"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -351,7 +351,7 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 	// empty, not misconfigured.
 	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || head != nil) {
 		hint := ""
-		if m := discover.DidYouMean(repo, tree, cc.Filemask); m != "" {
+		if m := layout.DidYouMean(repo, tree, cc.Filemask); m != "" {
 			hint = fmt.Sprintf("; did you mean %q?", m)
 		}
 		s.alert(c, weblate.AlertNoMatch, "", "filemask %q matches no file%s", cc.Filemask, hint)

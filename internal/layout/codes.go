@@ -1,10 +1,11 @@
-package discover
+package layout
 
 import (
 	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
 )
 
@@ -16,15 +17,29 @@ import (
 // auto_create makes one for any code).
 const codeShape = `[A-Za-z]{2,3}(?:[_-](?:[A-Za-z]{2,8}|[0-9]{3}))*(?:@[A-Za-z]+)?`
 
-// androidShape is an Android resource directory's language: "de", "pt-rBR", or
-// the BCP 47 form "b+sr+Latn" (developer.android.com, "Providing alternative
-// resources"); qualifiers such as "night", "land" or "v21" have other shapes.
-const androidShape = `[a-z]{2,3}(?:-r[A-Z]{2})?|b\+[A-Za-z0-9+]+`
+var codeShapeRE = regexp.MustCompile(`^(?:` + codeShape + `)$`)
 
-var (
-	codeShapeRE    = regexp.MustCompile(`^(?:` + codeShape + `)$`)
-	androidShapeRE = regexp.MustCompile(`^(?:` + androidShape + `)$`)
-)
+// familyShapes are the families' own code shapes (Detection.CodeShape),
+// compiled; they are registered in init functions, so all are known by the
+// first call.
+var familyShapes = sync.OnceValue(func() map[*formats.Detection]*regexp.Regexp {
+	m := map[*formats.Detection]*regexp.Regexp{}
+	for _, d := range formats.Detections() {
+		if d.CodeShape != "" {
+			m[d] = regexp.MustCompile(`^(?:` + d.CodeShape + `)$`)
+		}
+	}
+	return m
+})
+
+// CodeShape is the shape of the language codes in the paths of family d (its
+// own, else codeShape): the expression, and it compiled to match a whole code.
+func CodeShape(d *formats.Detection) (string, *regexp.Regexp) {
+	if re := familyShapes()[d]; re != nil {
+		return d.CodeShape, re
+	}
+	return codeShape, codeShapeRE
+}
 
 // notCodes are words that are language codes of language-data but name folders
 // and files far more often than languages ("po/", "io/", "bin/", "new.json"): a

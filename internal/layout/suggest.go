@@ -1,4 +1,4 @@
-package discover
+package layout
 
 import (
 	"github.com/agnivade/levenshtein"
@@ -69,13 +69,13 @@ func nearby(tree repos.Tree, mask string) string {
 // more languages wins.
 func Suggest(paths []string, mask string) string {
 	best, bestDist, bestLangs := "", 0, 0
-	for _, c := range candidates(newPathSet(paths)) {
-		if c.mask == mask {
+	for _, c := range Candidates(NewPathSet(paths)) {
+		if c.Mask == mask {
 			continue
 		}
-		d := levenshtein.ComputeDistance(c.mask, mask)
-		if best == "" || d < bestDist || d == bestDist && len(c.langs) > bestLangs {
-			best, bestDist, bestLangs = c.mask, d, len(c.langs)
+		d := levenshtein.ComputeDistance(c.Mask, mask)
+		if best == "" || d < bestDist || d == bestDist && len(c.Langs) > bestLangs {
+			best, bestDist, bestLangs = c.Mask, d, len(c.Langs)
 		}
 	}
 	if best == "" || 2*bestDist >= max(len(best), len(mask)) {

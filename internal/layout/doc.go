@@ -1,0 +1,2 @@
+// Package layout reads what a repository's paths say of its translation files, after the path conventions of Weblate's translation-finder: which files are translations by their names (each format family's Detection in the formats registry), where a path writes a language code, and the filemasks the files suggest; discovery proposes components on it, and a scan's NoMatch alert asks it what was meant.
+package layout
