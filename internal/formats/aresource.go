@@ -305,12 +305,43 @@ func (p *aresParser) parse() (*File, error) {
 	}
 }
 
-// unit reads the <string> or <plurals> element whose start tag is current.
-func (p *aresParser) unit(plural bool) (Unit, bool, error) {
+// unit reads the <string> or <plurals> element whose start tag is current: its
+// attributes, its note and key, its children, then its text or plural forms.
+// ok is false for an element that is no unit (no name).
+func (p *aresParser) unit(plural bool) (u Unit, ok bool, err error) {
 	s := p.s
-	var u Unit
-	hasName := false
-	var key *xattr
+	key, err := p.unitAttrs(&u)
+	if err != nil {
+		return u, false, err
+	}
+	if key == nil || u.Key == "" { // translate-toolkit: blank unit, not content
+		if !s.skipElement() {
+			return u, false, s.err
+		}
+		return u, false, nil
+	}
+	if err := p.unitHead(&u, key, plural); err != nil {
+		return u, false, err
+	}
+	elemAttrs, err := p.children()
+	if err != nil {
+		return u, false, err
+	}
+	if plural {
+		err = p.plurals(&u)
+	} else {
+		err = p.stringValue(&u, p.attrs[:elemAttrs])
+	}
+	if err != nil {
+		return u, false, err
+	}
+	return u, true, nil
+}
+
+// unitAttrs reads the name (into Key) and translatable attributes of the
+// current start tag, and returns the name's attribute (nil when there is none).
+func (p *aresParser) unitAttrs(u *Unit) (key *xattr, err error) {
+	s := p.s
 	for i := range s.attrs {
 		a := &s.attrs[i]
 		if a.prefixLen != 0 || a.nsDecl {
@@ -320,24 +351,25 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		case "name":
 			v, err := p.attrBytes(a)
 			if err != nil {
-				return u, false, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
+				return nil, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
 			}
 			u.Key = p.arena.str(v)
-			hasName, key = true, a
+			key = a
 		case "translatable":
 			v, err := p.attrBytes(a)
 			if err != nil {
-				return u, false, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
+				return nil, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
 			}
 			u.ReadOnly = string(v) == "false"
 		}
 	}
-	if !hasName || u.Key == "" { // translate-toolkit: blank unit, not content
-		if !s.skipElement() {
-			return u, false, s.err
-		}
-		return u, false, nil
-	}
+	return key, nil
+}
+
+// unitHead gives a named unit its line and note (the comments before it),
+// charges a plural's key and note, and warns of a key given before.
+func (p *aresParser) unitHead(u *Unit, key *xattr, plural bool) error {
+	s := p.s
 	u.Line = p.lineAt(s.off)
 	if len(p.pending) > 0 {
 		notes := make([]string, len(p.pending))
@@ -348,7 +380,7 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 	}
 	if plural { // a string's key and note are charged with its value
 		if err := p.charge(len(u.Key)+len(u.Note), u.Line); err != nil {
-			return u, false, err
+			return err
 		}
 	}
 	keyBytes := key.raw
@@ -359,19 +391,26 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		// Weblate keeps the first unit of a key (Translation.check_sync).
 		p.warn(u.Line, DuplicateString, "%q is the name of the unit on line %d too", u.Key, first)
 	}
+	return nil
+}
 
+// children reads the element's content up to its end tag into p.toks (start
+// tags' attributes appended to p.attrs after the element's own, whose count it
+// returns).
+func (p *aresParser) children() (elemAttrs int, err error) {
+	s := p.s
 	p.attrs = append(p.attrs[:0], s.attrs...)
-	elemAttrs := len(p.attrs)
+	elemAttrs = len(p.attrs)
 	p.toks = p.toks[:0]
 	p.open = p.open[:0]
 	base := s.depth()
 	for {
 		k := s.next()
 		if k == tokError {
-			return u, false, s.err
+			return 0, s.err
 		}
 		if k == tokEnd && s.depth() < base {
-			break
+			return elemAttrs, nil
 		}
 		t := ctok{kind: k, off: s.off, name: s.name, prefixLen: s.prefixLen, uri: s.uri, val: s.val, decode: s.decode}
 		if k == tokStart {
@@ -382,42 +421,53 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		p.toks = append(p.toks, t)
 		p.open.add(p.toks, len(p.toks)-1)
 	}
+}
 
-	if !plural {
-		p.un.lone = 0
-		v, err := p.value(p.attrs[:elemAttrs], p.toks)
-		if err == nil {
-			err = p.charge(len(u.Key)+len(u.Note)+len(v), u.Line)
-		}
-		if err != nil {
-			return u, false, &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + errMsg(err)}
-		}
-		if p.un.lone > 0 {
-			p.loneWarning(u.Line, "string", u.Key)
-		}
-		if p.emit != nil {
-			p.one[0] = p.arena.str(v)
-			u.Target = p.one[:]
-		} else {
-			u.Target = oneString(&p.targets, p.arena.str(v))
-		}
-		return u, true, nil
+// stringValue makes a <string>'s content, read by children, its one form.
+func (p *aresParser) stringValue(u *Unit, elemAttrs []xattr) error {
+	p.un.lone = 0
+	v, err := p.value(elemAttrs, p.toks)
+	if err == nil {
+		err = p.charge(len(u.Key)+len(u.Note)+len(v), u.Line)
 	}
-
-	// translate-toolkit builds {quantity: value} from the <item> children: a
-	// repeated quantity keeps its first position and its last value.
-	u.Plural = true
+	if err != nil {
+		return &SyntaxError{Line: u.Line, Msg: "string " + u.Key + ": " + errMsg(err)}
+	}
+	if p.un.lone > 0 {
+		p.loneWarning(u.Line, "string", u.Key)
+	}
 	if p.emit != nil {
-		// Never nil: nil Categories mean "not named by category" to FormsFor.
-		if p.quantities == nil {
-			p.quantities, p.forms = make([]string, 0, 6), make([]string, 0, 6)
-		}
-		u.Categories, u.Target = p.quantities[:0], p.forms[:0]
-		defer func() { p.quantities, p.forms = u.Categories[:0], u.Target[:0] }()
+		p.one[0] = p.arena.str(v)
+		u.Target = p.one[:]
 	} else {
+		u.Target = oneString(&p.targets, p.arena.str(v))
+	}
+	return nil
+}
+
+// plurals makes the <item> children of a <plurals>, read by children, its
+// forms named by quantity. translate-toolkit builds {quantity: value} from
+// them: a repeated quantity keeps its first position and its last value.
+func (p *aresParser) plurals(u *Unit) error {
+	u.Plural = true
+	if p.emit == nil {
 		u.Categories = []string{}
 		u.Target = []string{}
+		return p.pluralItems(u)
 	}
+	// Never nil: nil Categories mean "not named by category" to FormsFor.
+	if p.quantities == nil {
+		p.quantities, p.forms = make([]string, 0, 6), make([]string, 0, 6)
+	}
+	u.Categories, u.Target = p.quantities[:0], p.forms[:0]
+	err := p.pluralItems(u)
+	// The next unit reuses the arrays, as grown by this one.
+	p.quantities, p.forms = u.Categories[:0], u.Target[:0]
+	return err
+}
+
+// pluralItems adds the form of each <item> child to u.
+func (p *aresParser) pluralItems(u *Unit) error {
 	toks := p.toks
 	for i := 0; i < len(toks); {
 		t := &toks[i]
@@ -427,56 +477,60 @@ func (p *aresParser) unit(plural bool) (Unit, bool, error) {
 		}
 		end := matchingEnd(toks, i)
 		if t.uri == "" && string(t.name) == "item" {
-			line := p.lineAt(t.off)
-			quantity, hasQuantity := "", false
-			for j := t.a0; j < t.a1; j++ {
-				a := &p.attrs[j]
-				if a.prefixLen == 0 && !a.nsDecl && string(a.name) == "quantity" {
-					v, err := p.attrBytes(a)
-					if err != nil {
-						return u, false, &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + err.Error()}
-					}
-					quantity, hasQuantity = p.arena.str(v), true
-				}
-			}
-			p.un.lone = 0
-			vb, err := p.value(p.attrs[t.a0:t.a1], toks[i+1:end])
-			if err == nil {
-				err = p.charge(len(vb)+len(quantity), line)
-			}
-			if err != nil {
-				return u, false, &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + errMsg(err)}
-			}
-			if p.un.lone > 0 {
-				p.loneWarning(line, "plurals", u.Key)
-			}
-			v := p.arena.str(vb)
-			switch {
-			case !hasQuantity:
-				p.warn(line, BadPluralQuantity, "plurals %q: an <item> without quantity is never used", u.Key)
-			case !slices.Contains(androidQuantities[:], quantity):
-				p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is none of zero, one, two, few, many, other; the <item> is never used", u.Key, quantity)
-			}
-			if hasQuantity {
-				found := false
-				for j, q := range u.Categories {
-					if q == quantity {
-						// translate-toolkit builds a dict: the last text wins.
-						p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is given again; its last text counts", u.Key, quantity)
-						u.Target[j] = v
-						found = true
-						break
-					}
-				}
-				if !found {
-					u.Categories = append(u.Categories, quantity)
-					u.Target = append(u.Target, v)
-				}
+			if err := p.pluralItem(u, t, toks[i+1:end]); err != nil {
+				return err
 			}
 		}
 		i = end + 1
 	}
-	return u, true, nil
+	return nil
+}
+
+// pluralItem adds the form of the <item> whose start tag is t and content
+// toks, warning of a quantity Android never uses or one given again.
+func (p *aresParser) pluralItem(u *Unit, t *ctok, toks []ctok) error {
+	line := p.lineAt(t.off)
+	quantity, hasQuantity := "", false
+	for j := t.a0; j < t.a1; j++ {
+		a := &p.attrs[j]
+		if a.prefixLen == 0 && !a.nsDecl && string(a.name) == "quantity" {
+			v, err := p.attrBytes(a)
+			if err != nil {
+				return &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + err.Error()}
+			}
+			quantity, hasQuantity = p.arena.str(v), true
+		}
+	}
+	p.un.lone = 0
+	vb, err := p.value(p.attrs[t.a0:t.a1], toks)
+	if err == nil {
+		err = p.charge(len(vb)+len(quantity), line)
+	}
+	if err != nil {
+		return &SyntaxError{Line: line, Msg: "plurals " + u.Key + ": " + errMsg(err)}
+	}
+	if p.un.lone > 0 {
+		p.loneWarning(line, "plurals", u.Key)
+	}
+	v := p.arena.str(vb)
+	switch {
+	case !hasQuantity:
+		p.warn(line, BadPluralQuantity, "plurals %q: an <item> without quantity is never used", u.Key)
+		return nil
+	case !slices.Contains(androidQuantities[:], quantity):
+		p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is none of zero, one, two, few, many, other; the <item> is never used", u.Key, quantity)
+	}
+	for j, q := range u.Categories {
+		if q == quantity {
+			// translate-toolkit builds a dict: the last text wins.
+			p.warn(line, BadPluralQuantity, "plurals %q: quantity %q is given again; its last text counts", u.Key, quantity)
+			u.Target[j] = v
+			return nil
+		}
+	}
+	u.Categories = append(u.Categories, quantity)
+	u.Target = append(u.Target, v)
+	return nil
 }
 
 // matchingEnd is the index of the end token closing the start token at i.
