@@ -230,20 +230,11 @@ func (p *tsParser) contextName(parent int) (string, bool) {
 }
 
 // message reads the <message> at i, whose parent element is at parent (-1: the
-// root).
+// root): its context, its translation's type, its texts, then its key, notes,
+// locations and flags.
 func (p *tsParser) message(i, parent int) error {
 	t := p.tree
-	m := tsMessage{root: parent < 0, line: t.line(i)}
-	if parent >= 0 {
-		n, ok := p.names[parent]
-		if !ok {
-			name, found := p.contextName(parent)
-			n = tsName{text: name, none: !found || name == ""}
-			p.names[parent] = n
-		}
-		m.name = n
-	}
-	p.messages = append(p.messages, m)
+	m := p.recordMessage(i, parent)
 	tr := t.child(i, p.ns, "translation")
 	typ := ""
 	if tr >= 0 {
@@ -260,11 +251,59 @@ func (p *tsParser) message(i, parent int) error {
 	if err != nil {
 		return err
 	}
-	plural := numerus == "yes"
-	u := Unit{Line: t.line(i), Plural: plural}
+	u := Unit{Line: t.line(i), Plural: numerus == "yes"}
+	source, ok, err := p.messageTexts(&u, i, tr, typ)
+	if err != nil || !ok {
+		return err
+	}
+	if err := p.messageKey(&u, i, parent, m.name, source); err != nil {
+		return err
+	}
+	u.Note = p.messageNote(i)
+	loc, err := p.messageLocation(i)
+	if err != nil {
+		return err
+	}
+	if !tsRelativeLocation(loc) {
+		u.Location = loc
+	}
+	var flags weblateFlags
+	if err := flags.mergeXMLFlags(func(name string) (string, bool, error) { return t.attr(i, name) }); err != nil {
+		return &SyntaxError{Line: u.Line, Msg: err.Error()}
+	}
+	u.Flags = flags.String()
+	if !p.s.dtd.spend(unitText(&u)) {
+		return &SyntaxError{Line: u.Line, Msg: p.s.dtd.overBudget()}
+	}
+	p.units = append(p.units, u)
+	return nil
+}
 
+// recordMessage notes the <message> at i among p.messages, with the name of
+// its <context> (parent; -1 for the root, whose name is known at the end).
+func (p *tsParser) recordMessage(i, parent int) tsMessage {
+	m := tsMessage{root: parent < 0, line: p.tree.line(i)}
+	if parent >= 0 {
+		n, ok := p.names[parent]
+		if !ok {
+			name, found := p.contextName(parent)
+			n = tsName{text: name, none: !found || name == ""}
+			p.names[parent] = n
+		}
+		m.name = n
+	}
+	p.messages = append(p.messages, m)
+	return m
+}
+
+// messageTexts sets the Source, Target and Fuzzy of the <message> at i, whose
+// <translation> is at tr (-1: none) with type typ, and returns its source as
+// written; ok is false for a message translate-toolkit calls blank.
+func (p *tsParser) messageTexts(u *Unit, i, tr int, typ string) (source string, ok bool, err error) {
+	t := p.tree
+	plural := u.Plural
 	srcNode := t.child(i, p.ns, "source")
-	source, hasSource := "", srcNode >= 0
+	hasSource := srcNode >= 0
 	if hasSource {
 		source = string(t.appendLeadingText(nil, srcNode))
 	}
@@ -292,17 +331,17 @@ func (p *tsParser) message(i, parent int) error {
 		target = []string{""}
 	}
 	if !plural && source == "" && target[0] == "" {
-		return nil // isblank
+		return "", false, nil // isblank
 	}
 	if plural && len(target) == 0 {
-		return &SyntaxError{Line: u.Line, Msg: "a numerus message whose translation has no <numerusform> (translate-toolkit cannot read it)"}
+		return "", false, &SyntaxError{Line: u.Line, Msg: "a numerus message whose translation has no <numerusform> (translate-toolkit cannot read it)"}
 	}
 	if plural && !hasSource {
 		if target[0] == "" {
-			return nil // isblank: no source and an empty first form
+			return "", false, nil // isblank: no source and an empty first form
 		}
 		// TSUnit.source replaces "(s)" in a source of None.
-		return &SyntaxError{Line: u.Line, Msg: "a numerus message without <source> (Weblate cannot read it)"}
+		return "", false, &SyntaxError{Line: u.Line, Msg: "a numerus message without <source> (Weblate cannot read it)"}
 	}
 
 	if plural {
@@ -317,7 +356,14 @@ func (p *tsParser) message(i, parent int) error {
 		u.Target = target
 	}
 	u.Fuzzy = unfinished && target[0] != ""
+	return source, true, nil
+}
 
+// messageKey sets the Key and ReadOnly of the <message> at i in the context
+// named name, from its <comment> and id; a message of the root waits for the
+// root's name (p.rootPending).
+func (p *tsParser) messageKey(u *Unit, i, parent int, name tsName, source string) error {
+	t := p.tree
 	comment := ""
 	if c := t.child(i, p.ns, "comment"); c >= 0 {
 		comment = string(t.appendLeadingText(nil, c))
@@ -329,10 +375,16 @@ func (p *tsParser) message(i, parent int) error {
 	if parent < 0 {
 		p.rootPending = append(p.rootPending, tsPending{unit: len(p.units), comment: comment, id: id, line: u.Line, emptySource: source == ""})
 	} else {
-		u.Key = tsContext(m.name.text, comment, id)
+		u.Key = tsContext(name.text, comment, id)
 		u.ReadOnly = u.Key == "" && source == ""
 	}
+	return nil
+}
 
+// messageNote is the <extracomment> then the <translatorcomment> of the
+// <message> at i, those not empty, joined with a newline.
+func (p *tsParser) messageNote(i int) string {
+	t := p.tree
 	var notes []string
 	for _, n := range []string{"extracomment", "translatorcomment"} {
 		if c := t.child(i, p.ns, n); c >= 0 {
@@ -341,8 +393,13 @@ func (p *tsParser) message(i, parent int) error {
 			}
 		}
 	}
-	u.Note = strings.Join(notes, "\n")
+	return strings.Join(notes, "\n")
+}
 
+// messageLocation is the <location>s of the <message> at i as filename:line,
+// joined with ", ".
+func (p *tsParser) messageLocation(i int) (string, error) {
+	t := p.tree
 	var locs []string
 	end := t.end(i)
 	for j := i + 1; j < end; {
@@ -353,11 +410,11 @@ func (p *tsParser) message(i, parent int) error {
 		if t.is(j, p.ns, "location") {
 			file, _, err := t.attr(j, "filename")
 			if err != nil {
-				return err
+				return "", err
 			}
 			line, _, err := t.attr(j, "line")
 			if err != nil {
-				return err
+				return "", err
 			}
 			loc := file
 			if line != "" {
@@ -373,20 +430,7 @@ func (p *tsParser) message(i, parent int) error {
 		}
 		j = t.end(j) + 1
 	}
-	if l := strings.Join(locs, ", "); !tsRelativeLocation(l) {
-		u.Location = l
-	}
-
-	var flags weblateFlags
-	if err := flags.mergeXMLFlags(func(name string) (string, bool, error) { return t.attr(i, name) }); err != nil {
-		return &SyntaxError{Line: u.Line, Msg: err.Error()}
-	}
-	u.Flags = flags.String()
-	if !p.s.dtd.spend(unitText(&u)) {
-		return &SyntaxError{Line: u.Line, Msg: p.s.dtd.overBudget()}
-	}
-	p.units = append(p.units, u)
-	return nil
+	return strings.Join(locs, ", "), nil
 }
 
 // tsContext is getcontext: the non-empty parts joined with newlines.
