@@ -462,153 +462,28 @@ func isUpperASCII(s string) bool {
 }
 
 // parseNumericToken is dateutil's _parse_numeric_token; it returns the index of the
-// last token it consumed.
+// last token it consumed. Its cases are dateutil's, in dateutil's order: what
+// the token's length and its neighbours make of it.
 func parseNumericToken(l []string, idx int, ymd *ymdList, res *dateResult) (int, error) {
 	repr := l[idx]
 	val, _ := parseRat(repr)
 	n := len(l)
 	li := utf8.RuneCountInString(repr)
-	hmsAt := func(j int) (int, bool) {
-		if j < 0 || j >= n {
-			return 0, false
-		}
-		v, ok := dateHMS[strings.ToLower(l[j])]
-		return v, ok
-	}
-	nextIsHMS := func() bool { _, ok := hmsAt(idx + 1); return ok }
+	var err error
 	switch {
 	case len(ymd.vals) == 3 && (li == 2 || li == 4) && res.hour == nil &&
-		(idx+1 >= n || l[idx+1] != ":" && !nextIsHMS()):
-		h, ok := asciiInt(repr[:2])
-		if !ok {
-			return 0, errDate
-		}
-		res.hour = iptr(h)
-		if li == 4 {
-			m, ok := asciiInt(repr[2:])
-			if !ok {
-				return 0, errDate
-			}
-			res.minute = iptr(m)
-		}
+		(idx+1 >= n || l[idx+1] != ":" && !isHMS(l, idx+1)):
+		err = parseHHMM(repr, res)
 	case li == 6 || li > 6 && strings.Index(repr, ".") == 6:
-		if len(ymd.vals) == 0 && !strings.Contains(repr, ".") {
-			for _, p := range []string{repr[:2], repr[2:4], repr[4:]} {
-				if err := ymd.appendStr(p); err != nil {
-					return 0, err
-				}
-			}
-		} else {
-			h, ok1 := asciiInt(repr[:2])
-			m, ok2 := asciiInt(repr[2:4])
-			s, us, ok3 := parseMs(repr[4:])
-			if !ok1 || !ok2 || !ok3 {
-				return 0, errDate
-			}
-			res.hour, res.minute, res.second, res.micro = iptr(h), iptr(m), iptr(s), iptr(us)
-		}
+		err = parseSixDigits(repr, ymd, res)
 	case li == 8 || li == 12 || li == 14:
-		y, ok := asciiInt(repr[:4])
-		if !ok {
-			return 0, errDate
-		}
-		if err := ymd.add(y, true); err != nil {
-			return 0, err
-		}
-		for _, p := range []string{repr[4:6], repr[6:8]} {
-			if err := ymd.appendStr(p); err != nil {
-				return 0, err
-			}
-		}
-		if li > 8 {
-			h, ok1 := asciiInt(repr[8:10])
-			m, ok2 := asciiInt(repr[10:12])
-			if !ok1 || !ok2 {
-				return 0, errDate
-			}
-			res.hour, res.minute = iptr(h), iptr(m)
-			if li > 12 {
-				s, ok := asciiInt(repr[12:])
-				if !ok {
-					return 0, errDate
-				}
-				res.second = iptr(s)
-			}
-		}
+		err = parseDigitsDate(repr, ymd, res)
 	case hmsIndex(l, idx) >= 0:
-		j := hmsIndex(l, idx)
-		var hms int
-		if j > idx {
-			hms, _ = hmsAt(j)
-			idx = j
-		} else {
-			hms, _ = hmsAt(j)
-			hms++
-		}
-		switch hms {
-		case 0:
-			res.hour = iptr(ratInt(val))
-			if frac := ratFrac(val); frac.Sign() != 0 {
-				res.minute = iptr(ratInt(new(big.Rat).Mul(big.NewRat(60, 1), frac)))
-			}
-		case 1:
-			m, s := parseMinSec(val)
-			res.minute, res.second = iptr(m), s
-		case 2:
-			s, us, ok := parseMs(repr)
-			if !ok {
-				return 0, errDate
-			}
-			res.second, res.micro = iptr(s), iptr(us)
-		}
+		return parseHMSWord(l, idx, val, res)
 	case idx+2 < n && l[idx+1] == ":":
-		res.hour = iptr(ratInt(val))
-		mv, ok := parseRat(l[idx+2])
-		if !ok {
-			return 0, errDate
-		}
-		m, s := parseMinSec(mv)
-		res.minute, res.second = iptr(m), s
-		if idx+4 < n && l[idx+3] == ":" {
-			s, us, ok := parseMs(l[idx+4])
-			if !ok {
-				return 0, errDate
-			}
-			res.second, res.micro = iptr(s), iptr(us)
-			idx += 2
-		}
-		idx += 2
+		return parseColonTime(l, idx, val, res)
 	case idx+1 < n && (l[idx+1] == "-" || l[idx+1] == "/" || l[idx+1] == "."):
-		sep := l[idx+1]
-		if !isASCIIDigits(repr) {
-			// value_repr goes to int() through _ymd.append; only a decimal fails.
-			return 0, errDate
-		}
-		if err := ymd.appendStr(repr); err != nil {
-			return 0, err
-		}
-		if idx+2 < n && !dateJump[strings.ToLower(l[idx+2])] {
-			if !isASCIIDigits(l[idx+2]) {
-				return 0, errDate // a month name, or not a date
-			}
-			if err := ymd.appendStr(l[idx+2]); err != nil {
-				return 0, err
-			}
-			if idx+3 < n && l[idx+3] == sep {
-				if idx+4 >= n {
-					return 0, errDate
-				}
-				if dateNames[strings.ToLower(l[idx+4])] {
-					return 0, errDate
-				}
-				if err := ymd.appendStr(l[idx+4]); err != nil {
-					return 0, err
-				}
-				idx += 2
-			}
-			idx++
-		}
-		idx++
+		return parseSeparatedDate(l, idx, ymd)
 	case idx+1 >= n || dateJump[strings.ToLower(l[idx+1])]:
 		if idx+2 < n && dateNames[strings.ToLower(l[idx+2])] {
 			return 0, errDate // "12 am"
@@ -621,13 +496,187 @@ func parseNumericToken(l []string, idx int, ymd *ymdList, res *dateResult) (int,
 		return 0, errDate // "12am"
 	case val.Cmp(big.NewRat(1, 1)) >= 0 && val.Cmp(big.NewRat(31, 1)) <= 0:
 		// _ymd.could_be_day, with no day or month string seen
-		if err := ymd.appendDec(val); err != nil {
-			return 0, err
-		}
+		err = ymd.appendDec(val)
 	default:
 		return 0, errDate
 	}
+	if err != nil {
+		return 0, err
+	}
 	return idx, nil
+}
+
+// hmsAt is the unit (0 hours, 1 minutes, 2 seconds) the token at j names, if
+// any (dateutil's HMS words).
+func hmsAt(l []string, j int) (int, bool) {
+	if j < 0 || j >= len(l) {
+		return 0, false
+	}
+	v, ok := dateHMS[strings.ToLower(l[j])]
+	return v, ok
+}
+
+// isHMS tells whether the token at j names an hours, minutes or seconds unit.
+func isHMS(l []string, j int) bool { _, ok := hmsAt(l, j); return ok }
+
+// parseHHMM reads "HH" or "HHMM" after a whole date: the time.
+func parseHHMM(repr string, res *dateResult) error {
+	h, ok := asciiInt(repr[:2])
+	if !ok {
+		return errDate
+	}
+	res.hour = iptr(h)
+	if utf8.RuneCountInString(repr) == 4 {
+		m, ok := asciiInt(repr[2:])
+		if !ok {
+			return errDate
+		}
+		res.minute = iptr(m)
+	}
+	return nil
+}
+
+// parseSixDigits reads six digits (and a fraction after them): "YYMMDD" when no
+// date part is known yet and there is no fraction, else "HHMMSS[.ffffff]".
+func parseSixDigits(repr string, ymd *ymdList, res *dateResult) error {
+	if len(ymd.vals) == 0 && !strings.Contains(repr, ".") {
+		for _, p := range []string{repr[:2], repr[2:4], repr[4:]} {
+			if err := ymd.appendStr(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	h, ok1 := asciiInt(repr[:2])
+	m, ok2 := asciiInt(repr[2:4])
+	s, us, ok3 := parseMs(repr[4:])
+	if !ok1 || !ok2 || !ok3 {
+		return errDate
+	}
+	res.hour, res.minute, res.second, res.micro = iptr(h), iptr(m), iptr(s), iptr(us)
+	return nil
+}
+
+// parseDigitsDate reads "YYYYMMDD", "YYYYMMDDhhmm" or "YYYYMMDDhhmmss".
+func parseDigitsDate(repr string, ymd *ymdList, res *dateResult) error {
+	li := utf8.RuneCountInString(repr)
+	y, ok := asciiInt(repr[:4])
+	if !ok {
+		return errDate
+	}
+	if err := ymd.add(y, true); err != nil {
+		return err
+	}
+	for _, p := range []string{repr[4:6], repr[6:8]} {
+		if err := ymd.appendStr(p); err != nil {
+			return err
+		}
+	}
+	if li == 8 {
+		return nil
+	}
+	h, ok1 := asciiInt(repr[8:10])
+	m, ok2 := asciiInt(repr[10:12])
+	if !ok1 || !ok2 {
+		return errDate
+	}
+	res.hour, res.minute = iptr(h), iptr(m)
+	if li > 12 {
+		s, ok := asciiInt(repr[12:])
+		if !ok {
+			return errDate
+		}
+		res.second = iptr(s)
+	}
+	return nil
+}
+
+// parseHMSWord reads a number beside an hours, minutes or seconds word: the
+// word's unit when the word follows ("10 h", the word consumed), the next
+// smaller one when it comes before ("h 10" is minutes), as dateutil reads them.
+func parseHMSWord(l []string, idx int, val *big.Rat, res *dateResult) (int, error) {
+	repr := l[idx]
+	j := hmsIndex(l, idx)
+	hms, _ := hmsAt(l, j)
+	if j > idx {
+		idx = j
+	} else {
+		hms++
+	}
+	switch hms {
+	case 0:
+		res.hour = iptr(ratInt(val))
+		if frac := ratFrac(val); frac.Sign() != 0 {
+			res.minute = iptr(ratInt(new(big.Rat).Mul(big.NewRat(60, 1), frac)))
+		}
+	case 1:
+		m, s := parseMinSec(val)
+		res.minute, res.second = iptr(m), s
+	case 2:
+		s, us, ok := parseMs(repr)
+		if !ok {
+			return 0, errDate
+		}
+		res.second, res.micro = iptr(s), iptr(us)
+	}
+	return idx, nil
+}
+
+// parseColonTime reads "H:M" or "H:M:S", the number at idx the hour.
+func parseColonTime(l []string, idx int, val *big.Rat, res *dateResult) (int, error) {
+	n := len(l)
+	res.hour = iptr(ratInt(val))
+	mv, ok := parseRat(l[idx+2])
+	if !ok {
+		return 0, errDate
+	}
+	m, s := parseMinSec(mv)
+	res.minute, res.second = iptr(m), s
+	if idx+4 < n && l[idx+3] == ":" {
+		s, us, ok := parseMs(l[idx+4])
+		if !ok {
+			return 0, errDate
+		}
+		res.second, res.micro = iptr(s), iptr(us)
+		idx += 2
+	}
+	return idx + 2, nil
+}
+
+// parseSeparatedDate reads "a-b", "a-b-c" (or with "/" or "." between) as
+// date parts, the number at idx the first.
+func parseSeparatedDate(l []string, idx int, ymd *ymdList) (int, error) {
+	n := len(l)
+	repr, sep := l[idx], l[idx+1]
+	if !isASCIIDigits(repr) {
+		// value_repr goes to int() through _ymd.append; only a decimal fails.
+		return 0, errDate
+	}
+	if err := ymd.appendStr(repr); err != nil {
+		return 0, err
+	}
+	if idx+2 < n && !dateJump[strings.ToLower(l[idx+2])] {
+		if !isASCIIDigits(l[idx+2]) {
+			return 0, errDate // a month name, or not a date
+		}
+		if err := ymd.appendStr(l[idx+2]); err != nil {
+			return 0, err
+		}
+		if idx+3 < n && l[idx+3] == sep {
+			if idx+4 >= n {
+				return 0, errDate
+			}
+			if dateNames[strings.ToLower(l[idx+4])] {
+				return 0, errDate
+			}
+			if err := ymd.appendStr(l[idx+4]); err != nil {
+				return 0, err
+			}
+			idx += 2
+		}
+		idx++
+	}
+	return idx + 1, nil
 }
 
 func isASCIIDigits(s string) bool {
