@@ -146,7 +146,7 @@ type format struct {
 	write    func(*Translation, *writer) error
 }
 
-var formats = map[string]format{
+var exporters = map[string]format{
 	"po":      {"text/x-po", "po", nil, writePO},
 	"mo":      {"application/x-gettext-catalog", "mo", func(t *Translation) bool { return t.FileFormat == "po" }, writeMO},
 	"csv":     {"text/csv", "csv", nil, writeCSV},
@@ -160,8 +160,8 @@ var formats = map[string]format{
 // Formats lists the ?format= values Export writes, sorted. Weblate 4.18 also
 // offers xlsx, aresource and strings, which gitlate does not write.
 func Formats() []string {
-	names := make([]string, 0, len(formats))
-	for n := range formats {
+	names := make([]string, 0, len(exporters))
+	for n := range exporters {
 		names = append(names, n)
 	}
 	slices.Sort(names)
@@ -197,7 +197,7 @@ type Conversion struct {
 // Convert prepares t to be written in the named format, or says why it cannot be
 // (a *FormatError).
 func Convert(name string, t *Translation) (*Conversion, error) {
-	f, ok := formats[name]
+	f, ok := exporters[name]
 	if !ok {
 		return nil, &FormatError{Format: name}
 	}
