@@ -1,5 +1,7 @@
 package export
 
+import "github.com/gitlate/gitlate/internal/formats"
+
 // TMX and TBX follow Weblate's TMXExporter and TBXExporter over translate-toolkit's
 // tmxfile and tbxfile (translate/storage/tmx.py, tbx.py, lisa.py): one entry per
 // unit with a language node for the source and one for the target (a plural gives
@@ -49,33 +51,30 @@ func writeTMX(t *Translation, w *writer) error {
 	})
 }
 
+// writeTBX writes through formats.TBXWriter, which gitlate's own glossary files
+// are written with too: one entry a unit, its notes once stripped (tbxunit.addnote
+// drops a blank one).
 func writeTBX(t *Translation, w *writer) error {
 	src, lang := t.SourceLanguage.Code, t.Language.Code
-	root := newNode("martif")
-	root.set("type", "TBX")
-	root.set("xml:lang", src)
-	desc := root.sub("martifHeader").sub("fileDesc").sub("sourceDesc")
-	desc.sub("p").setText("Translate Toolkit")
-	body := root.sub("text").sub("body")
-	langSet := func(lang, text string) *xnode {
-		n := newNode("langSet")
-		n.set("xml:lang", lang)
-		n.sub("tig").sub("term").setText(text)
-		return n
+	tw := formats.TBXWriter{Tool: "Translate Toolkit", Libxml2: true}
+	buf := tw.AppendHeader(nil, src)
+	var notes [2]string
+	for i, n := 0, t.count(); i < n; i++ {
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		if err := w.next(i); err != nil {
+			return err
+		}
+		uc := t.unit(i)
+		u := &uc
+		notes[0], notes[1] = pyStrip(xmlFilter(u.Note)), pyStrip(xmlFilter(u.Explanation))
+		buf = tw.AppendEntry(buf[:0], "", [2]formats.TBXTerm{
+			{Lang: src, Term: xmlFilter(sources(u)[0])},
+			{Lang: lang, Term: xmlFilter(targets(t, u)[0])},
+		}, notes[:])
 	}
-	return xmlStore(w, `<!DOCTYPE martif PUBLIC "ISO 12200:1999A//DTD MARTIF core (DXFcdV04)//EN" "TBXcdv04.dtd">`, root, body,
-		xmlLayout{indent: "    ", maxLevel: 4}, 3, t.count(), func(i int) *xnode {
-			uc := t.unit(i)
-			u := &uc
-			entry := lisaUnit("termEntry", langSet, src, lang, xmlFilter(sources(u)[0]), xmlFilter(targets(t, u)[0]))
-			for _, note := range []string{u.Note, u.Explanation} {
-				// tbxunit.addnote drops a note that is blank once stripped.
-				if note = pyStrip(xmlFilter(note)); note != "" {
-					n := entry.sub("note")
-					n.setText(note)
-					n.set("from", "developer")
-				}
-			}
-			return entry
-		})
+	buf = tw.AppendFooter(buf)
+	_, err := w.Write(buf)
+	return err
 }

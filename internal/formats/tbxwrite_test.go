@@ -3,6 +3,8 @@ package formats
 import (
 	"encoding/xml"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -57,5 +59,31 @@ func TestWriteTBXRoundTrip(t *testing.T) {
 	}
 	if f, err := (tbxFormat{}).Parse(WriteTBX("en", "en", nil)); err != nil || len(f.Units) != 0 {
 		t.Errorf("empty glossary: %v %v", f, err)
+	}
+}
+
+// TestWriteTBXGolden: the files under testdata/tbxwrite were written by the
+// writer gitlate had before the TBX conversion shared it; its bytes stay those.
+func TestWriteTBXGolden(t *testing.T) {
+	t.Parallel()
+	units := []Unit{
+		{Key: "pin", Source: []string{"pin"}, Target: []string{"pin"}},
+		{Key: "pin", Source: []string{"pin (noun)"}, Target: []string{"pin (noun)"}},
+		{Key: `k"&<'>`, Source: []string{"<b> & \"q\" 'a'\r\n\tend"}, Target: []string{"  two\n lines\t"}},
+		{Key: "ctl", Source: []string{"bell\x07 \xff \uFFFE"}, Target: nil},
+		{Source: []string{"one", "many"}, Target: []string{"jeden", "mnoho"}},
+		{Source: nil, Target: []string{""}},
+	}
+	for name, got := range map[string][]byte{
+		"units.tbx": WriteTBX("en", `c"s`, units),
+		"empty.tbx": WriteTBX("en", "en", nil),
+	} {
+		want, err := os.ReadFile(filepath.Join("testdata", "tbxwrite", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%s differs:\n got %s\nwant %s", name, got, want)
+		}
 	}
 }
