@@ -14,12 +14,12 @@ import (
 // validationError is DRF's answer to a bad filter value: {"field": ["message"]}.
 func validationError(field, message string) error {
 	var e enc
-	e.obj()
-	e.key(field)
-	e.arr()
-	e.str(message)
-	e.endArr()
-	e.end()
+	e.Obj()
+	e.Key(field)
+	e.Arr()
+	e.Str(message)
+	e.EndArr()
+	e.End()
 	return &apiError{status: http.StatusBadRequest, body: e.done()}
 }
 

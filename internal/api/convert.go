@@ -35,10 +35,10 @@ import (
 // fieldError is DRF's ValidationError({field: message}): 400 {"field": "message"}.
 func fieldError(field, message string) error {
 	return &apiError{status: http.StatusBadRequest, detail: message, body: render(func(e *enc) {
-		e.obj()
-		e.key(field)
-		e.str(message)
-		e.end()
+		e.Obj()
+		e.Key(field)
+		e.Str(message)
+		e.End()
 	})}
 }
 

@@ -83,9 +83,9 @@ func writeCounters(e *enc, s *snapshot.Stats, table []counter) {
 	v := statValues(s)
 	for i := range table {
 		c := &table[i]
-		e.key(c.key)
+		e.Key(c.key)
 		if c.kind == plain {
-			e.int(int64(v[c.n]))
+			e.Int(int64(v[c.n]))
 		} else {
 			e.pct(weblate.Percent(v[c.n], v[c.of], c.kind == percentFull))
 		}

@@ -56,10 +56,10 @@ func (r *request) fail(err error) {
 	d := ae.body
 	if d == nil {
 		var e enc
-		e.obj()
-		e.key("detail")
-		e.str(ae.detail)
-		e.end()
+		e.Obj()
+		e.Key("detail")
+		e.Str(ae.detail)
+		e.End()
 		d = e.done()
 	}
 	r.write(ae.status, d.buf)

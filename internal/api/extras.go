@@ -72,23 +72,23 @@ func (v *views) buildExtras() {
 
 // writeAddon writes an add-on in the shape of Weblate's AddonSerializer.
 func writeAddon(e *enc, a snapAddon) {
-	e.obj()
-	e.key("component")
+	e.Obj()
+	e.Key("component")
 	e.url(a.c.APIPath())
-	e.key("name")
-	e.str(a.a.Config.Name)
-	e.key("id")
-	e.int(int64(a.a.ID))
-	e.key("configuration")
+	e.Key("name")
+	e.Str(a.a.Config.Name)
+	e.Key("id")
+	e.Int(int64(a.a.ID))
+	e.Key("configuration")
 	conf := a.a.Config.Configuration
 	if len(conf) == 0 {
 		conf = []byte("{}")
 	}
 	// The config package rendered it as JSON; it holds no URL of this server to fill in.
 	e.raw(newDoc(conf, nil, nil))
-	e.key("url")
+	e.Key("url")
 	e.url(snapshot.AddonAPIPath(a.a.ID))
-	e.end()
+	e.End()
 }
 
 func listAddons(r *request) error { return r.writePage(r.v.addonList) }
@@ -110,7 +110,7 @@ const siteName = "gitlate"
 
 // writeMetrics writes the metrics view's keys in Weblate's order.
 func writeMetrics(e *enc, f metrics.Figures) {
-	e.obj()
+	e.Obj()
 	for _, kv := range []struct {
 		key   string
 		value int
@@ -120,15 +120,15 @@ func writeMetrics(e *enc, f metrics.Figures) {
 		{"translations", f.Translations}, {"languages", f.Languages}, {"checks", f.Checks},
 		{"configuration_errors", f.ConfigurationErrors}, {"suggestions", f.Suggestions},
 	} {
-		e.key(kv.key)
-		e.int(int64(kv.value))
+		e.Key(kv.key)
+		e.Int(int64(kv.value))
 	}
-	e.key("celery_queues")
-	e.obj() // gitlate has no task queues
-	e.end()
-	e.key("name")
-	e.str(siteName)
-	e.end()
+	e.Key("celery_queues")
+	e.Obj() // gitlate has no task queues
+	e.End()
+	e.Key("name")
+	e.Str(siteName)
+	e.End()
 }
 
 func getMetrics(r *request) error { return r.writeDoc(r.v.metrics) }

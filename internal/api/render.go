@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/binary"
-	"strconv"
 
 	"github.com/cespare/xxhash/v2"
 
@@ -84,82 +83,29 @@ func (d *doc) appendTo(dst []byte, p urlParams) []byte {
 	return append(dst, d.buf[last:]...)
 }
 
-// enc builds docs. Objects are written key by key in the order the caller gives,
-// which is how Weblate's field order is kept.
+// enc builds docs: jsondoc's Writer writes the JSON (the change log's stored
+// documents are written with it too), and enc records an internal URL's holes
+// beside the bytes and embeds documents by reference. Its Writer's URL, ID and
+// IDURL write a stored document's marks and have no place in a doc.
 type enc struct {
-	d     doc
-	comma []bool // per open container: does the next value need a comma?
-}
-
-func (e *enc) sep() {
-	if n := len(e.comma); n > 0 {
-		if e.comma[n-1] {
-			e.d.buf = append(e.d.buf, ',')
-		}
-		e.comma[n-1] = true
-	}
-}
-
-func (e *enc) open(c byte) {
-	e.sep()
-	e.d.buf = append(e.d.buf, c)
-	e.comma = append(e.comma, false)
-}
-
-func (e *enc) close(c byte) {
-	e.d.buf = append(e.d.buf, c)
-	e.comma = e.comma[:len(e.comma)-1]
-}
-
-func (e *enc) obj()    { e.open('{') }
-func (e *enc) end()    { e.close('}') }
-func (e *enc) arr()    { e.open('[') }
-func (e *enc) endArr() { e.close(']') }
-
-// key writes an object key; the value that follows must not add a comma.
-func (e *enc) key(k string) {
-	e.sep()
-	e.d.buf = append(e.d.buf, '"')
-	e.d.buf = appendJSONText(e.d.buf, k)
-	e.d.buf = append(e.d.buf, '"', ':')
-	e.comma[len(e.comma)-1] = false
-}
-
-func (e *enc) str(s string) {
-	e.sep()
-	e.d.buf = append(e.d.buf, '"')
-	e.d.buf = appendJSONText(e.d.buf, s)
-	e.d.buf = append(e.d.buf, '"')
-}
-
-func (e *enc) int(i int64) {
-	e.sep()
-	e.d.buf = strconv.AppendInt(e.d.buf, i, 10)
+	jsondoc.Writer
+	holes []hole
+	subs  []*doc
 }
 
 // pct writes a percentage with one decimal, always ("100.0", never "100").
 func (e *enc) pct(f float64) {
-	e.sep()
-	e.d.buf = weblate.AppendPercent(e.d.buf, f)
-}
-
-func (e *enc) boolean(b bool) {
-	e.sep()
-	e.d.buf = strconv.AppendBool(e.d.buf, b)
-}
-
-func (e *enc) null() {
-	e.sep()
-	e.d.buf = append(e.d.buf, "null"...)
+	e.Sep()
+	e.Buf = weblate.AppendPercent(e.Buf, f)
 }
 
 // url writes an internal URL: the base URL, then path (which starts with "/"), then
 // the format suffix when the request asked for one.
 func (e *enc) url(path string) {
-	e.sep()
-	e.d.buf = append(e.d.buf, '"')
-	e.d.holes = append(e.d.holes, hole{at: uint32(len(e.d.buf)), kind: holeBase})
-	e.d.buf = appendJSONText(e.d.buf, path)
+	e.Sep()
+	e.Buf = append(e.Buf, '"')
+	e.holes = append(e.holes, hole{at: uint32(len(e.Buf)), kind: holeBase})
+	e.Buf = appendJSONText(e.Buf, path)
 	kind := holeFormatQ
 	for i := 0; i < len(path); i++ {
 		if path[i] == '?' {
@@ -167,14 +113,14 @@ func (e *enc) url(path string) {
 			break
 		}
 	}
-	e.d.holes = append(e.d.holes, hole{at: uint32(len(e.d.buf)), kind: kind})
-	e.d.buf = append(e.d.buf, '"')
+	e.holes = append(e.holes, hole{at: uint32(len(e.Buf)), kind: kind})
+	e.Buf = append(e.Buf, '"')
 }
 
 // urlOrNull writes url(path), or null for "".
 func (e *enc) urlOrNull(path string) {
 	if path == "" {
-		e.null()
+		e.Null()
 		return
 	}
 	e.url(path)
@@ -183,32 +129,32 @@ func (e *enc) urlOrNull(path string) {
 // strOrNull writes s, or null for "".
 func (e *enc) strOrNull(s string) {
 	if s == "" {
-		e.null()
+		e.Null()
 		return
 	}
-	e.str(s)
+	e.Str(s)
 }
 
 // raw splices a rendered document in as a value: by reference when it is large
 // enough for a copy to matter (d must not change afterwards, as no rendered document
 // does), else as a copy, which keeps small documents flat.
 func (e *enc) raw(d *doc) {
-	e.sep()
+	e.Sep()
 	if len(d.buf) >= 128 {
-		e.d.holes = append(e.d.holes, hole{at: uint32(len(e.d.buf)), sub: uint32(len(e.d.subs)), kind: holeDoc})
-		e.d.subs = append(e.d.subs, d)
+		e.holes = append(e.holes, hole{at: uint32(len(e.Buf)), sub: uint32(len(e.subs)), kind: holeDoc})
+		e.subs = append(e.subs, d)
 		return
 	}
-	off := uint32(len(e.d.buf))
-	e.d.buf = append(e.d.buf, d.buf...)
+	off := uint32(len(e.Buf))
+	e.Buf = append(e.Buf, d.buf...)
 	for _, h := range d.holes {
 		if h.kind == holeDoc {
 			sub := d.subs[h.sub]
-			h.sub = uint32(len(e.d.subs))
-			e.d.subs = append(e.d.subs, sub)
+			h.sub = uint32(len(e.subs))
+			e.subs = append(e.subs, sub)
 		}
 		h.at += off
-		e.d.holes = append(e.d.holes, h)
+		e.holes = append(e.holes, h)
 	}
 }
 
@@ -218,16 +164,16 @@ func (e *enc) raw(d *doc) {
 func (e *enc) done() *doc {
 	var holes []hole
 	var subs []*doc
-	if len(e.d.holes) > 0 {
-		holes = append([]hole(nil), e.d.holes...)
+	if len(e.holes) > 0 {
+		holes = append([]hole(nil), e.holes...)
 	}
-	if len(e.d.subs) > 0 {
-		subs = append([]*doc(nil), e.d.subs...)
+	if len(e.subs) > 0 {
+		subs = append([]*doc(nil), e.subs...)
 	}
-	d := newDoc(append([]byte(nil), e.d.buf...), holes, subs)
-	e.d = doc{buf: e.d.buf[:0], holes: e.d.holes[:0], subs: e.d.subs[:0]}
-	clear(e.d.subs[:cap(e.d.subs)]) // let the embedded documents go
-	e.comma = e.comma[:0]
+	d := newDoc(e.Bytes(), holes, subs)
+	e.holes = e.holes[:0]
+	clear(e.subs[:cap(e.subs)]) // let the embedded documents go
+	e.subs = e.subs[:0]
 	return d
 }
 

@@ -20,12 +20,12 @@ import (
 
 // writeRepositoryFlags writes the pending-work flags.
 func writeRepositoryFlags(e *enc, needsMerge bool) {
-	e.key("needs_commit")
-	e.boolean(false)
-	e.key("needs_merge")
-	e.boolean(needsMerge)
-	e.key("needs_push")
-	e.boolean(false)
+	e.Key("needs_commit")
+	e.Bool(false)
+	e.Key("needs_merge")
+	e.Bool(needsMerge)
+	e.Key("needs_push")
+	e.Bool(false)
 }
 
 // repoStatus returns a component's repository status, read on request: it is not
@@ -82,25 +82,25 @@ func statusText(c *snapshot.Component, st *repos.Status) string {
 
 // writeRepository writes a component's repository status.
 func writeRepository(e *enc, c *snapshot.Component, st *repos.Status, self string) {
-	e.obj()
+	e.Obj()
 	writeRepositoryFlags(e, st.Behind)
-	e.key("url")
+	e.Key("url")
 	e.url(self)
-	e.key("remote_commit")
+	e.Key("remote_commit")
 	if remote := remoteCommit(c, st); remote != nil {
 		writeCommit(e, remote)
 	} else {
-		e.null()
+		e.Null()
 	}
-	e.key("status")
-	e.str(statusText(c, st))
-	e.key("merge_failure")
+	e.Key("status")
+	e.Str(statusText(c, st))
+	e.Key("merge_failure")
 	if c.Repo.FetchErr != nil {
-		e.str(c.Repo.FetchErr.Error())
+		e.Str(c.Repo.FetchErr.Error())
 	} else {
-		e.null()
+		e.Null()
 	}
-	e.end()
+	e.End()
 }
 
 // remoteCommit is the newest commit known of what the repository follows.
@@ -121,32 +121,32 @@ func remoteCommit(c *snapshot.Component, st *repos.Status) *repos.Commit {
 func writeCommit(e *enc, h *repos.Commit) {
 	rev := h.Hash.String()
 	summary, _, _ := strings.Cut(h.Message, "\n")
-	e.obj()
-	e.key("revision")
-	e.str(rev)
-	e.key("shortrevision")
-	e.str(rev[:7])
-	e.key("author")
-	e.str(h.Author.Name + " <" + h.Author.Email + ">")
-	e.key("author_name")
-	e.str(h.Author.Name)
-	e.key("author_email")
-	e.str(h.Author.Email)
-	e.key("authordate")
-	e.str(h.Author.When.Format(time.RFC3339))
-	e.key("commit")
-	e.str(h.Committer.Name + " <" + h.Committer.Email + ">")
-	e.key("commit_name")
-	e.str(h.Committer.Name)
-	e.key("commit_email")
-	e.str(h.Committer.Email)
-	e.key("commitdate")
-	e.str(h.Committer.When.Format(time.RFC3339))
-	e.key("message")
-	e.str(strings.TrimRight(h.Message, "\n"))
-	e.key("summary")
-	e.str(summary)
-	e.end()
+	e.Obj()
+	e.Key("revision")
+	e.Str(rev)
+	e.Key("shortrevision")
+	e.Str(rev[:7])
+	e.Key("author")
+	e.Str(h.Author.Name + " <" + h.Author.Email + ">")
+	e.Key("author_name")
+	e.Str(h.Author.Name)
+	e.Key("author_email")
+	e.Str(h.Author.Email)
+	e.Key("authordate")
+	e.Str(h.Author.When.Format(time.RFC3339))
+	e.Key("commit")
+	e.Str(h.Committer.Name + " <" + h.Committer.Email + ">")
+	e.Key("commit_name")
+	e.Str(h.Committer.Name)
+	e.Key("commit_email")
+	e.Str(h.Committer.Email)
+	e.Key("commitdate")
+	e.Str(h.Committer.When.Format(time.RFC3339))
+	e.Key("message")
+	e.Str(strings.TrimRight(h.Message, "\n"))
+	e.Key("summary")
+	e.Str(summary)
+	e.End()
 }
 
 func getProjectRepository(r *request) error {
@@ -161,11 +161,11 @@ func getProjectRepository(r *request) error {
 		}
 	}
 	return r.writeDoc(render(func(e *enc) {
-		e.obj()
+		e.Obj()
 		writeRepositoryFlags(e, behind)
-		e.key("url")
+		e.Key("url")
 		e.url(p.APIPath() + "repository/")
-		e.end()
+		e.End()
 	}))
 }
 
@@ -240,28 +240,28 @@ func (r *request) repositoryOperation(keys []string) error {
 		return validationError("operation", `"`+op+`" is not a valid choice.`)
 	}
 	var e enc
-	e.obj()
-	e.key("result")
+	e.Obj()
+	e.Key("result")
 	if op != "pull" {
 		// Valid, but gitlate has nothing to commit, push, reset or clean.
-		e.boolean(false)
-		e.key("detail")
-		e.str("gitlate reads repositories and never writes to them: there is nothing to " + op + ".")
-		e.end()
+		e.Bool(false)
+		e.Key("detail")
+		e.Str("gitlate reads repositories and never writes to them: there is nothing to " + op + ".")
+		e.End()
 		return r.writeDoc(e.done())
 	}
 	if r.s.opts.Puller == nil {
 		return errReadOnly
 	}
 	if err := r.s.opts.Puller.Pull(r.c.Request.Context(), keys); err != nil {
-		e.boolean(false)
-		e.key("detail")
-		e.str(err.Error())
-		e.end()
+		e.Bool(false)
+		e.Key("detail")
+		e.Str(err.Error())
+		e.End()
 		return r.writeDoc(e.done())
 	}
-	e.boolean(true)
-	e.end()
+	e.Bool(true)
+	e.End()
 	return r.writeDoc(e.done())
 }
 

@@ -136,12 +136,12 @@ func found[T comparable](x T) (T, error) {
 
 // rootDoc is the API root: the same for every snapshot, so rendered once.
 var rootDoc = render(func(e *enc) {
-	e.obj()
+	e.Obj()
 	for _, name := range []string{"users", "groups", "roles", "projects", "components", "translations", "memory", "languages", "component-lists", "changes", "units", "screenshots", "addons"} {
-		e.key(name)
+		e.Key(name)
 		e.url("/api/" + name + "/")
 	}
-	e.end()
+	e.End()
 })
 
 func getRoot(r *request) error { return r.writeDoc(rootDoc) }

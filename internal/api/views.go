@@ -124,11 +124,11 @@ func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger) *views
 			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: p.WebPath()}) }),
 		}
 		pv.languages = render(func(e *enc) {
-			e.arr()
+			e.Arr()
 			for _, pl := range p.Languages {
 				writeProjectLanguage(e, pl)
 			}
-			e.endArr()
+			e.EndArr()
 		})
 		v.projects[p] = pv
 		v.projectList = append(v.projectList, pv.detail)
@@ -207,18 +207,18 @@ func (v *views) buildUserStats() {
 			c = &counts{}
 		}
 		v.userStats[u] = render(func(e *enc) {
-			e.obj()
-			e.key("translated")
-			e.int(int64(c.translated))
-			e.key("suggested")
-			e.int(0)
-			e.key("uploaded")
-			e.int(0)
-			e.key("commented")
-			e.int(0)
-			e.key("languages")
-			e.int(int64(len(c.languages)))
-			e.end()
+			e.Obj()
+			e.Key("translated")
+			e.Int(int64(c.translated))
+			e.Key("suggested")
+			e.Int(0)
+			e.Key("uploaded")
+			e.Int(0)
+			e.Key("commented")
+			e.Int(0)
+			e.Key("languages")
+			e.Int(int64(len(c.languages)))
+			e.End()
 		})
 	}
 }
@@ -257,8 +257,8 @@ func (v *views) sortByID() {
 
 // lockDocs are the two lock answers; components share them.
 var lockDocs = [2]*doc{
-	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(false); e.end() }),
-	render(func(e *enc) { e.obj(); e.key("locked"); e.boolean(true); e.end() }),
+	render(func(e *enc) { e.Obj(); e.Key("locked"); e.Bool(false); e.End() }),
+	render(func(e *enc) { e.Obj(); e.Key("locked"); e.Bool(true); e.End() }),
 }
 
 func lockDoc(locked bool) *doc {

@@ -91,70 +91,92 @@ func FormatTime(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000000Z")
 }
 
-// Writer builds one stored document. Objects are written key by key in the order
-// the caller gives, which keeps a serializer's field order.
+// Writer writes a JSON document into memory: objects key by key in the order the
+// caller gives, which keeps a serializer's field order, strings escaped by
+// AppendText. The change log's stored documents and the API's rendered ones are
+// both written with it; each marks its internal URLs its own way (URL and IDURL
+// write the marks of a stored document, the API records holes beside Buf).
 type Writer struct {
-	buf   []byte
+	// Buf is the document written so far. A value of a kind Writer does not
+	// write is appended to it after Sep.
+	Buf   []byte
 	comma []bool // per open container: does the next value need a comma?
 }
 
-func (w *Writer) sep() {
+// Sep writes the comma a value needs before it, if any.
+func (w *Writer) Sep() {
 	if n := len(w.comma); n > 0 {
 		if w.comma[n-1] {
-			w.buf = append(w.buf, ',')
+			w.Buf = append(w.Buf, ',')
 		}
 		w.comma[n-1] = true
 	}
 }
 
-// Obj opens an object, End closes it.
-func (w *Writer) Obj() {
-	w.sep()
-	w.buf = append(w.buf, '{')
+func (w *Writer) open(c byte) {
+	w.Sep()
+	w.Buf = append(w.Buf, c)
 	w.comma = append(w.comma, false)
 }
 
-// End closes the innermost object.
-func (w *Writer) End() {
-	w.buf = append(w.buf, '}')
+func (w *Writer) close(c byte) {
+	w.Buf = append(w.Buf, c)
 	w.comma = w.comma[:len(w.comma)-1]
 }
 
+// Obj opens an object, End closes it.
+func (w *Writer) Obj() { w.open('{') }
+
+// End closes the innermost object.
+func (w *Writer) End() { w.close('}') }
+
+// Arr opens an array, EndArr closes it.
+func (w *Writer) Arr() { w.open('[') }
+
+// EndArr closes the innermost array.
+func (w *Writer) EndArr() { w.close(']') }
+
 // Key writes an object key; the value that follows adds no comma.
 func (w *Writer) Key(k string) {
-	w.sep()
-	w.buf = append(w.buf, '"')
-	w.buf = AppendText(w.buf, k)
-	w.buf = append(w.buf, '"', ':')
+	w.Sep()
+	w.Buf = append(w.Buf, '"')
+	w.Buf = AppendText(w.Buf, k)
+	w.Buf = append(w.Buf, '"', ':')
 	w.comma[len(w.comma)-1] = false
 }
 
 // Str writes a string.
 func (w *Writer) Str(s string) {
-	w.sep()
-	w.buf = append(w.buf, '"')
-	w.buf = AppendText(w.buf, s)
-	w.buf = append(w.buf, '"')
+	w.Sep()
+	w.Buf = append(w.Buf, '"')
+	w.Buf = AppendText(w.Buf, s)
+	w.Buf = append(w.Buf, '"')
 }
 
 // Int writes an integer.
 func (w *Writer) Int(i int64) {
-	w.sep()
-	w.buf = strconv.AppendInt(w.buf, i, 10)
+	w.Sep()
+	w.Buf = strconv.AppendInt(w.Buf, i, 10)
+}
+
+// Bool writes true or false.
+func (w *Writer) Bool(b bool) {
+	w.Sep()
+	w.Buf = strconv.AppendBool(w.Buf, b)
 }
 
 // Null writes null.
 func (w *Writer) Null() {
-	w.sep()
-	w.buf = append(w.buf, "null"...)
+	w.Sep()
+	w.Buf = append(w.Buf, "null"...)
 }
 
 // URL writes an internal URL: the base URL's mark, path (which starts with "/"),
 // and the mark of the format suffix.
 func (w *Writer) URL(path string) {
-	w.sep()
-	w.buf = append(w.buf, '"', MarkBase)
-	w.buf = AppendText(w.buf, path)
+	w.Sep()
+	w.Buf = append(w.Buf, '"', MarkBase)
+	w.Buf = AppendText(w.Buf, path)
 	mark := MarkFormatQ
 	for i := 0; i < len(path); i++ {
 		if path[i] == '?' {
@@ -162,32 +184,35 @@ func (w *Writer) URL(path string) {
 			break
 		}
 	}
-	w.buf = append(w.buf, mark, '"')
+	w.Buf = append(w.Buf, mark, '"')
 }
 
 // ID writes the document's own id (MarkID) as a number.
 func (w *Writer) ID() {
-	w.sep()
-	w.buf = append(w.buf, MarkID)
+	w.Sep()
+	w.Buf = append(w.Buf, MarkID)
 }
 
 // IDURL writes an internal URL made of prefix, the document's own id and suffix.
 func (w *Writer) IDURL(prefix, suffix string) {
-	w.sep()
-	w.buf = append(w.buf, '"', MarkBase)
-	w.buf = AppendText(w.buf, prefix)
-	w.buf = append(w.buf, MarkID)
-	w.buf = AppendText(w.buf, suffix)
-	w.buf = append(w.buf, MarkFormatQ, '"')
+	w.Sep()
+	w.Buf = append(w.Buf, '"', MarkBase)
+	w.Buf = AppendText(w.Buf, prefix)
+	w.Buf = append(w.Buf, MarkID)
+	w.Buf = AppendText(w.Buf, suffix)
+	w.Buf = append(w.Buf, MarkFormatQ, '"')
 }
 
 // Bytes returns the document written so far, in memory of its own; the Writer
 // starts a new one.
 func (w *Writer) Bytes() []byte {
-	out := append([]byte(nil), w.buf...)
-	w.buf, w.comma = w.buf[:0], w.comma[:0]
+	out := append([]byte(nil), w.Buf...)
+	w.Reset()
 	return out
 }
+
+// Reset starts a new document, keeping the Writer's memory.
+func (w *Writer) Reset() { w.Buf, w.comma = w.Buf[:0], w.comma[:0] }
 
 // Fill appends a stored document with its marks replaced: baseJSON is the base URL
 // already escaped for JSON, formatJSON the ?format= value escaped ("" when the

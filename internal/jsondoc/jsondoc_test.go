@@ -82,3 +82,31 @@ func TestWriterAndFill(t *testing.T) {
 		}
 	}
 }
+
+// TestWriterValues: commas go between the values of arrays and objects at every
+// depth, and a value the caller appends after Sep gets its comma too.
+func TestWriterValues(t *testing.T) {
+	var w Writer
+	w.Obj()
+	w.Key("a")
+	w.Arr()
+	w.Int(1)
+	w.Bool(true)
+	w.Null()
+	w.Arr()
+	w.EndArr()
+	w.Obj()
+	w.End()
+	w.Sep()
+	w.Buf = append(w.Buf, "12.5"...)
+	w.EndArr()
+	w.Key("b")
+	w.Bool(false)
+	w.End()
+	if got, want := string(w.Bytes()), `{"a":[1,true,null,[],{},12.5],"b":false}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if len(w.Buf) != 0 {
+		t.Errorf("Bytes left %q in the writer", w.Buf)
+	}
+}
