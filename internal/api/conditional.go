@@ -7,14 +7,15 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/gitlate/gitlate/internal/conditional"
 )
 
 // Validators, conditional requests and compression of the API's answers
-// (RFC 9110 §8.8 and §13, RFC 9111 §5.2).
+// (RFC 9110 §8.8 and §13, RFC 9111 §5.2); the tags' format and their matching
+// are the conditional package's, which the web pages use too.
 //
 // A 200 to GET or HEAD carries an ETag made from what determines its bytes: the
 // sums of the documents in it (render.go), the request's base URL and its path and
@@ -101,8 +102,8 @@ func (r *request) validated() bool {
 }
 
 // lastModified is the answer's Last-Modified, or nil.
-func (r *request) lastModified() *lastModified {
-	if r.route.live || r.v == nil || r.v.modified.value == nil {
+func (r *request) lastModified() *conditional.LastModified {
+	if r.route.live || r.v == nil || r.v.modified.Value == nil {
 		return nil
 	}
 	return &r.v.modified
@@ -117,7 +118,7 @@ func (r *request) notModified() bool {
 		return false
 	}
 	tag, lm := r.tag(), r.lastModified()
-	if !notModified(hdr, tag, lm) {
+	if !conditional.NotModified(hdr, tag, lm) {
 		return false
 	}
 	r.validators(tag, lm)
@@ -141,22 +142,22 @@ func (r *request) fromGzipCache(contentType []string) bool {
 	r.validators(tag, r.lastModified())
 	h := r.c.Writer.Header()
 	h["Content-Type"] = contentType
-	h["ETag"] = etagHeader(tag, true)
+	h["ETag"] = conditional.ETag(tag, true)
 	h["Content-Encoding"] = gzipEncoding
 	r.writeBody(http.StatusOK, z)
 	return true
 }
 
 // validators sets the headers a 200 and a 304 share.
-func (r *request) validators(tag uint64, lm *lastModified) {
+func (r *request) validators(tag uint64, lm *conditional.LastModified) {
 	h := r.c.Writer.Header()
 	h["Vary"] = r.s.varyNegotiated
 	// Spelled as Django sends it: clients that look headers up case-sensitively
 	// (Python's dict(response.headers)) find "ETag", not Go's canonical "Etag".
-	h["ETag"] = etagHeader(tag, false)
+	h["ETag"] = conditional.ETag(tag, false)
 	h["Cache-Control"] = cacheControl
 	if lm != nil {
-		h["Last-Modified"] = lm.value
+		h["Last-Modified"] = lm.Value
 	}
 }
 
@@ -178,7 +179,7 @@ func (r *request) send(status int, body []byte, contentType []string) {
 	r.validators(tag, lm)
 	h["Content-Type"] = contentType
 	if len(body) >= gzipMin && contentType[0] != notCompressibleType && acceptsGzip(req.Header["Accept-Encoding"]) {
-		h["ETag"] = etagHeader(tag, true)
+		h["ETag"] = conditional.ETag(tag, true)
 		h["Content-Encoding"] = gzipEncoding
 		body = r.gzipped(tag, body)
 	}
@@ -191,117 +192,6 @@ func (r *request) writeBody(status int, body []byte) {
 	if r.c.Request.Method != http.MethodHead {
 		_, _ = r.c.Writer.Write(body)
 	}
-}
-
-// lastModified is the Last-Modified of a snapshot's answers.
-type lastModified struct {
-	value []string  // the header; nil when the snapshot has no time
-	at    time.Time // its time, to the second
-	// ambiguous is true when the snapshot before was built within the same second:
-	// a date cannot tell the two apart, so only a later one proves the client's
-	// copy current.
-	ambiguous bool
-}
-
-func newLastModified(built, previous time.Time) lastModified {
-	if built.IsZero() {
-		return lastModified{}
-	}
-	at := built.UTC().Truncate(time.Second)
-	return lastModified{value: []string{at.Format(http.TimeFormat)}, at: at,
-		ambiguous: !previous.IsZero() && previous.UTC().Truncate(time.Second).Equal(at)}
-}
-
-// notModified evaluates If-None-Match, or If-Modified-Since when there is none
-// (RFC 9110 §13.2.2), for an answer with tag and last modification lm (nil: none).
-func notModified(hdr http.Header, tag uint64, lm *lastModified) bool {
-	if inm := hdr["If-None-Match"]; len(inm) > 0 {
-		for _, v := range inm {
-			if matchETag(v, tag) {
-				return true
-			}
-		}
-		return false
-	}
-	ims := hdr["If-Modified-Since"]
-	if len(ims) == 0 || lm == nil {
-		return false
-	}
-	t, err := http.ParseTime(ims[0])
-	if err != nil {
-		return false
-	}
-	if lm.ambiguous {
-		return t.After(lm.at)
-	}
-	return !t.Before(lm.at)
-}
-
-// matchETag reports whether an If-None-Match value lists tag, compressed or not
-// (the weak comparison RFC 9110 §13.1.2 asks for: either encoding of the same
-// content is current), or is "*".
-func matchETag(header string, tag uint64) bool {
-	var want [16]byte
-	appendHex(want[:0], tag)
-	for header != "" {
-		var t string
-		t, header, _ = strings.Cut(header, ",")
-		t = strings.TrimSpace(t)
-		if t == "*" {
-			return true
-		}
-		t = strings.TrimPrefix(t, "W/")
-		if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
-			continue
-		}
-		t = strings.TrimSuffix(t[1:len(t)-1], gzipSuffix)
-		if t == string(want[:]) {
-			return true
-		}
-	}
-	return false
-}
-
-const gzipSuffix = "-gzip"
-
-const hexDigits = "0123456789abcdef"
-
-func appendHex(dst []byte, v uint64) []byte {
-	for i := 60; i >= 0; i -= 4 {
-		dst = append(dst, hexDigits[(v>>uint(i))&0xF])
-	}
-	return dst
-}
-
-// etagHeaders caches ETag values by tag: a server answers the same tags all day,
-// and formatting one was a request's allocation.
-var etagHeaders [4096]atomic.Pointer[etagValue]
-
-type etagValue struct {
-	tag uint64
-	gz  bool
-	v   []string
-}
-
-func etagHeader(tag uint64, gz bool) []string {
-	i := tag
-	if gz {
-		i = ^i
-	}
-	slot := &etagHeaders[i%uint64(len(etagHeaders))]
-	if e := slot.Load(); e != nil && e.tag == tag && e.gz == gz {
-		return e.v
-	}
-	b := make([]byte, 0, 2+16+len(gzipSuffix))
-	b = append(b, '"')
-	b = appendHex(b, tag)
-	if gz {
-		b = append(b, gzipSuffix...)
-	}
-	b = append(b, '"')
-	e := &etagValue{tag: tag, gz: gz, v: []string{string(b)}}
-	slot.Store(e)
-	return e.v
 }
 
 // acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip (or x-gzip) with a

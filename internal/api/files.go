@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/conditional"
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -360,7 +361,7 @@ func (d *download) start() error {
 	h["Content-Type"] = d.contentType
 	gz := d.contentType[0] != notCompressibleType && acceptsGzip(r.c.Request.Header["Accept-Encoding"])
 	if gz {
-		h["ETag"] = etagHeader(tag, true)
+		h["ETag"] = conditional.ETag(tag, true)
 		h["Content-Encoding"] = gzipEncoding
 	}
 	r.c.Status(http.StatusOK)

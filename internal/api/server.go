@@ -17,6 +17,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/conditional"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
@@ -215,7 +216,7 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 	if old != nil && old.newest != nil {
 		previous = old.newest.snap.Built
 	}
-	v.modified = newLastModified(snap.Built, previous)
+	v.modified = conditional.NewLastModified(snap.Built, previous)
 	pair := &viewPair{newest: v}
 	if old != nil {
 		// Keep the views of the snapshot being served: usually the newest so far,

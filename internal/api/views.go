@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/conditional"
 	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
@@ -56,7 +57,7 @@ type views struct {
 	zips lazy[*snapshot.Component]
 	// modified is the Last-Modified of the answers; gz keeps compressed answers
 	// (conditional.go).
-	modified lastModified
+	modified conditional.LastModified
 	gz       gzCache
 	// Searches over units (unitsearch.go): their results, and the change log's
 	// content changes by unit, indexed when a query first asks for changed:.

@@ -6,8 +6,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/conditional"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
@@ -22,7 +24,7 @@ import (
 type answer struct {
 	status  int
 	body    []byte
-	tag     string // ETag of a 200
+	sum     uint64 // of a 200's body: its ETag
 	ctype   []string
 	etag    []string
 	cc      []string
@@ -35,9 +37,10 @@ func newAnswer(status int, contentType, cacheControl string, body []byte) *answe
 	a := &answer{status: status, body: body, ctype: []string{contentType}, clen: []string{strconv.Itoa(len(body))}}
 	if status == http.StatusOK {
 		// The same snapshot renders the same bytes, so a tag derived from them
-		// changes exactly when what is shown does.
-		a.tag = etag(body)
-		a.etag = []string{a.tag}
+		// changes exactly when what is shown does; it is formatted and matched
+		// as the API's tags are.
+		a.sum = xxhash.Sum64(body)
+		a.etag = conditional.ETag(a.sum, false)
 		a.cc = []string{cacheControl}
 	}
 	return a
@@ -53,7 +56,7 @@ func (a *answer) send(c *gin.Context) {
 	if a.status == http.StatusOK {
 		h["Etag"] = a.etag // the canonical key: Header.Get finds it
 		h["Cache-Control"] = a.cc
-		if inm := c.Request.Header["If-None-Match"]; len(inm) > 0 && matchETag(inm[0], a.tag) {
+		if conditional.NotModified(c.Request.Header, a.sum, nil) {
 			c.Status(http.StatusNotModified)
 			return
 		}

@@ -2,9 +2,7 @@ package web
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -87,7 +85,7 @@ func New(src Source, opts Options) (*Server, error) {
 	}
 	// The URL carries the content's hash, so a long lifetime is safe.
 	s.css = newAnswer(http.StatusOK, "text/css; charset=utf-8", "public, max-age=31536000, immutable", css)
-	s.cssURL = s.opts.Prefix + "/static/gitlate.css?v=" + strings.Trim(s.css.tag, `"`)
+	s.cssURL = s.opts.Prefix + "/static/gitlate.css?v=" + strings.Trim(s.css.etag[0], `"`)
 	if s.opts.CacheBytes <= 0 {
 		s.opts.CacheBytes = DefaultCacheBytes
 	}
@@ -194,25 +192,6 @@ func (s *Server) render(status int, name string, p *page, data any) *answer {
 	// Pages change whenever the repositories do: browsers revalidate every time and
 	// an unchanged page costs a 304.
 	return newAnswer(status, "text/html; charset=utf-8", "no-cache", buf.Bytes())
-}
-
-// etag is a strong validator derived from the content itself: the same snapshot
-// renders the same bytes, so the tag changes exactly when what is shown does.
-func etag(body []byte) string {
-	sum := sha256.Sum256(body)
-	return `"` + hex.EncodeToString(sum[:12]) + `"`
-}
-
-// matchETag reports whether an If-None-Match header names tag (weak comparison,
-// as RFC 9110 asks for If-None-Match).
-func matchETag(header, tag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == tag {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *Server) stylesheet(c *gin.Context) { s.css.send(c) }
