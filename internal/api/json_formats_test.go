@@ -61,19 +61,43 @@ type jsonUnitFields struct {
 	NumWords   int      `json:"num_words"`
 }
 
-func unitsOf(t *testing.T, h *gin.Engine, target string) []jsonUnitFields {
+// unitsOf reads the units page at target into U, the fields a test compares; the
+// page must hold every unit.
+func unitsOf[U any](t *testing.T, h *gin.Engine, target string) []U {
 	t.Helper()
 	got := do(t, h, "GET", target)
 	if got.status != 200 {
 		t.Fatalf("GET %s: %d %s", target, got.status, got.body)
 	}
 	var page struct {
-		Results []jsonUnitFields `json:"results"`
+		Count   int `json:"count"`
+		Results []U `json:"results"`
 	}
 	if err := json.Unmarshal([]byte(got.body), &page); err != nil {
 		t.Fatal(err)
 	}
+	if page.Count != len(page.Results) {
+		t.Fatalf("GET %s: %d units, %d on the page", target, page.Count, len(page.Results))
+	}
 	return page.Results
+}
+
+// fileCase is a download and what it must be: its type, its name and the
+// committed file it sends as it is.
+type fileCase struct{ path, mime, disposition, file string }
+
+// checkFiles downloads each case's path from h and compares it with files.
+func checkFiles(t *testing.T, h *gin.Engine, files map[string]string, cases []fileCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := do(t, h, "GET", c.path)
+		if got.status != 200 || got.header.Get("Content-Type") != c.mime || got.header.Get("Content-Disposition") != c.disposition {
+			t.Errorf("%s: %d %q %q", c.path, got.status, got.header.Get("Content-Type"), got.header.Get("Content-Disposition"))
+		}
+		if got.body != files[c.file] {
+			t.Errorf("%s: body %q, want the committed %s", c.path, got.body, c.file)
+		}
+	}
 }
 
 // TestJSONFormatUnits checks the units API of JSON components: contexts are
@@ -102,13 +126,13 @@ func TestJSONFormatUnits(t *testing.T) {
 				Flags: "placeholders:$N$,case-insensitive", State: 20, Translated: true, Position: 1, NumWords: 2},
 		}},
 	} {
-		if got := unitsOf(t, h, c.target); !reflect.DeepEqual(got, c.want) {
+		if got := unitsOf[jsonUnitFields](t, h, c.target); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.target, got, c.want)
 		}
 	}
 	// A translation: the placeholders flag is the template's; an empty message
 	// is untranslated.
-	pt := unitsOf(t, h, "/api/translations/formats/ext/pt_BR/units/")
+	pt := unitsOf[jsonUnitFields](t, h, "/api/translations/formats/ext/pt_BR/units/")
 	if len(pt) != 2 || pt[0].Flags != "placeholders:$NAME$,case-insensitive" || pt[0].State != 20 ||
 		!reflect.DeepEqual(pt[0].Target, []string{"Olá $NAME$"}) || pt[1].State != 0 || pt[1].Translated {
 		t.Errorf("pt_BR units: %+v", pt)

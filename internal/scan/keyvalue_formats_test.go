@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/lang"
@@ -14,98 +13,13 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// utf16Bytes writes s as UTF-16 (big- or little-endian, with or without a
-// byte-order mark), as Xcode and older tools save .strings files.
-func utf16Bytes(s string, big, bom bool) string {
-	var out []byte
-	put := func(u uint16) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
-	}
-	if bom {
-		put(0xFEFF)
-	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		put(u)
-	}
-	return string(out)
-}
-
-// keyValueRepo holds a component of each key-value format. The expected numbers in
-// TestKeyValueFormatStats are counted by hand from these files with Weblate's
-// rules: a unit's words and characters are its template text's; a template unit
+// TestKeyValueFormatStats reads testutil.KeyValueFiles: the expected numbers are
+// counted by hand from those files with Weblate's rules: a unit's words and characters are its template text's; a template unit
 // with an empty text, or without a key, is read-only in every translation (and
 // read-only units count as translated); a key missing from a translation is an
 // untranslated unit; keys only in a translation are ignored.
-var keyValueRepo = map[string]string{
-	// Java properties, ISO-8859-1 (one Latin-1 byte, \u escapes).
-	"java/messages.properties": "# Licence header\n\n# Shown on the start page\nwelcome=Welcome\n" +
-		"greeting=Hello {0}, how are you?\nempty=\nfarewell=Good\\u0020bye\n=orphan\n" +
-		"multi=first \\\n  second line\ncaf\\u00e9=Caf\xe9 menu\n",
-	"java/messages_de.properties": "welcome=Willkommen\ngreeting=\nfarewell=Auf Wiedersehen\n" +
-		"multi=erste \\\n   zweite Zeile\nextra=Nicht im Template\ncaf\\u00e9=Caf\xe9-Karte\n",
-	"java/messages_pt_BR.properties": "welcome=Bem-vindo\n",
-
-	// Apple strings in UTF-16: the template in Base.lproj, an en.lproj that is the
-	// source language again, and a zh-Hans file saved as UTF-8 (unreadable as
-	// UTF-16, as translate-toolkit reads this format).
-	"App/Base.lproj/Localizable.strings": utf16Bytes("/* Title of the main window */\n\"title\" = \"Documents\";\n\n"+
-		"/* No comment provided by engineer. */\n\"delete\" = \"Delete %@?\";\n\"empty\" = \"\";\n"+
-		"\"unicode\" = \"\\U00e9t\\u00e9 \\UD83D\\UDE00\";\n", false, true),
-	"App/en.lproj/Localizable.strings":      utf16Bytes("\"title\" = \"Documents\";\n", false, true),
-	"App/de.lproj/Localizable.strings":      utf16Bytes("\"title\" = \"Dokumente\";\n\"delete\" = \"%@ löschen?\";\n\"unicode\" = \"\";\n", true, true),
-	"App/pt-BR.lproj/Localizable.strings":   utf16Bytes("\"title\" = \"Documentos\";\n", false, false),
-	"App/zh-Hans.lproj/Localizable.strings": "\"title\" = \"文档\";\n",
-
-	// Rails locale files.
-	"config/locales/en.yml": "en:\n  hello: \"Hello world\"\n  items:\n    one: \"1 item\"\n    other: \"%{count} items\"\n" +
-		"  date:\n    abbr_day_names: [Sun, Mon]\n    order:\n      - :day\n      - :month\n  count: 3\n  enabled: true\n  nothing: ~\n  blank: \"\"\n",
-	"config/locales/de.yml": "de:\n  hello: \"Hallo Welt\"\n  items:\n    one: \"1 Eintrag\"\n    other: \"%{count} Einträge\"\n" +
-		"  date:\n    abbr_day_names: [So, Mo]\n  count: 3\n  blank: \"x\"\n",
-	"config/locales/ja.yml":    "ja:\n  items:\n    other: \"%{count}件\"\n",
-	"config/locales/pt-BR.yml": "pt-BR:\n  items:\n    zero: \"\"\n    one: \"1 item\"\n    other: \"%{count} itens\"\n  hello: \"Olá mundo\"\n",
-
-	// Plain YAML (a Hugo theme's i18n files).
-	"i18n/en.yaml": "- id: prev_page\n  translation: \"Prev\"\n- id: read_time\n  translation:\n    one: \"1 min\"\n    other: \"{{ .Count }} min\"\n",
-	"i18n/de.yaml": "- id: prev_page\n  translation: \"Vorherige\"\n- id: read_time\n  translation:\n    one: \"1 Minute\"\n",
-}
-
-const keyValueConfig = `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Java
-        slug: java
-        repo: REPO
-        filemask: java/messages_*.properties
-        template: java/messages.properties
-        file_format: properties
-      - name: App
-        slug: app
-        repo: REPO
-        filemask: App/*.lproj/Localizable.strings
-        template: App/Base.lproj/Localizable.strings
-        file_format: strings
-      - name: Rails
-        slug: rails
-        repo: REPO
-        filemask: config/locales/*.yml
-        template: config/locales/en.yml
-        file_format: ruby-yaml
-      - name: Hugo
-        slug: hugo
-        repo: REPO
-        filemask: i18n/*.yaml
-        template: i18n/en.yaml
-        file_format: yaml
-`
-
 func TestKeyValueFormatStats(t *testing.T) {
-	repo := testutil.NewRepo(t, keyValueRepo)
-	cfg := testutil.Config(t, t.TempDir(), strings.ReplaceAll(keyValueConfig, "REPO", repo))
+	cfg := testutil.Config(t, t.TempDir(), testutil.RepoConfig(t, testutil.KeyValueFiles, testutil.KeyValueConfig))
 	snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
 	if err != nil {
 		t.Fatal(err)

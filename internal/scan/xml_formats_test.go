@@ -3,7 +3,6 @@ package scan_test
 import (
 	"context"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/lang"
@@ -11,193 +10,21 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// xmlFormatsRepo holds a component of each XML format added with XLIFF: the
-// expected numbers in TestXMLFormatStats are counted by hand from these files
-// with Weblate 4.18's rules (weblate/formats/ttkit.py): words are the
-// whitespace-separated tokens of every source form, characters the code points of
-// the forms joined with the two-character plural separator; read-only units count
-// as translated; a bilingual component's source translation holds each distinct
-// unit once, read-only.
-var xmlFormatsRepo = map[string]string{
-	"locales/messages.de.xlf": `<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-  <file source-language="en" target-language="de" original="app" datatype="plaintext"><body>
-    <trans-unit id="open"><source>Open file</source><target state="translated">Datei öffnen</target></trans-unit>
-    <trans-unit id="save"><source>Save <x id="1" equiv-text="{{n}}"/> now</source></trans-unit>
-    <trans-unit id="close"><source>Close</source><target state="needs-translation">Schließen</target></trans-unit>
-    <trans-unit id="delete" approved="yes"><source>Delete</source><target state="final">Löschen</target></trans-unit>
-    <trans-unit id="brand" translate="no"><source>Acme</source><target>Acme</target></trans-unit>
-    <group id="g"><trans-unit id="blank"><source>  </source><target>x</target></trans-unit></group>
-  </body></file>
-</xliff>
-`,
-	"locales/messages.fr.xlf": `<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-  <file source-language="en" target-language="fr" original="app" datatype="plaintext"><body>
-    <trans-unit id="open"><source>Open file</source><target state="translated">Ouvrir le fichier</target></trans-unit>
-    <trans-unit id="save"><source>Save <x id="1" equiv-text="{{n}}"/> now</source><target state="translated">Enregistrer <x id="1" equiv-text="{{n}}"/> maintenant</target></trans-unit>
-    <trans-unit id="close"><source>Close</source></trans-unit>
-  </body></file>
-</xliff>
-`,
-	"i18n/app_de.ts": `<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
-<TS version="2.1" language="de">
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../src/main.cpp" line="10"/>
-        <source>Open</source>
-        <translation>Öffnen</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation type="unfinished">Beenden</translation>
-    </message>
-    <message>
-        <source>Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s)</source>
-        <translation>
-            <numerusform>%n Datei</numerusform>
-            <numerusform>%n Dateien</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Old</source>
-        <translation type="vanished">Alt</translation>
-    </message>
-</context>
-</TS>
-`,
-	"i18n/app_cs.ts": `<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
-<TS version="2.1" language="cs">
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Open</source>
-        <translation>Otevřít</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s)</source>
-        <translation type="unfinished"><numerusform></numerusform><numerusform></numerusform><numerusform></numerusform></translation>
-    </message>
-</context>
-</TS>
-`,
-	"Resources/Strings.resx": `<?xml version="1.0" encoding="utf-8"?>
-<root>
-  <resheader name="resmimetype"><value>text/microsoft-resx</value></resheader>
-  <data name="Title" xml:space="preserve"><value>Document editor</value><comment>Window title</comment></data>
-  <data name="Save" xml:space="preserve"><value>Save all</value></data>
-  <data name="Empty" xml:space="preserve"><value></value></data>
-  <data name="Logo" type="System.Resources.ResXFileRef, System.Windows.Forms"><value>..\logo.png;System.Drawing.Bitmap, System.Drawing</value></data>
-</root>
-`,
-	"Resources/Strings.de-DE.resx": `<?xml version="1.0" encoding="utf-8"?>
-<root>
-  <data name="Title" xml:space="preserve"><value>Dokumenteditor</value></data>
-  <data name="Save" xml:space="preserve"><value></value></data>
-  <data name="Extra" xml:space="preserve"><value>Nicht im Template</value></data>
-</root>
-`,
-	"Resources/Strings.fr.resx": `<?xml version="1.0" encoding="utf-8"?>
-<root>
-  <data name="Title" xml:space="preserve"><value>Éditeur</value></data>
-  <data name="Save" xml:space="preserve"><value>Tout enregistrer</value></data>
-  <data name="Logo" type="System.Resources.ResXFileRef, System.Windows.Forms"><value>..\logo-fr.png;System.Drawing.Bitmap, System.Drawing</value></data>
-</root>
-`,
-	"ios/en.lproj/Localizable.stringsdict": plist(`
-<key>files</key><dict>
-  <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
-  <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string>
-    <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
-</dict>
-<key>days</key><dict>
-  <key>NSStringLocalizedFormatKey</key><string>%#@d@ ago</string>
-  <key>d</key><dict><key>zero</key><string>today</string><key>one</key><string>yesterday</string><key>other</key><string>%d days</string></dict>
-</dict>`),
-	"ios/de.lproj/Localizable.stringsdict": plist(`
-<key>files</key><dict>
-  <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
-  <key>n</key><dict><key>one</key><string>%d Datei</string><key>other</key><string>%d Dateien</string></dict>
-</dict>
-<key>days</key><dict>
-  <key>NSStringLocalizedFormatKey</key><string>vor %#@d@</string>
-  <key>d</key><dict><key>zero</key><string>heute</string><key>one</key><string>gestern</string><key>other</key><string>%d Tagen</string></dict>
-</dict>`),
-	"ios/cs.lproj/Localizable.stringsdict": plist(`
-<key>days</key><dict>
-  <key>NSStringLocalizedFormatKey</key><string>před %#@d@</string>
-  <key>d</key><dict><key>one</key><string>včera</string><key>few</key><string>%d dny</string><key>other</key><string>%d dny</string></dict>
-</dict>`),
-}
-
-func plist(entries string) string {
-	return `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0"><dict>` + entries + "\n</dict></plist>\n"
-}
-
-const xmlFormatsConfig = `projects:
-  - name: Demo
-    slug: demo
-    components:
-      - name: Web
-        slug: web
-        repo: REPO
-        filemask: locales/messages.*.xlf
-        file_format: xliff
-      - name: Plain
-        slug: plain
-        repo: REPO
-        filemask: locales/messages.*.xlf
-        file_format: plainxliff
-      - name: Qt
-        slug: qt
-        repo: REPO
-        filemask: i18n/app_*.ts
-        file_format: ts
-      - name: Net
-        slug: net
-        repo: REPO
-        filemask: Resources/Strings.*.resx
-        template: Resources/Strings.resx
-        file_format: resx
-      - name: iOS
-        slug: ios
-        repo: REPO
-        filemask: ios/*.lproj/Localizable.stringsdict
-        template: ios/en.lproj/Localizable.stringsdict
-        file_format: stringsdict
-  - name: Reviewed
-    slug: reviewed
-    translation_review: true
-    components:
-      - name: Web
-        slug: web
-        repo: REPO
-        filemask: locales/messages.*.xlf
-        file_format: xliff
-`
-
 // fcounts adds fuzzy and approved to counts.
 type fcounts struct {
 	counts
 	fuzzy, approved int
 }
 
+// TestXMLFormatStats reads testutil.XMLFormatFiles: the expected numbers are
+// counted by hand from those files with Weblate 4.18's rules
+// (weblate/formats/ttkit.py): words are the whitespace-separated tokens of every
+// source form, characters the code points of the forms joined with the
+// two-character plural separator; read-only units count as translated; a
+// bilingual component's source translation holds each distinct unit once,
+// read-only.
 func TestXMLFormatStats(t *testing.T) {
-	repo := testutil.NewRepo(t, xmlFormatsRepo)
-	cfg := testutil.Config(t, t.TempDir(), strings.ReplaceAll(xmlFormatsConfig, "REPO", repo))
+	cfg := testutil.Config(t, t.TempDir(), testutil.RepoConfig(t, testutil.XMLFormatFiles, testutil.XMLFormatsConfig))
 	s, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
 	if err != nil {
 		t.Fatal(err)
