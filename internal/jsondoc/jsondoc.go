@@ -1,4 +1,4 @@
-// Package jsondoc writes JSON as the API serves it — strings escaped as Python's json.dumps(ensure_ascii=False) escapes them — and stored documents whose internal URLs keep a mark where each request puts its base URL and ?format= suffix.
+// Package jsondoc is the one JSON writer of the API's rendered documents and the change log's stored ones — strings escaped as Python's json.dumps(ensure_ascii=False) escapes them — with the marks a stored document keeps where each request puts its base URL and ?format= suffix.
 package jsondoc
 
 import (

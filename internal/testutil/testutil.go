@@ -1,4 +1,4 @@
-// Package testutil holds what the tests of several packages share: git repositories built for a test, projects.yaml written and loaded, golden files, and the bundled samples materialized.
+// Package testutil holds what the tests of several packages share: git repositories built for a test (the per-format end-to-end repositories among them), projects.yaml written and loaded, golden files, and the bundled samples materialized.
 package testutil
 
 import (
