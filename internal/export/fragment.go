@@ -1,6 +1,7 @@
 package export
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/formats"
@@ -15,14 +16,9 @@ import (
 // instructions, <g> without an id). It returns the content as translate-toolkit's
 // placeables would write it back (xml_to_strelem, then strelem_to_xml).
 
-// richItem is text or an element of markup.
-type richItem struct {
-	text  string
-	isEl  bool
-	tag   string
-	attrs []xattr
-	kids  []richItem
-}
+// richItem is text or an element of markup (never a comment or a processing
+// instruction once toRich has run).
+type richItem = formats.XMLNode
 
 // parseFragment returns the items of s read as XLIFF content, or ok false.
 func parseFragment(s string) (items []richItem, ok bool) {
@@ -40,13 +36,20 @@ func parseFragment(s string) (items []richItem, ok bool) {
 // element (an UnknownXML) keeps a copy of the node, namespace declarations first,
 // as lxml writes them.
 func toRich(nodes []formats.XMLNode) ([]richItem, bool) {
+	plain := true
+	for i := range nodes {
+		plain = plain && nodes[i].Kind == formats.XMLText
+	}
+	if plain {
+		return nodes, true // text only: nothing to change
+	}
 	var out []richItem
 	afterComment := false
 	for _, n := range nodes {
 		switch n.Kind {
 		case formats.XMLText:
 			if !afterComment {
-				out = append(out, richItem{text: n.Text})
+				out = append(out, n)
 			}
 			continue
 		case formats.XMLComment:
@@ -68,46 +71,39 @@ func toRich(nodes []formats.XMLNode) ([]richItem, bool) {
 			}
 			return "", false
 		}
-		attrs := func(as []formats.XMLAttr) []xattr {
-			out := make([]xattr, len(as))
-			for i, a := range as {
-				out[i] = xattr{a.Name, a.Value}
-			}
-			return out
-		}
-		el := richItem{isEl: true, tag: n.Name}
+		el := richItem{Kind: formats.XMLElement, Name: n.Name}
 		switch local {
 		case "g":
 			id, ok := get("id")
 			if !ok {
 				return nil, false
 			}
-			el.tag = "g"
-			el.attrs = mergeAttrs([]xattr{{"id", id}}, attrs(n.Attrs))
+			el.Name = "g"
+			el.Attrs = mergeAttrs([]formats.XMLAttr{{Name: "id", Value: id}}, n.Attrs)
 			kids, ok := toRich(n.Kids)
 			if !ok {
 				return nil, false
 			}
-			el.kids = kids
+			el.Kids = kids
 		case "x", "bx", "ex":
-			el.tag = local
+			el.Name = local
 			if id, ok := get("id"); ok {
-				el.attrs = []xattr{{"id", id}}
+				el.Attrs = []formats.XMLAttr{{Name: "id", Value: id}}
 				if xid, ok := get("xid"); ok {
-					el.attrs = append(el.attrs, xattr{"xid", xid})
+					el.Attrs = append(el.Attrs, formats.XMLAttr{Name: "xid", Value: xid})
 				}
 				if rid, ok := get("rid"); ok {
-					el.attrs = append(el.attrs, xattr{"rid", rid})
+					el.Attrs = append(el.Attrs, formats.XMLAttr{Name: "rid", Value: rid})
 				}
-				el.attrs = mergeAttrs(el.attrs, attrs(n.Attrs))
+				el.Attrs = mergeAttrs(el.Attrs, n.Attrs)
 			}
 		default:
-			el.attrs = append(attrs(n.Decls), attrs(n.Attrs)...)
+			el.Attrs = append(slices.Clip(n.Decls), n.Attrs...)
 			kids, ok := toRich(n.Kids)
 			if !ok {
 				return nil, false
 			}
-			el.kids = kids
+			el.Kids = kids
 		}
 		out = append(out, el)
 	}
@@ -115,12 +111,12 @@ func toRich(nodes []formats.XMLNode) ([]richItem, bool) {
 }
 
 // mergeAttrs sets each attribute of add on base, keeping places.
-func mergeAttrs(base, add []xattr) []xattr {
+func mergeAttrs(base, add []formats.XMLAttr) []formats.XMLAttr {
 	for _, a := range add {
 		found := false
 		for i := range base {
-			if base[i].name == a.name {
-				base[i].value = a.value
+			if base[i].Name == a.Name {
+				base[i].Value = a.Value
 				found = true
 			}
 		}
@@ -136,13 +132,16 @@ func mergeAttrs(base, add []xattr) []xattr {
 func writeRich(parent *xnode, items []richItem) {
 	for _, it := range items {
 		switch {
-		case it.isEl:
-			n := newNode(it.tag)
-			n.attrs = append([]xattr(nil), it.attrs...)
+		case it.Kind == formats.XMLElement:
+			n := newNode(it.Name)
+			n.attrs = make([]xattr, len(it.Attrs))
+			for i, a := range it.Attrs {
+				n.attrs[i] = xattr{a.Name, a.Value}
+			}
 			parent.append(n)
-			writeRich(n, it.kids)
+			writeRich(n, it.Kids)
 		default:
-			appendText(parent, it.text)
+			appendText(parent, it.Text)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"github.com/gitlate/gitlate/internal/formats"
 	"slices"
 	"strings"
 )
@@ -444,10 +445,10 @@ func (u *xliffUnit) setRich(index int, items []richItem) {
 	leaf := true
 	var text strings.Builder
 	for _, it := range items {
-		if it.isEl {
+		if it.Kind == formats.XMLElement {
 			leaf = false
 		}
-		text.WriteString(it.text)
+		text.WriteString(it.Text)
 	}
 	if leaf {
 		appendText(node, text.String())

@@ -59,11 +59,10 @@ func ReadXMLContent(s string) (nodes []XMLNode, ok bool) {
 		}
 		return []XMLNode{{Kind: XMLText, Text: s}}, true
 	}
-	data := make([]byte, 0, len(s)+len("<source></source>"))
-	data = append(data, "<source>"...)
-	data = append(data, s...)
-	data = append(data, "</source>"...)
-	r := getXMLReader(data)
+	r := xmlReaders.Get().(*xmlReader)
+	r.wrap = append(append(append(r.wrap[:0], "<source>"...), s...), "</source>"...)
+	r.s.init(r.wrap)
+	r.t.reset()
 	defer r.release()
 	if r.s.toRoot() != nil || r.t.read(&r.s) != nil {
 		return nil, false

@@ -267,7 +267,13 @@ func collapseXMLSpace(s string) string {
 type xmlReader struct {
 	s xmlScanner
 	t xmlSubtree
+	// wrap holds the document ReadXMLContent makes of a string.
+	wrap []byte
 }
+
+// maxKeptWrap bounds the wrap a pooled reader keeps: one long string read once
+// does not hold its size for good.
+const maxKeptWrap = 64 << 10
 
 var xmlReaders = sync.Pool{New: func() any { return &xmlReader{} }}
 
@@ -283,6 +289,9 @@ func getXMLReader(data []byte) *xmlReader {
 func (r *xmlReader) release() {
 	r.s.init(nil)
 	r.t.reset()
+	if cap(r.wrap) > maxKeptWrap {
+		r.wrap = nil
+	}
 	xmlReaders.Put(r)
 }
 
