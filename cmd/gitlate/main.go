@@ -297,17 +297,15 @@ type parts struct {
 }
 
 // newParts constructs the pipeline from repositories to snapshots. st keeps ids,
-// parse results and the change log; nil keeps them in memory (one-shot commands,
-// which show no ids and must not wait for the store a running server holds).
-func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, pool repos.PoolOptions) *parts {
+// parse results and the change log (one-shot commands, which show no ids and must
+// not wait for the store a running server holds, pass a memstore); every
+// component shows storageAlert, when there is one (see openLocal).
+func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, storageAlert string, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	if st == nil {
-		st = memstore.New()
-	}
-	p.engine = scan.New(cfg, scan.Options{Repos: p.repos, Store: st, Logger: logger})
-	log := changelog.New(cfg, changelog.Options{Store: st, Instance: o.instance, Logger: logger})
-	p.live = live.New(cfg, p.engine, log, p.repos, live.Options{Rescan: o.rescan, Store: st, Logger: logger})
+	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger})
+	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
+	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
 	return p
 }
 
@@ -336,19 +334,20 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
 	o.instance = instanceName(o.data)
-	st, err := openStore(ctx, o, logger)
+	st, storageAlert, err := openStore(ctx, o, logger)
 	if err != nil {
-		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		fmt.Fprintf(stderr, "gitlate: %v\n", stopped(ctx, err))
 		return 1
-	}
-	if p := st.Problem(); p != "" {
-		logger.Warn("the store does not keep ids: " + p)
 	}
 	// Deferred first, so it runs last: after the Live's background work has ended
 	// (below), as that work writes to the store.
-	defer st.Close()
+	defer func() {
+		if err := st.Close(); err != nil {
+			logger.Error("closing the store", "err", err)
+		}
+	}()
 
-	p := newParts(cfg, o, logger, st, repos.PoolOptions{Background: true})
+	p := newParts(cfg, o, logger, st, storageAlert, repos.PoolOptions{Background: true})
 	reader := units.New(p.repos)
 	apiSrv, err := api.New(p.live, api.Options{
 		BaseURL:     o.baseURL,
@@ -543,7 +542,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		debug.SetGCPercent(200)
 	}
 	debug.SetMemoryLimit(1 << 30)
-	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{}).live.Build(ctx, false)
+	snap, err := newParts(cfg, o, slog.New(slog.DiscardHandler), memstore.New(), "", repos.PoolOptions{}).live.Build(ctx, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate scan: %v\n", stopped(ctx, err))
 		return 1
@@ -622,7 +621,7 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 	p, err := discover.Run(ctx, target, func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
 		oo := *o
 		oo.data = data
-		parts := newParts(cfg, &oo, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{ReadOnly: true})
+		parts := newParts(cfg, &oo, slog.New(slog.DiscardHandler), memstore.New(), "", repos.PoolOptions{ReadOnly: true})
 		defer parts.repos.Close()
 		return parts.live.Build(ctx, false)
 	})
@@ -641,7 +640,7 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 }
 
 func checkCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr io.Writer) int {
-	p := newParts(cfg, o, slog.New(slog.DiscardHandler), nil, repos.PoolOptions{ReadOnly: true})
+	p := newParts(cfg, o, slog.New(slog.DiscardHandler), memstore.New(), "", repos.PoolOptions{ReadOnly: true})
 	defer p.repos.Close()
 	snap, err := p.live.Build(ctx, true)
 	if err != nil {

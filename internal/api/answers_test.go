@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,12 +26,12 @@ type countingDocs struct {
 	fail  atomic.Bool
 }
 
-func (c *countingDocs) Docs(ids []int, fn func(id int, doc []byte)) error {
+func (c *countingDocs) Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error {
 	c.reads.Add(1)
 	if c.fail.Load() {
 		return errors.New("the store is down")
 	}
-	return c.docs.Docs(ids, fn)
+	return c.docs.Docs(ctx, ids, fn)
 }
 
 // countingUnits counts the reads of fakeUnits' units; fail makes them fail.

@@ -114,7 +114,7 @@ func (r *request) changeDocs(positions []int) ([]*doc, error) {
 	}
 	out := make([]*doc, len(ids))
 	if r.s.opts.Changes != nil {
-		err := r.s.opts.Changes.Docs(ids, func(id int, b []byte) {
+		err := r.s.opts.Changes.Docs(r.c.Request.Context(), ids, func(id int, b []byte) {
 			if i, ok := at[id]; ok {
 				out[i] = storedDoc(b, id)
 			}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -16,9 +17,9 @@ import (
 // whose log a force-push rewrote would.
 type followDocs struct{ src *swapSource }
 
-func (f *followDocs) Docs(ids []int, fn func(id int, doc []byte)) error {
+func (f *followDocs) Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error {
 	fl, _ := fixtureChanges.Load(f.src.Snapshot())
-	return fl.(*fixtureLog).docs.Docs(ids, fn)
+	return fl.(*fixtureLog).docs.Docs(ctx, ids, fn)
 }
 
 // rewrittenHistory is the fixture with its three changes replaced by three others

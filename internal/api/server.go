@@ -42,9 +42,10 @@ type Reader interface {
 	ReadFile(c *snapshot.Component, path string, blob repos.Hash) ([]byte, error)
 }
 
-// ChangeDocs reads the JSON the change log stored for each change (see jsondoc).
+// ChangeDocs reads the JSON the change log stored for each change (see jsondoc),
+// within the request's context.
 type ChangeDocs interface {
-	Docs(ids []int, fn func(id int, doc []byte)) error
+	Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error
 }
 
 // Repositories describes components' repositories on request (key is

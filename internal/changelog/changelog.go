@@ -18,14 +18,11 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
 // Options configure a Log.
 type Options struct {
-	// Store keeps the log; nil keeps it in memory.
-	Store store.Store
 	// Instance names this process among the replicas sharing the store (its alerts
 	// are its own to clear); "" for a server on its own.
 	Instance string
@@ -61,6 +58,8 @@ type Log struct {
 	handled int
 	// imported is set once the earlier layout's runtime log was looked for.
 	imported bool
+	// reported logs the store's failures once (see Apply).
+	reported store.Reporter
 }
 
 // walkInfo is what a build needs of a component's walk state every time.
@@ -76,10 +75,11 @@ type detail struct {
 	count  int
 }
 
-// New returns the change log of cfg.
-func New(cfg *config.Config, opts Options) *Log {
-	if opts.Store == nil {
-		opts.Store = memstore.New()
+// New returns the change log of cfg, kept in st (which it requires: which store
+// to run on is the command's decision).
+func New(cfg *config.Config, st store.Store, opts Options) *Log {
+	if st == nil {
+		panic("changelog: New without a store")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -87,7 +87,7 @@ func New(cfg *config.Config, opts Options) *Log {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Log{cfg: cfg, opts: opts, st: opts.Store, infos: map[string]*walkInfo{}, details: map[int32]*detail{}}
+	return &Log{cfg: cfg, opts: opts, st: st, infos: map[string]*walkInfo{}, details: map[int32]*detail{}}
 }
 
 // Apply fills the snapshot a scan made with its change log: the log as the store
@@ -96,8 +96,9 @@ func New(cfg *config.Config, opts Options) *Log {
 // alert logged for each alert that appeared. The snapshot gets the log's index,
 // the users, the translations' last changes and the units' times.
 //
-// The store being unreachable fails nothing: the log is then shown as last read
-// (the scan shows the store's problem as an alert), and the next Apply catches up.
+// The store failing fails nothing but ctx being done: the log is then shown as
+// last read, every component shows a StorageError alert saying what failed (logged
+// once, not at every Apply: store.Reporter), and the next Apply catches up.
 func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -111,43 +112,55 @@ func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
 			debug.FreeOSMemory()
 		}
 	}()
+	var failed error // the first of the store's failures
+	note := func(what string, err error) {
+		if err != nil && failed == nil {
+			failed = fmt.Errorf("%s: %w", what, err)
+		}
+	}
 	if !l.imported {
-		if err := l.importLegacy(); err != nil {
-			l.opts.Logger.Warn("importing the runtime log of the earlier layout", "err", err)
-		} else {
-			l.imported = true
-		}
+		err := l.importLegacy(ctx)
+		note("importing the runtime log of the earlier layout", err)
+		l.imported = err == nil
 	}
-	if err := l.sync(); err != nil {
-		l.opts.Logger.Warn("reading the change log from the store", "err", err)
-	}
-	if err := l.readInfos(); err != nil {
-		l.opts.Logger.Warn("reading the walks' positions from the store", "err", err)
-	}
+	note("reading the change log", l.sync(ctx))
+	note("reading the walks' positions", l.readInfos(ctx))
 	if history {
-		if err := l.walkAll(ctx, res); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			l.opts.Logger.Warn("walking the history", "err", err)
-		}
+		note("walking the history", l.walkAll(ctx, res))
 		// Only complete builds log alerts: at start-up the statistics come first,
 		// and an alert logged then would take an id before the whole history.
-		if err := l.raiseAlerts(res.Snapshot); err != nil {
-			l.opts.Logger.Warn("logging new alerts", "err", err)
-		}
-		if err := l.sync(); err != nil {
-			l.opts.Logger.Warn("reading the change log from the store", "err", err)
+		note("logging new alerts", l.raiseAlerts(ctx, res.Snapshot))
+		note("reading the change log", l.sync(ctx))
+	}
+	note("reading recent changes", l.publish(ctx, res))
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	l.storeFailed(res.Snapshot, failed)
+	return nil
+}
+
+// storeFailed shows on every component that the store failed the change log (nil:
+// it did not), and logs it once.
+func (l *Log) storeFailed(snap *snapshot.Snapshot, err error) {
+	l.reported.Report(l.opts.Logger, "the store failed the change log (every component shows a StorageError alert)", err)
+	if err == nil {
+		return
+	}
+	msg := "the change log cannot be kept or brought up to date (" + err.Error() + "); it is shown as last read, and catches up when the store works again"
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			a := &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: msg}
+			c.Alerts = append(c.Alerts, a)
+			snap.Alerts = append(snap.Alerts, a)
 		}
 	}
-	l.publish(res)
-	return nil
 }
 
 // readInfos brings the walks' states up to date: a component whose position's
 // version moved (a walk here or by another replica) has its state read again.
-func (l *Log) readInfos() error {
-	pos, err := l.st.States("walkpos/")
+func (l *Log) readInfos(ctx context.Context) error {
+	pos, err := l.st.States(ctx, "walkpos/")
 	if err != nil {
 		return err
 	}
@@ -160,7 +173,7 @@ func (l *Log) readInfos() error {
 		if in := l.infos[key]; in != nil && in.version == p.Version {
 			continue
 		}
-		st, _, err := l.readState(key)
+		st, _, err := l.readState(ctx, key)
 		if err != nil {
 			return err
 		}
@@ -174,8 +187,8 @@ func (l *Log) readInfos() error {
 
 // readState reads a component's full walk state (nil when there is none or it
 // cannot be read) and its stored bytes.
-func (l *Log) readState(key string) (*walkState, []byte, error) {
-	all, err := l.st.States("walk/" + key)
+func (l *Log) readState(ctx context.Context, key string) (*walkState, []byte, error) {
+	all, err := l.st.States(ctx, "walk/"+key)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -218,10 +231,10 @@ func (l *Log) walkAll(ctx context.Context, res *scan.Result) error {
 			return err
 		}
 		// Another replica walked meanwhile: read what it stored, and look again.
-		if err := l.sync(); err != nil {
+		if err := l.sync(ctx); err != nil {
 			return err
 		}
-		if err := l.readInfos(); err != nil {
+		if err := l.readInfos(ctx); err != nil {
 			return err
 		}
 	}
@@ -229,7 +242,7 @@ func (l *Log) walkAll(ctx context.Context, res *scan.Result) error {
 
 func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 	snap := res.Snapshot
-	positions, err := l.st.States("walkpos/")
+	positions, err := l.st.States(ctx, "walkpos/")
 	if err != nil {
 		return err
 	}
@@ -255,12 +268,15 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) {
 				continue
 			}
-			unlock, ok := l.st.TryLock("walk/" + key)
+			unlock, ok, err := l.st.TryLock(ctx, "walk/"+key)
+			if err != nil {
+				return err
+			}
 			if !ok {
 				continue // another replica walks it; its changes come through the store
 			}
 			defer unlock()
-			st, rawSt, err := l.readState(key)
+			st, rawSt, err := l.readState(ctx, key)
 			if err != nil {
 				return err
 			}
@@ -325,7 +341,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		ev := &event{when: time.UnixMicro(first.When), commit: first.Commit, author: sigOf(first), action: weblate.ActionCreateProject, seq: -1}
 		k := projectKey(p, ev)
 		name := "proj50/" + p.Config.Slug
-		cur, err := l.st.States(name)
+		cur, err := l.st.States(ctx, name)
 		if err != nil {
 			return err
 		}
@@ -368,7 +384,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 				keys = append(keys, k)
 			}
 		}
-		nos, err := l.st.UnitKeys(wk.key, keys)
+		nos, err := l.st.UnitKeys(ctx, wk.key, keys)
 		if err != nil {
 			return err
 		}
@@ -402,12 +418,12 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 	// A long history is stored in batches, each encoded when it is stored; what
 	// replaces stored changes, and the positions, go in one commit with the last.
 	for len(all) > maxCommitRecords {
-		if _, err := l.st.Commit(&store.Commit{Add: records(all[:maxCommitRecords])}); err != nil {
+		if _, err := l.st.Commit(ctx, &store.Commit{Add: records(all[:maxCommitRecords])}); err != nil {
 			return err
 		}
 		all = all[maxCommitRecords:]
 	}
-	if _, err := l.st.Commit(&store.Commit{States: stateChanges, Replace: replace, Add: records(all)}); err != nil {
+	if _, err := l.st.Commit(ctx, &store.Commit{States: stateChanges, Replace: replace, Add: records(all)}); err != nil {
 		return err
 	}
 	for _, wk := range walks {

@@ -1,6 +1,7 @@
 package changelog
 
 import (
+	"context"
 	"sort"
 
 	"github.com/gitlate/gitlate/internal/jsondoc"
@@ -11,7 +12,7 @@ import (
 type Docs map[int][]byte
 
 // Docs calls fn with the documents of ids that d holds.
-func (d Docs) Docs(ids []int, fn func(id int, doc []byte)) error {
+func (d Docs) Docs(_ context.Context, ids []int, fn func(id int, doc []byte)) error {
 	for _, id := range ids {
 		if b, ok := d[id]; ok {
 			fn(id, b)
@@ -97,7 +98,7 @@ func LogOf(changes []*snapshot.Change) (*snapshot.ChangeLog, Docs) {
 
 // Changes returns every change snap's log shows, whole — texts read from the store
 // — in id order: what tests and tools compare, not what serving needs.
-func (l *Log) Changes(snap *snapshot.Snapshot) ([]*snapshot.Change, error) {
+func (l *Log) Changes(ctx context.Context, snap *snapshot.Snapshot) ([]*snapshot.Change, error) {
 	cl := snap.Log
 	var ids []int
 	for i := range cl.IDs {
@@ -105,7 +106,7 @@ func (l *Log) Changes(snap *snapshot.Snapshot) ([]*snapshot.Change, error) {
 			ids = append(ids, int(cl.IDs[i]))
 		}
 	}
-	details, err := l.readDetails(ids)
+	details, err := l.readDetails(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

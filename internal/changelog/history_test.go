@@ -83,7 +83,7 @@ func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 		}
 		s := livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{})
 		if fdroidSnap, fdroidErr = s.Scan(context.Background()); fdroidErr == nil {
-			fdroidChanges, fdroidErr = s.Log.Changes(fdroidSnap)
+			fdroidChanges, fdroidErr = s.Log.Changes(context.Background(), fdroidSnap)
 		}
 	})
 	if fdroidErr != nil {
@@ -401,7 +401,7 @@ func TestFdroidLastChange(t *testing.T) {
 // changeList is what a client sees of the log, for comparisons.
 func changeList(t *testing.T, s *livetest.Setup, snap *snapshot.Snapshot) []string {
 	t.Helper()
-	changes, err := s.Log.Changes(snap)
+	changes, err := s.Log.Changes(context.Background(), snap)
 	if err != nil {
 		t.Fatal(err)
 	}

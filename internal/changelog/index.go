@@ -1,6 +1,8 @@
 package changelog
 
 import (
+	"context"
+	"errors"
 	"sort"
 
 	"github.com/gitlate/gitlate/internal/store"
@@ -157,8 +159,10 @@ func (l *Log) rowOfMeta(id int, b []byte) (row, error) {
 }
 
 // sync reads what commits touched since the base was last brought up to date: new
-// changes are appended; removed, revived and rewritten ones make new columns.
-func (l *Log) sync() error {
+// changes are appended; removed, revived and rewritten ones make new columns. What
+// a shared store's local copy gives while the shared one is away is read like the
+// rest, and the store's error returned.
+func (l *Log) sync(ctx context.Context) error {
 	type update struct {
 		id   int
 		gone bool
@@ -169,7 +173,7 @@ func (l *Log) sync() error {
 	// New changes come in id order after every one read: appended as they come,
 	// until one that is not (a removal, a change in the middle).
 	appending := true
-	last, err := l.st.Changes(b.seq, func(r *store.Record) error {
+	last, err := l.st.Changes(ctx, b.seq, func(r *store.Record) error {
 		l.handled++
 		u := update{id: r.ID, gone: r.Gone}
 		if !r.Gone {
@@ -187,12 +191,13 @@ func (l *Log) sync() error {
 		ups = append(ups, u)
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, store.ErrStale) {
 		return err
 	}
+	stale := err
 	if len(ups) == 0 {
 		b.seq = last
-		return nil
+		return stale
 	}
 	// Something in the middle changed: new columns, merged in id order.
 	byID := make(map[int]*update, len(ups))
@@ -226,5 +231,5 @@ func (l *Log) sync() error {
 		nb.append(fresh[j])
 	}
 	l.base = nb
-	return nil
+	return stale
 }

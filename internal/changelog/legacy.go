@@ -1,6 +1,7 @@
 package changelog
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -12,7 +13,7 @@ import (
 // legacyStore is a store that may hold the runtime log of the layout before the
 // change log lived in the store (boltstore).
 type legacyStore interface {
-	LegacyEvents() ([][]byte, func() error, error)
+	LegacyEvents(ctx context.Context) ([][]byte, func(context.Context) error, error)
 }
 
 // legacyEvent is an entry of that runtime log.
@@ -27,12 +28,12 @@ type legacyEvent struct {
 
 // importLegacy moves the runtime log of the earlier layout into the change log,
 // once: each entry under the key its id was given to then, so it keeps its id.
-func (l *Log) importLegacy() error {
+func (l *Log) importLegacy(ctx context.Context) error {
 	ls, ok := l.st.(legacyStore)
 	if !ok {
 		return nil
 	}
-	raw, drop, err := ls.LegacyEvents()
+	raw, drop, err := ls.LegacyEvents(ctx)
 	if err != nil || len(raw) == 0 {
 		return err
 	}
@@ -47,9 +48,9 @@ func (l *Log) importLegacy() error {
 		recs = append(recs, l.runtimeRecord(key, &m))
 	}
 	if len(recs) > 0 {
-		if _, err := l.st.Commit(&store.Commit{Add: recs}); err != nil {
+		if _, err := l.st.Commit(ctx, &store.Commit{Add: recs}); err != nil {
 			return err
 		}
 	}
-	return drop()
+	return drop(ctx)
 }

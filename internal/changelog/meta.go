@@ -1,6 +1,7 @@
 package changelog
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -116,9 +117,9 @@ func docTarget(doc []byte) (string, error) {
 }
 
 // details reads what the index leaves out of changes (their texts), by id.
-func (l *Log) readDetails(ids []int) (map[int]*detail, error) {
+func (l *Log) readDetails(ctx context.Context, ids []int) (map[int]*detail, error) {
 	out := make(map[int]*detail, len(ids))
-	err := l.st.Metas(ids, func(id int, raw []byte) {
+	err := l.st.Metas(ctx, ids, func(id int, raw []byte) {
 		if m, err := decodeMeta(raw); err == nil {
 			out[id] = &detail{count: max(m.count, 1)}
 		}
@@ -126,7 +127,7 @@ func (l *Log) readDetails(ids []int) (map[int]*detail, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = l.st.Docs(ids, func(id int, doc []byte) {
+	err = l.st.Docs(ctx, ids, func(id int, doc []byte) {
 		if d := out[id]; d != nil {
 			d.target, _ = docTarget(doc)
 		}

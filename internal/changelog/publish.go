@@ -1,6 +1,9 @@
 package changelog
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"sort"
 	"time"
 
@@ -157,8 +160,9 @@ func scopeOf(pl placed) string {
 // publish gives the snapshot its log: the index over the base, the users, the
 // translations' last changes and recent_changes, the units' times and the recent
 // changes pages show. Stored changes whose links or author's username no longer
-// match what the snapshot has are encoded again.
-func (l *Log) publish(res *scan.Result) {
+// match what the snapshot has are encoded again. The error is the store's, which
+// leaves recent changes without their texts or changes encoded as they were.
+func (l *Log) publish(ctx context.Context, res *scan.Result) error {
 	snap := res.Snapshot
 	o := l.objs
 	b := &l.base
@@ -237,12 +241,13 @@ func (l *Log) publish(res *scan.Result) {
 		t.UnitTimes = ts
 	}
 	l.applyLast(snap, cl, users)
-	l.recent(cl)
+	err := l.recent(ctx, cl)
 	snap.Users = users.list
 	snap.Log = cl
 	if len(flips) > 0 {
-		l.reencode(flips, o, cl)
+		err = errors.Join(err, l.reencode(ctx, flips, o, cl))
 	}
+	return err
 }
 
 // applyLast sets last_change, last_author and recent_changes of the translations:
@@ -288,8 +293,9 @@ func (l *Log) applyLast(snap *snapshot.Snapshot, cl *snapshot.ChangeLog, users *
 }
 
 // recent keeps whole the newest changes of the installation and of each project,
-// component and translation, which pages show with their texts.
-func (l *Log) recent(cl *snapshot.ChangeLog) {
+// component and translation, which pages show with their texts (without them when
+// the store cannot give them: its error).
+func (l *Log) recent(ctx context.Context, cl *snapshot.ChangeLog) error {
 	cl.RecentByProject = map[*snapshot.Project][]*snapshot.Change{}
 	cl.RecentByComponent = map[*snapshot.Component][]*snapshot.Change{}
 	cl.RecentByTranslation = map[*snapshot.Translation][]*snapshot.Change{}
@@ -331,11 +337,10 @@ func (l *Log) recent(cl *snapshot.ChangeLog) {
 			missing = append(missing, int(id))
 		}
 	}
+	var err error
 	if len(missing) > 0 {
-		got, err := l.readDetails(missing)
-		if err != nil {
-			l.opts.Logger.Warn("reading recent changes from the store", "err", err)
-		}
+		var got map[int]*detail
+		got, err = l.readDetails(ctx, missing)
 		for id, d := range got {
 			used[int32(id)] = d
 		}
@@ -382,6 +387,7 @@ func (l *Log) recent(cl *snapshot.ChangeLog) {
 			}
 		}
 	}
+	return err
 }
 
 func reverse(s []*snapshot.Change) {
@@ -393,17 +399,16 @@ func reverse(s []*snapshot.Change) {
 // reencode writes again the stored changes (by id) whose JSON no longer matches
 // what the snapshot links: a translation or unit gone or back, an author's
 // username changed.
-func (l *Log) reencode(ids []int, o *objects, cl *snapshot.ChangeLog) {
+func (l *Log) reencode(ctx context.Context, ids []int, o *objects, cl *snapshot.ChangeLog) error {
 	var rewrite []store.Record
 	targets := map[int]string{}
-	err := l.st.Docs(ids, func(id int, doc []byte) {
+	err := l.st.Docs(ctx, ids, func(id int, doc []byte) {
 		targets[id], _ = docTarget(doc)
 	})
 	if err != nil {
-		l.opts.Logger.Warn("encoding changes again whose links changed", "changes", len(ids), "err", err)
-		return
+		return fmt.Errorf("encoding %d changes again whose links changed: %w", len(ids), err)
 	}
-	err = l.st.Metas(ids, func(id int, raw []byte) {
+	err = l.st.Metas(ctx, ids, func(id int, raw []byte) {
 		m, err := decodeMeta(raw)
 		if err != nil {
 			return
@@ -422,9 +427,10 @@ func (l *Log) reencode(ids []int, o *objects, cl *snapshot.ChangeLog) {
 		rewrite = append(rewrite, store.Record{ID: id, Meta: m.encode(), Doc: encodeChange(&l.w, &m, c, t, unit, u)})
 	})
 	if err == nil && len(rewrite) > 0 {
-		_, err = l.st.Commit(&store.Commit{Rewrite: rewrite})
+		_, err = l.st.Commit(ctx, &store.Commit{Rewrite: rewrite})
 	}
 	if err != nil {
-		l.opts.Logger.Warn("encoding changes again whose links changed", "changes", len(ids), "err", err)
+		return fmt.Errorf("encoding %d changes again whose links changed: %w", len(ids), err)
 	}
+	return nil
 }

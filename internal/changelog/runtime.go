@@ -1,6 +1,7 @@
 package changelog
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,7 +22,7 @@ var hookSeq atomic.Int64
 // the component's change log; the next Apply shows it. Its natural key makes it
 // logged once however many replicas see it: a fetch by component and new head; a
 // webhook, which one replica receives, by that replica and moment.
-func (l *Log) Record(action weblate.Action, project, component, target, head string) error {
+func (l *Log) Record(ctx context.Context, action weblate.Action, project, component, target, head string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.opts.Now().UTC()
@@ -33,7 +34,7 @@ func (l *Log) Record(action weblate.Action, project, component, target, head str
 		key = fmt.Sprintf("runtime/%d/%s/%s/%s/%d/%d", action, project, component, l.opts.Instance, now.UnixNano(), hookSeq.Add(1))
 	}
 	m := meta{when: now.UnixMicro(), action: uint8(action), count: 1, project: project, component: component, key: -1, target: target}
-	_, err := l.st.Commit(&store.Commit{Add: []store.Record{l.runtimeRecord(key, &m)}})
+	_, err := l.st.Commit(ctx, &store.Commit{Add: []store.Record{l.runtimeRecord(key, &m)}})
 	return err
 }
 
@@ -100,19 +101,20 @@ func decodeAlerts(b []byte) map[string]*alertEntry {
 }
 
 // raiseAlerts logs the alerts that are new since the last complete build, and
-// forgets those gone. The store's own problem is not logged into it: every
-// component shows it as an alert while it lasts.
-func (l *Log) raiseAlerts(snap *snapshot.Snapshot) error {
+// forgets those gone. The store's own failures are not logged into it: every
+// component concerned shows them as an alert while they last, and a log that the
+// store cannot keep is no place for them.
+func (l *Log) raiseAlerts(ctx context.Context, snap *snapshot.Snapshot) error {
 	for attempt := 0; ; attempt++ {
-		err := l.raiseAlertsOnce(snap)
+		err := l.raiseAlertsOnce(ctx, snap)
 		if !errors.Is(err, store.ErrConflict) || attempt == 3 {
 			return err
 		}
 	}
 }
 
-func (l *Log) raiseAlertsOnce(snap *snapshot.Snapshot) error {
-	cur, err := l.st.States(alertState)
+func (l *Log) raiseAlertsOnce(ctx context.Context, snap *snapshot.Snapshot) error {
+	cur, err := l.st.States(ctx, alertState)
 	if err != nil {
 		return err
 	}
@@ -124,6 +126,9 @@ func (l *Log) raiseAlertsOnce(snap *snapshot.Snapshot) error {
 	now := map[string]bool{}
 	var recs []store.Record
 	for _, a := range snap.Alerts {
+		if a.Kind == weblate.AlertStorage {
+			continue
+		}
 		id := alertID(a)
 		if now[id] {
 			continue
@@ -159,6 +164,6 @@ func (l *Log) raiseAlertsOnce(snap *snapshot.Snapshot) error {
 		return nil
 	}
 	next, _ := json.Marshal(state)
-	_, err = l.st.Commit(&store.Commit{States: []store.State{{Name: alertState, Prev: prev, Next: next}}, Add: recs})
+	_, err = l.st.Commit(ctx, &store.Commit{States: []store.State{{Name: alertState, Prev: prev, Next: next}}, Add: recs})
 	return err
 }

@@ -176,7 +176,7 @@ func TestRestartResumes(t *testing.T) {
 	// A new commit: the walk goes on from where it stood.
 	testutil.Commit(t, repo, "2026-02-01T12:00:00Z", "three", map[string]string{"res/values-cs/strings.xml": czech3})
 	_, resumed := scanned(t, s)
-	pos, err := st.States("walkpos/")
+	pos, err := st.States(context.Background(), "walkpos/")
 	if err != nil || !strings.Contains(string(pos["walkpos/demo/android"]), `"version":2`) {
 		t.Errorf("walk position after resuming: %q %v (want the second walk of the stored state)", pos, err)
 	}
@@ -220,11 +220,11 @@ func TestReplicasLogOnce(t *testing.T) {
 		t.Errorf("broken again: %d and %d 47 changes, want 2", na, nb)
 	}
 	for _, s := range []*livetest.Setup{a, b, a} {
-		if err := s.Log.Record(weblate.ActionRebase, "demo", "android", "", "1111"); err != nil {
+		if err := s.Log.Record(context.Background(), weblate.ActionRebase, "demo", "android", "", "1111"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := b.Log.Record(weblate.ActionRebase, "demo", "android", "", "2222"); err != nil {
+	if err := b.Log.Record(context.Background(), weblate.ActionRebase, "demo", "android", "", "2222"); err != nil {
 		t.Fatal(err)
 	}
 	_, changes := scanned(t, a)
@@ -243,7 +243,7 @@ func TestReplicasLogOnce(t *testing.T) {
 func linksOf(t *testing.T, st store.Store, id int) (translation, unit any) {
 	t.Helper()
 	var v struct{ Translation, Unit any }
-	err := st.Docs([]int{id}, func(_ int, doc []byte) {
+	err := st.Docs(context.Background(), []int{id}, func(_ int, doc []byte) {
 		if err := json.Unmarshal(jsondoc.Fill(nil, doc, "http://h", "", id), &v); err != nil {
 			t.Fatal(err)
 		}

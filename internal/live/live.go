@@ -19,7 +19,6 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -36,10 +35,6 @@ type Options struct {
 	// cause when a fetch brought nothing (default 5s): unauthenticated webhooks
 	// must not write the change log or rebuild without bound.
 	HookInterval time.Duration
-	// Store is where the ids given while building are made durable before a
-	// snapshot is served, and which says when another replica changed the log; nil
-	// means an in-memory store.
-	Store store.Store
 	// Logger receives problems; nil discards them.
 	Logger *slog.Logger
 	// Now is the clock (tests fix it); nil means time.Now.
@@ -60,6 +55,7 @@ type Live struct {
 	engine *scan.Engine
 	log    *changelog.Log
 	repos  *repos.Pool
+	st     store.Store // the engine's and the log's, which says when another replica changed the log
 	opts   Options
 
 	observers []func(*snapshot.Snapshot)
@@ -79,8 +75,12 @@ type Live struct {
 }
 
 // New returns a Live building snapshots of cfg with engine and log, reading
-// repositories through pool. It does nothing until Start (or Rebuild).
-func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repos.Pool, opts Options) *Live {
+// repositories through pool; st is the store both keep their state in (which it
+// requires). It does nothing until Start (or Rebuild).
+func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repos.Pool, st store.Store, opts Options) *Live {
+	if st == nil {
+		panic("live: New without a store")
+	}
 	if opts.Rescan <= 0 {
 		opts.Rescan = 30 * time.Second
 	}
@@ -93,16 +93,13 @@ func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repo
 	if opts.HookInterval <= 0 {
 		opts.HookInterval = 5 * time.Second
 	}
-	if opts.Store == nil {
-		opts.Store = memstore.New()
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Live{cfg: cfg, engine: engine, log: log, repos: pool, opts: opts,
+	return &Live{cfg: cfg, engine: engine, log: log, repos: pool, st: st, opts: opts,
 		wake: make(chan struct{}, 1), ready: make(chan struct{}),
 		hooked: map[string]bool{}, lastHook: map[string]time.Time{}, hookRun: make(chan struct{}, 1)}
 }
@@ -118,8 +115,10 @@ func (l *Live) OnSnapshot(fn func(*snapshot.Snapshot)) {
 }
 
 // Build builds one snapshot: a scan, then the change log (with history, every
-// component's history walked; without, only the runtime log), the sums, and the
-// ids made durable. It neither swaps nor notifies: one-shot commands use it.
+// component's history walked; without, only the runtime log), and the sums. The
+// scan shows no id the store has not kept (scan.Engine), and the change log gives
+// none that is not durable when given (unit keys, changes). It neither swaps nor
+// notifies: one-shot commands use it.
 func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, error) {
 	res, err := l.engine.Scan(ctx)
 	if err != nil {
@@ -133,11 +132,7 @@ func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, err
 	snap.Built = l.opts.Now()
 	snap.Finish()
 	snap.Fingerprint = fingerprint(snap)
-	// Nothing may show an id that a crash could take back.
-	if err := l.opts.Store.Flush(); err != nil {
-		return nil, err
-	}
-	if r, ok := l.opts.Store.(interface{ Release() }); ok {
+	if r, ok := l.st.(interface{ Release() }); ok {
 		r.Release() // what the build and the requests since read of the store's file
 	}
 	return snap, nil
@@ -243,7 +238,7 @@ func (l *Live) fetch(ctx context.Context, key string) (moved bool, err error) {
 		}
 	}
 	project, component, _ := strings.Cut(key, "/")
-	return true, l.log.Record(weblate.ActionRebase, project, component, "", head)
+	return true, l.log.Record(ctx, weblate.ActionRebase, project, component, "", head)
 }
 
 // Notify handles a push webhook for the components. It only notes them and returns:
@@ -300,7 +295,7 @@ func (l *Live) hookWorker(ctx context.Context) {
 			}
 			rebuild = true
 			project, component, _ := strings.Cut(key, "/")
-			if err := l.log.Record(weblate.ActionHook, project, component, "", ""); err != nil {
+			if err := l.log.Record(ctx, weblate.ActionHook, project, component, "", ""); err != nil {
 				l.opts.Logger.Error("logging a webhook", "err", err)
 			}
 		}
@@ -352,7 +347,7 @@ func (l *Live) run(ctx context.Context, ready func()) {
 		case <-tick.C:
 		case <-l.wake:
 		case <-l.repos.Cloned():
-		case <-l.opts.Store.Changed():
+		case <-l.st.Changed():
 			// Another replica changed the log, or the store is reachable again.
 		}
 		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {

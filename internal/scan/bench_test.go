@@ -14,6 +14,7 @@ import (
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/scan"
+	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/testutil/corpora"
 )
 
@@ -85,7 +86,7 @@ func cpuTime() time.Duration {
 func benchScans(b *testing.B, cfg *config.Config, size int64, fresh bool) {
 	data := b.TempDir()
 	engine := func() *scan.Engine {
-		return scan.New(cfg, scan.Options{Repos: repos.NewPool(repos.PoolOptions{DataDir: data})})
+		return scan.New(cfg, memstore.New(), scan.Options{Repos: repos.NewPool(repos.PoolOptions{DataDir: data})})
 	}
 	s := engine()
 	if !fresh {

@@ -47,16 +47,19 @@ func (sc *componentScan) staleAlert(path string, err error) {
 	sc.s.alert(sc.c, weblate.AlertParseError, path, "%v (showing the last version that could be read)", err)
 }
 
-// goodComponent is the last state read from a component's repository; it is served
-// while the repository cannot be read (gone, unreadable, a failed clone).
+// goodComponent is the last state read from a component's repository in a scan
+// whose ids were kept; it is served while the repository cannot be read (gone,
+// unreadable, a failed clone), or the store cannot give the ids of what is read
+// (see idsFailed).
 type goodComponent struct {
 	repo         snapshot.Repository
-	translations []snapshot.Translation
+	translations []snapshot.Translation // with their unit ids
+	repeats      []int
 	keys         *componentKeys
 }
 
 func (s *Engine) rememberComponent(c *snapshot.Component, src *Source) {
-	g := &goodComponent{repo: c.Repo, keys: src.keys}
+	g := &goodComponent{repo: c.Repo, keys: src.keys, repeats: c.TemplateRepeats}
 	for _, t := range c.Translations {
 		g.translations = append(g.translations, *t)
 	}

@@ -228,7 +228,7 @@ func TestJournalStaysBounded(t *testing.T) {
 	j := memstore.New()
 	stored := func() int {
 		n := 0
-		j.PruneResults(func(string) bool { n++; return true })
+		j.PruneResults(context.Background(), func(string) bool { n++; return true })
 		return n
 	}
 	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: j})

@@ -167,9 +167,14 @@ func decodeResult(b []byte) (*fileResult, error) {
 	return out, nil
 }
 
-// stored returns a result the journal kept from an earlier run, if it is intact.
-func (s *Engine) stored(key resultKey) *fileResult {
-	b, ok := s.journal.GetResult(key.journalKey())
+// stored returns a result the journal kept from an earlier run, if it is intact;
+// a journal that cannot be read is noted, and the file parsed.
+func (sc *componentScan) stored(key resultKey) *fileResult {
+	b, ok, err := sc.s.st.GetResult(sc.ctx, key.journalKey())
+	if err != nil {
+		sc.journalFailed(err)
+		return nil
+	}
 	if !ok {
 		return nil
 	}
@@ -178,4 +183,12 @@ func (s *Engine) stored(key resultKey) *fileResult {
 		return nil
 	}
 	return r
+}
+
+// journalFailed notes the first failure to read or write the journal (a
+// component's alert: see readFiles). A scan cancelled meanwhile is not one.
+func (sc *componentScan) journalFailed(err error) {
+	if sc.journalErr == nil && sc.ctx.Err() == nil {
+		sc.journalErr = err
+	}
 }

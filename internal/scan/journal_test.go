@@ -59,7 +59,7 @@ func (e editedTree) ReadFileInto(_ string, _ []byte) ([]byte, repos.Hash, error)
 func TestEditedWhileReadIsNotKept(t *testing.T) {
 	format, _ := formats.Lookup("aresource")
 	j := memstore.New()
-	s := New(&config.Config{}, Options{Store: j})
+	s := New(&config.Config{}, j, Options{})
 	tree := editedTree{[]byte(`<resources><string name="hello">Hello</string></resources>`)}
 	sc := &componentScan{ctx: context.Background(), s: s, src: &Source{Key: "demo/android"}, tree: tree, reader: tree, format: format.Format(), info: format, used: map[resultKey]*fileResult{}}
 	listed := repos.HashBlob([]byte("what the listing saw"))
@@ -68,7 +68,7 @@ func TestEditedWhileReadIsNotKept(t *testing.T) {
 	if r.err != nil || !r.changed || len(r.tmpl) == 0 {
 		t.Fatalf("result: %+v", r)
 	}
-	if _, kept := j.GetResult(key.journalKey()); kept {
+	if _, kept, _ := j.GetResult(context.Background(), key.journalKey()); kept {
 		t.Error("journaled under the listed blob")
 	}
 	if sc.used[key] != nil {

@@ -55,7 +55,7 @@ func (sc *componentScan) startPrefetch(jobs []parseJob, least int) (wait func())
 		if sc.used[j.key] != nil || sc.s.results[j.key] != nil || sc.pre[j.key] != nil || queued[j.key] {
 			continue
 		}
-		if r := sc.s.stored(j.key); r != nil {
+		if r := sc.stored(j.key); r != nil {
 			// Decoded once: result takes it from there.
 			if sc.journaled == nil {
 				sc.journaled = map[resultKey]*fileResult{}

@@ -23,7 +23,6 @@ import (
 	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
 
@@ -31,16 +30,26 @@ import (
 type Options struct {
 	// Repos opens the components' repositories.
 	Repos *repos.Pool
-	// Store gives object and unit ids and keeps file results across restarts; nil
-	// keeps them in memory. While its Problem says something, every component shows
-	// it as an alert.
-	Store store.Store
+	// StorageAlert is a standing problem of the store the command chose to run on
+	// regardless (ids kept in memory only, a file that lost its ids at start):
+	// every component shows it as a StorageError alert; "" for none.
+	StorageAlert string
 	// Logger receives scan problems; nil discards them.
 	Logger *slog.Logger
 }
 
 // Engine turns a config into the statistics of snapshots. It keeps what it learned
 // about unchanged files between scans, so a re-scan only reads what changed.
+//
+// The store gives ids and keeps parse results. A scan never shows an id the store
+// could not give or keep: a component whose ids it cannot give (a new file, new
+// unit keys, while PostgreSQL is away) shows its last state whose ids were kept,
+// with a StorageError alert; when the ids cannot be kept at all (Flush fails: a
+// full disk), every component does. Only a scan that cannot give a project's,
+// component's or add-on's id, or keep the first scan's ids, fails: the
+// configuration is read once, so that happens at start. A journal that cannot be
+// read or written only costs parsing, and shows as the same alert. Each problem
+// is logged once, not at every scan (store.Reporter).
 type Engine struct {
 	cfg  *config.Config
 	opts Options
@@ -51,7 +60,14 @@ type Engine struct {
 	ruleMu sync.Mutex
 	rules  map[*config.Component]*Rule
 
-	journal store.Store
+	st store.Store
+	// flushed is set once a scan's ids were kept: from then on every project's,
+	// component's and add-on's id is durable.
+	flushed bool
+	// storeErr is the first store failure of the scan under way; reported and
+	// pruneReported log them once.
+	storeErr                error
+	reported, pruneReported store.Reporter
 	// unitSegs keeps, by component and content, which key number each unit
 	// position holds (see assignUnitIDs); only scans touch it, one at a time.
 	unitSegs, unitSegsUsed map[string]unitSegs
@@ -71,13 +87,14 @@ type Engine struct {
 	lastScan atomic.Int64 // nanoseconds
 }
 
-// New returns an Engine for cfg.
-func New(cfg *config.Config, opts Options) *Engine {
+// New returns an Engine for cfg, giving ids from st (which it requires: which
+// store to run on is the command's decision).
+func New(cfg *config.Config, st store.Store, opts Options) *Engine {
+	if st == nil {
+		panic("scan: New without a store")
+	}
 	if opts.Repos == nil {
 		opts.Repos = repos.NewPool(repos.PoolOptions{})
-	}
-	if opts.Store == nil {
-		opts.Store = memstore.New()
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -85,7 +102,7 @@ func New(cfg *config.Config, opts Options) *Engine {
 	return &Engine{
 		cfg:      cfg,
 		opts:     opts,
-		journal:  opts.Store,
+		st:       st,
 		unitSegs: map[string]unitSegs{},
 		rules:    map[*config.Component]*Rule{},
 		lastGood: map[string]*goodFile{},
@@ -136,6 +153,10 @@ type Source struct {
 	// Rule says which files are the component's translations.
 	Rule *Rule
 	keys *componentKeys
+	// read is set when the component's files were read from its repository this
+	// scan; storeErr when the store could not give the ids of what was read.
+	read     bool
+	storeErr error
 }
 
 // ComponentKey is the key a component's ids and state are kept under.
@@ -164,49 +185,82 @@ type fileResult struct {
 }
 
 // Scan reads every component and returns its statistics. Problems with single
-// components or files become alerts; Scan itself only fails when ctx is done or the
-// ids cannot be saved.
+// components or files become alerts, the store's included (see Engine); Scan
+// itself only fails when ctx is done or ids that must be shown cannot be given or
+// kept.
 func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.timeScan(time.Now())
 
-	res := &Result{Snapshot: &snapshot.Snapshot{}, Sources: map[*snapshot.Component]*Source{}}
+	s.storeErr = nil
 	used := map[resultKey]*fileResult{}
 	s.unitSegsUsed = map[string]unitSegs{}
+	res, err := s.scanProjects(ctx, used)
+	if err != nil {
+		return nil, err
+	}
+	// Forget results of contents no longer in any tree, so memory follows the repositories.
+	s.results = used
+	s.unitSegs = s.unitSegsUsed
+	s.pruneGood()
+	// Nothing may show an id that a crash could take back.
+	if err := s.st.Flush(ctx); err != nil {
+		if ctx.Err() != nil || !s.flushed {
+			return nil, err
+		}
+		s.keepFailed(res, err)
+	} else {
+		s.flushed = true
+		s.rememberRead(res)
+	}
+	for _, p := range res.Snapshot.Projects {
+		for _, c := range p.Components {
+			res.Snapshot.Alerts = append(res.Snapshot.Alerts, c.Alerts...)
+		}
+	}
+	s.reported.Report(s.opts.Logger, "the store failed during a scan (the components concerned show a StorageError alert)", s.storeErr)
+	if s.storeErr == nil {
+		s.pruneJournal(ctx, res)
+	}
+	return res, nil
+}
+
+// scanProjects reads every project's components and gives their units ids.
+func (s *Engine) scanProjects(ctx context.Context, used map[resultKey]*fileResult) (*Result, error) {
+	res := &Result{Snapshot: &snapshot.Snapshot{}, Sources: map[*snapshot.Component]*Source{}}
 	for _, pc := range s.cfg.Projects {
-		p := &snapshot.Project{ID: s.opts.Store.ID(store.KindProject, pc.Slug), Config: pc}
+		id, err := s.st.ID(ctx, store.KindProject, pc.Slug)
+		if err != nil {
+			return nil, fmt.Errorf("the id of project %s: %w", pc.Slug, err)
+		}
+		p := &snapshot.Project{ID: id, Config: pc}
 		for _, cc := range pc.Components {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, src := s.scanComponent(ctx, p, cc, used)
+			c, src, err := s.scanComponent(ctx, p, cc, used)
+			if err != nil {
+				return nil, err
+			}
 			if err := ctx.Err(); err != nil {
 				// Files left unread became errors: nothing of this scan is kept.
 				return nil, err
 			}
-			if err := s.assignUnitIDs(c, src); err != nil {
-				return nil, fmt.Errorf("unit ids of %s: %w", src.Key, err)
+			if src.storeErr == nil {
+				src.storeErr = s.assignUnitIDs(ctx, c, src)
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			if src.storeErr != nil {
+				s.idsFailed(c, src, src.storeErr)
 			}
 			p.Components = append(p.Components, c)
 			res.Sources[c] = src
 		}
 		res.Snapshot.Projects = append(res.Snapshot.Projects, p)
 	}
-	// Forget results of contents no longer in any tree, so memory follows the repositories.
-	s.results = used
-	s.unitSegs = s.unitSegsUsed
-	s.pruneGood()
-	for _, p := range res.Snapshot.Projects {
-		for _, c := range p.Components {
-			res.Snapshot.Alerts = append(res.Snapshot.Alerts, c.Alerts...)
-		}
-	}
-	// Nothing may show an id that a crash could take back.
-	if err := s.opts.Store.Flush(); err != nil {
-		return nil, err
-	}
-	s.pruneJournal(res)
 	return res, nil
 }
 
@@ -216,7 +270,7 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 // the scan uses: the journal stays within twice what the repositories need, and
 // the work of pruning is spread over as many scans. A scan that could not read
 // some repository keeps everything: the files it did not see may be back.
-func (s *Engine) pruneJournal(res *Result) {
+func (s *Engine) pruneJournal(ctx context.Context, res *Result) {
 	if s.journaled <= len(s.results) {
 		return
 	}
@@ -231,11 +285,11 @@ func (s *Engine) pruneJournal(res *Result) {
 	for k := range s.results {
 		keep[k.journalKey()] = true
 	}
-	if err := s.journal.PruneResults(func(k string) bool { return keep[k] }); err != nil {
-		s.opts.Logger.Warn("pruning the journal of parse results", "err", err)
-		return
+	err := s.st.PruneResults(ctx, func(k string) bool { return keep[k] })
+	s.pruneReported.Report(s.opts.Logger, "pruning the journal of parse results", err)
+	if err == nil {
+		s.journaled = 0
 	}
-	s.journaled = 0
 }
 
 func (s *Engine) alert(c *snapshot.Component, kind weblate.AlertKind, file, format string, args ...any) {
@@ -244,58 +298,157 @@ func (s *Engine) alert(c *snapshot.Component, kind weblate.AlertKind, file, form
 	s.opts.Logger.Warn("scan problem", "component", ComponentKey(c.Project.Config, c.Config), "kind", kind, "path", file, "problem", a.Message)
 }
 
-func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) (*snapshot.Component, *Source) {
+// storageAlert shows a store failure on a component. It is not logged here: the
+// scan logs the failure once (Scan), not once per component per scan.
+func (s *Engine) storageAlert(c *snapshot.Component, err error, format string, args ...any) {
+	if s.storeErr == nil {
+		s.storeErr = err
+	}
+	msg := fmt.Sprintf(format, args...) + ": " + err.Error()
+	c.Alerts = append(c.Alerts, &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: msg})
+}
+
+// idsFailed shows a component whose ids the store could not give as it was when
+// they last could: its last state read from its repository in a scan whose ids
+// were kept, or no translations at all. Its history is not walked meanwhile.
+func (s *Engine) idsFailed(c *snapshot.Component, src *Source, err error) {
+	c.Translations, c.TemplateRepeats = nil, nil
+	src.Repo, src.keys, src.read = nil, nil, false
+	shown := "no translations are shown"
+	if g := s.goodComp[src.Key]; g != nil {
+		c.Repo = g.repo
+		for i := range g.translations {
+			t := g.translations[i]
+			t.Component = c
+			c.Translations = append(c.Translations, &t)
+		}
+		c.TemplateRepeats, src.keys = g.repeats, g.keys
+		shown = "showing the component as last read"
+	}
+	s.storageAlert(c, err, "the store cannot give the ids of what was read; %s until it can", shown)
+}
+
+// keepFailed shows, when a scan's ids could not be kept, every component that
+// was read as it was when they last could: no id a crash could take back is
+// shown, and the next scan tries again.
+func (s *Engine) keepFailed(res *Result, err error) {
+	for _, p := range res.Snapshot.Projects {
+		for _, c := range p.Components {
+			if src := res.Sources[c]; src.read {
+				s.idsFailed(c, src, err)
+			} else {
+				s.storageAlert(c, err, "the store cannot keep ids")
+			}
+		}
+	}
+}
+
+// rememberRead keeps the state of each component read from its repository, once
+// its ids are kept: what a component shows when its repository cannot be read,
+// or its ids given (idsFailed).
+func (s *Engine) rememberRead(res *Result) {
+	for c, src := range res.Sources {
+		if src.read {
+			s.rememberComponent(c, src)
+		}
+	}
+}
+
+// scanComponent reads a component: its ids and settings, its repository's tree,
+// then its files. Problems become the component's alerts; the error says that an
+// id it must show (the component's, an add-on's) cannot be given.
+func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) (*snapshot.Component, *Source, error) {
+	c, src, err := s.newComponent(ctx, p, cc)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, ok := s.formatOf(c)
+	if !ok {
+		return c, src, nil
+	}
+	src.Format = info.Format()
+	repo, tree, err := s.openTree(ctx, c, src)
+	if err != nil {
+		s.repoFailed(c, src, err)
+		return c, src, nil
+	}
+	if err := s.opts.Repos.FetchErr(src.Key); err != nil {
+		c.Repo.FetchErr = err
+		s.alert(c, weblate.AlertFetchFailed, "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(cc.Repo), err)
+	}
+	sc, done := s.newComponentScan(ctx, c, src, tree, info, used, p.Config.TranslationReview)
+	defer done()
+	src.read = sc.readFiles(repo)
+	src.storeErr = sc.idErr
+	return c, src, nil
+}
+
+// newComponent makes a component with its id and its add-ons' (in id order, as
+// Weblate lists them: an add-on the store knew from an earlier configuration
+// keeps its smaller id), and the standing alert of the store, if any.
+func (s *Engine) newComponent(ctx context.Context, p *snapshot.Project, cc *config.Component) (*snapshot.Component, *Source, error) {
 	key := ComponentKey(p.Config, cc)
-	c := &snapshot.Component{ID: s.opts.Store.ID(store.KindComponent, key), Project: p, Config: cc}
-	src := &Source{Key: key}
-	if p := s.opts.Store.Problem(); p != "" {
-		s.alert(c, weblate.AlertStorage, "", "%s", p)
+	id, err := s.st.ID(ctx, store.KindComponent, key)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the id of component %s: %w", key, err)
+	}
+	c := &snapshot.Component{ID: id, Project: p, Config: cc}
+	if s.opts.StorageAlert != "" {
+		c.Alerts = append(c.Alerts, &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: s.opts.StorageAlert})
 	}
 	for i := range cc.Addons {
 		a := &cc.Addons[i]
-		c.Addons = append(c.Addons, &snapshot.Addon{ID: s.opts.Store.ID(store.KindAddon, key+"/"+a.Name), Config: a})
+		id, err := s.st.ID(ctx, store.KindAddon, key+"/"+a.Name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the id of add-on %s of %s: %w", a.Name, key, err)
+		}
+		c.Addons = append(c.Addons, &snapshot.Addon{ID: id, Config: a})
 	}
-	// Listed in id order, as Weblate lists them: an add-on the store knew from an
-	// earlier configuration keeps its smaller id.
 	slices.SortStableFunc(c.Addons, func(a, b *snapshot.Addon) int { return a.ID - b.ID })
+	return c, &Source{Key: key}, nil
+}
 
+// formatOf resolves the component's source language and file format; false when
+// the format is unknown (nothing of the component can be read).
+func (s *Engine) formatOf(c *snapshot.Component) (*formats.Info, bool) {
+	cc := c.Config
 	sl, err := lang.Resolve(cc.SourceLanguage)
 	if err != nil {
 		s.alert(c, weblate.AlertNotLanguage, "", "source language %q: %v; using English", cc.SourceLanguage, err)
 		sl, _ = lang.Get("en")
 	}
 	c.SourceLanguage = sl
-
 	info, ok := formats.Lookup(cc.FileFormat)
 	if !ok {
 		s.alert(c, weblate.AlertUnknownFormat, "", "unknown file format %q", cc.FileFormat)
-		return c, src
+		return nil, false
 	}
 	c.Format = info
-	src.Format = info.Format()
+	return info, true
+}
 
-	repo, err := s.opts.Repos.Open(ctx, key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch})
+// openTree opens the component's repository and the tree of its head. The head is
+// read once: the files and the history of this scan are those of that commit,
+// even if another lands meanwhile (a checkout shows its working tree, which is
+// what the user sees).
+func (s *Engine) openTree(ctx context.Context, c *snapshot.Component, src *Source) (repos.Repository, repos.Tree, error) {
+	cc := c.Config
+	repo, err := s.opts.Repos.Open(ctx, src.Key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch})
 	if err != nil {
-		s.repoFailed(c, src, err)
-		return c, src
+		return nil, nil, err
 	}
 	if _, err := os.Stat(repo.Dir()); err != nil {
 		// Gone (moved, unmounted, deleted): open it afresh when it is back.
-		s.opts.Repos.Forget(key)
-		s.repoFailed(c, src, err)
-		return c, src
+		s.opts.Repos.Forget(src.Key)
+		return nil, nil, err
 	}
 	c.Repo.Kind = repo.Kind()
 	c.Repo.Branch = repo.Branch()
 	head, err := repo.Head()
 	if err != nil {
-		s.repoFailed(c, src, err)
-		return c, src
+		return nil, nil, err
 	}
 	c.Repo.Head = head
-	// The head is read once: the files and the history of this scan are those of
-	// that commit, even if another lands meanwhile (a checkout shows its working
-	// tree, which is what the user sees).
 	var tree repos.Tree
 	if repo.Kind() == repos.KindCheckout || head == nil {
 		tree, err = repo.Tree()
@@ -303,16 +456,17 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		tree, err = repo.TreeAt(head.Hash)
 	}
 	if err != nil {
-		s.repoFailed(c, src, err)
-		return c, src
+		return nil, nil, err
 	}
 	src.Repo = repo
-	if err := s.opts.Repos.FetchErr(key); err != nil {
-		c.Repo.FetchErr = err
-		s.alert(c, weblate.AlertFetchFailed, "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(cc.Repo), err)
-	}
+	return repo, tree, nil
+}
 
-	sc := &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: p.Config.TranslationReview}
+// newComponentScan prepares the reading of a component's files from tree; done
+// ends what it started.
+func (s *Engine) newComponentScan(ctx context.Context, c *snapshot.Component, src *Source, tree repos.Tree, info *formats.Info, used map[resultKey]*fileResult, review bool) (sc *componentScan, done func()) {
+	sc = &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: review}
+	done = func() {}
 	if br, ok := tree.(repos.BufferedReader); ok {
 		sc.reader = br
 	}
@@ -322,48 +476,57 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		// system calls). Unable to start one, files are read one by one.
 		if batch, err := b.Batch(); err == nil {
 			sc.reader = batch
-			defer batch.Close()
+			done = func() { batch.Close() }
 		}
 	}
+	return sc, done
+}
+
+// readFiles reads the component's files: the template of a monolingual format,
+// the files its filemask matches, each a translation. It reports whether they
+// were read (not when the template, the filemask or the listing failed).
+func (sc *componentScan) readFiles(repo repos.Repository) bool {
+	s, c, cc := sc.s, sc.c, sc.c.Config
 	templateParsed := func() {}
-	if info.Monolingual {
+	if sc.info.Monolingual {
 		if !sc.findTemplate() {
-			return c, src
+			return false
 		}
 		// The template is parsed while the tree is listed (a listing of a hundred
 		// directories is system calls, leaving the other cores idle).
 		templateParsed = sc.startPrefetch([]parseJob{sc.templateJob()}, 1)
 		defer templateParsed()
 	}
-	rule, err := s.ruleOf(cc, p.Config)
+	rule, err := s.ruleOf(cc, c.Project.Config)
 	if err != nil {
 		s.alert(c, weblate.AlertNoMatch, "", "%v", err)
-		return c, src
+		return false
 	}
-	src.Rule = rule
-	matches, err := s.listMatches(c, tree, rule)
+	sc.src.Rule = rule
+	matches, err := s.listMatches(c, sc.tree, rule)
 	templateParsed()
 	if err != nil {
-		s.repoFailed(c, src, err)
-		return c, src
+		s.repoFailed(c, sc.src, err)
+		return false
 	}
 	// A local: repository without commits is a glossary nobody has written to yet:
 	// empty, not misconfigured.
-	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || head != nil) {
+	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || c.Repo.Head != nil) {
 		hint := ""
-		if m := layout.DidYouMean(repo, tree, cc.Filemask); m != "" {
+		if m := layout.DidYouMean(repo, sc.tree, cc.Filemask); m != "" {
 			hint = fmt.Sprintf("; did you mean %q?", m)
 		}
 		s.alert(c, weblate.AlertNoMatch, "", "filemask %q matches no file%s", cc.Filemask, hint)
 	}
-
-	if info.Monolingual {
+	if sc.info.Monolingual {
 		sc.monolingual(matches)
 	} else {
 		sc.bilingual(matches)
 	}
-	s.rememberComponent(c, src)
-	return c, src
+	if sc.journalErr != nil {
+		s.storageAlert(c, sc.journalErr, "the journal of parse results cannot be used; files are parsed again")
+	}
+	return true
 }
 
 // repoFailed reports a repository that cannot be read and shows what it held the
@@ -443,10 +606,22 @@ type componentScan struct {
 	// pre holds results prefetch parsed in parallel, and journaled those it found
 	// in the journal, until the serial pass takes them.
 	pre, journaled map[resultKey]*fileResult
+	// idErr is the first failure to give a translation its id; journalErr the
+	// first failure to read or write the journal.
+	idErr, journalErr error
 }
 
-func (sc *componentScan) translationID(code string) int {
-	return sc.s.opts.Store.ID(store.KindTranslation, sc.src.Key+"/"+code)
+// translationID gives the translation of code its id; false when the store
+// cannot (the component is then shown as it last was: see idsFailed).
+func (sc *componentScan) translationID(code string) (int, bool) {
+	id, err := sc.s.st.ID(sc.ctx, store.KindTranslation, sc.src.Key+"/"+code)
+	if err != nil {
+		if sc.idErr == nil {
+			sc.idErr = fmt.Errorf("the id of translation %s of %s: %w", code, sc.src.Key, err)
+		}
+		return 0, false
+	}
+	return id, true
 }
 
 // result returns the cached result for key, or computes it from the file's bytes.
@@ -458,7 +633,7 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 	r := sc.s.results[key]
 	if r == nil {
 		if r = sc.journaled[key]; r == nil {
-			r = sc.s.stored(key)
+			r = sc.stored(key)
 		}
 	}
 	if r != nil {
@@ -470,8 +645,11 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 			r = sc.parse(path, key.blob, compute)
 		}
 		if r.err == nil && !r.changed {
-			sc.s.journal.PutResult(key.journalKey(), encodeResult(r))
-			sc.s.journaled++
+			if err := sc.s.st.PutResult(sc.ctx, key.journalKey(), encodeResult(r)); err != nil {
+				sc.journalFailed(err)
+			} else {
+				sc.s.journaled++
+			}
 		}
 	}
 	if !r.changed {
@@ -564,8 +742,12 @@ func (sc *componentScan) monolingual(matches []match) {
 		te.Blob = tkey.blob
 	}
 	sc.warningAlerts(cc.Template, tr)
+	srcID, ok := sc.translationID(sc.c.SourceLanguage.Code)
+	if !ok {
+		return
+	}
 	src := &snapshot.Translation{
-		ID:           sc.translationID(sc.c.SourceLanguage.Code),
+		ID:           srcID,
 		Component:    sc.c,
 		Language:     sc.c.SourceLanguage,
 		LanguageCode: sc.c.SourceLanguage.Code,
@@ -606,8 +788,12 @@ func (sc *componentScan) monolingual(matches []match) {
 			sc.staleAlert(m.entry.Path, err)
 		}
 		sc.warningAlerts(m.entry.Path, r)
+		id, ok := sc.translationID(m.lang.Code)
+		if !ok {
+			return
+		}
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
-			ID:           sc.translationID(m.lang.Code),
+			ID:           id,
 			Component:    sc.c,
 			Language:     m.lang,
 			LanguageCode: m.code,
@@ -625,8 +811,12 @@ var emptyBlob = repos.HashBlob(nil)
 
 func (sc *componentScan) bilingual(matches []match) {
 	cc := sc.c.Config
+	srcID, ok := sc.translationID(sc.c.SourceLanguage.Code)
+	if !ok {
+		return
+	}
 	src := &snapshot.Translation{
-		ID:           sc.translationID(sc.c.SourceLanguage.Code),
+		ID:           srcID,
 		Component:    sc.c,
 		Language:     sc.c.SourceLanguage,
 		LanguageCode: sc.c.SourceLanguage.Code,
@@ -672,8 +862,12 @@ func (sc *componentScan) bilingual(matches []match) {
 			seen[u.id] = struct{}{}
 			src.Stats.AddUnit(weblate.StateReadOnly, u.words, u.chars)
 		}
+		id, ok := sc.translationID(m.lang.Code)
+		if !ok {
+			return
+		}
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
-			ID:           sc.translationID(m.lang.Code),
+			ID:           id,
 			Component:    sc.c,
 			Language:     m.lang,
 			LanguageCode: m.code,

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"sort"
 	"strings"
 
@@ -20,14 +21,14 @@ type unitSegs struct {
 // numbered in the order they first appear, and each translation's runs cover the
 // key numbers its units hold (store.Units). A file whose content was seen before
 // costs no lookup: the segments are kept by content.
-func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
+func (s *Engine) assignUnitIDs(ctx context.Context, c *snapshot.Component, src *Source) error {
 	k := src.keys
 	if k == nil || len(c.Translations) == 0 {
 		return nil
 	}
 	if k.files == nil { // monolingual: every translation has the template's units
 		t0 := c.Translations[0]
-		seg, err := s.segsOf(src.Key, "t/"+t0.TemplateBlob.String(), func() []string {
+		seg, err := s.segsOf(ctx, src.Key, "t/"+t0.TemplateBlob.String(), func() []string {
 			keys := make([]string, len(k.tmpl))
 			for i := range k.tmpl {
 				keys[i] = k.tmpl[i].Key
@@ -38,7 +39,7 @@ func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
 			return err
 		}
 		for _, t := range c.Translations {
-			if err := s.giveIDs(t, seg); err != nil {
+			if err := s.giveIDs(ctx, t, seg); err != nil {
 				return err
 			}
 		}
@@ -57,7 +58,7 @@ func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
 	for _, t := range files {
 		blobs.WriteString(t.Blob.String())
 	}
-	union, err := s.segsOf(src.Key, "s/"+blobs.String(), func() []string {
+	union, err := s.segsOf(ctx, src.Key, "s/"+blobs.String(), func() []string {
 		var keys []string
 		seen := map[string]bool{}
 		for _, t := range files {
@@ -77,7 +78,7 @@ func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
 		seg := union
 		if !t.IsSource {
 			units := k.files[t.Language.Code]
-			seg, err = s.segsOf(src.Key, "b/"+t.Blob.String(), func() []string {
+			seg, err = s.segsOf(ctx, src.Key, "b/"+t.Blob.String(), func() []string {
 				keys := make([]string, len(units))
 				for i := range units {
 					keys[i] = units[i].id
@@ -88,7 +89,7 @@ func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
 				return err
 			}
 		}
-		if err := s.giveIDs(t, seg); err != nil {
+		if err := s.giveIDs(ctx, t, seg); err != nil {
 			return err
 		}
 	}
@@ -96,14 +97,14 @@ func (s *Engine) assignUnitIDs(c *snapshot.Component, src *Source) error {
 }
 
 // segsOf numbers the keys of one content of a component, once per content.
-func (s *Engine) segsOf(component, content string, keys func() []string) (unitSegs, error) {
+func (s *Engine) segsOf(ctx context.Context, component, content string, keys func() []string) (unitSegs, error) {
 	ck := component + "\x00" + content
 	if seg, ok := s.unitSegsUsed[ck]; ok {
 		return seg, nil
 	}
 	seg, ok := s.unitSegs[ck]
 	if !ok {
-		nos, err := s.opts.Store.UnitKeys(component, keys())
+		nos, err := s.st.UnitKeys(ctx, component, keys())
 		if err != nil {
 			return unitSegs{}, err
 		}
@@ -117,8 +118,8 @@ func (s *Engine) segsOf(component, content string, keys func() []string) (unitSe
 }
 
 // giveIDs gives a translation the runs that cover its key numbers.
-func (s *Engine) giveIDs(t *snapshot.Translation, seg unitSegs) error {
-	runs, err := s.opts.Store.UnitRuns(t.ID, seg.cover)
+func (s *Engine) giveIDs(ctx context.Context, t *snapshot.Translation, seg unitSegs) error {
+	runs, err := s.st.UnitRuns(ctx, t.ID, seg.cover)
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,10 @@
-// Package store says what gitlate keeps across restarts and shares between replicas — object ids, unit ids, the change log with each component's walk position, the journal of parse results — as one interface, which boltstore (a file in the data directory) and pgstore (PostgreSQL) implement and storetest holds them to.
+// Package store says what gitlate keeps across restarts and shares between replicas — object ids, unit ids, the change log with each component's walk position, the journal of parse results — as one interface whose every call takes a context and can fail, which boltstore (a file in the data directory), pgstore (PostgreSQL) and memstore (one process) implement side by side and storetest holds them to.
 package store
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 	"sync"
 )
 
@@ -20,32 +22,42 @@ const (
 // reads again and decides again.
 var ErrConflict = errors.New("store: a state changed since it was read")
 
+// ErrStale comes with what a shared store gave from its local copy because the
+// shared one could not be reached (wrapped with the cause): the answer is whole
+// and consistent, as of the last time the copy was brought up to date.
+var ErrStale = errors.New("store: the shared store cannot be reached; this is the local copy as last brought up to date")
+
 // Store is everything gitlate remembers.
 //
-// Every method is safe for concurrent use. A Store never stops a server: what it
-// cannot keep or reach is said by Problem, which every component shows as an alert.
+// Every method is safe for concurrent use, honours its context (a call whose
+// context is done returns its error and changes nothing), and says by its error
+// what it could not do: a Store decides nothing for its caller. Callers decide
+// what a failure costs: the scan and the change log show it as an alert and keep
+// serving what they have (see scan, changelog), and the command decides what to
+// run on when a store cannot be opened (cmd/gitlate).
 type Store interface {
 	IDs
 	Units
 	Results
 	Log
-	// Problem says what keeps the store from keeping or sharing what it is given,
-	// in words for an operator ("" when nothing does).
-	Problem() string
-	// Close flushes and releases the store.
+	// Close flushes and releases the store. It takes no context: it runs once,
+	// after everything that used the store has stopped, and must run even when
+	// the shutdown's context is done.
 	Close() error
 }
 
 // IDs gives objects stable ids: the same (kind, key) always gets the same id, a new
 // key the next id of its kind, and an id is never given to another key.
 type IDs interface {
-	// ID returns the id of key within kind. It returns 0 when a new id cannot be
-	// allocated now (the store is unreachable); Flush then fails.
-	ID(kind, key string) int
+	// ID returns the id of key within kind, or an error when a new id cannot be
+	// given now (the store is unreachable); it never returns 0 without an error.
+	ID(ctx context.Context, kind, key string) (int, error)
 	// Flush makes every id handed out so far durable, and every result put (see
-	// Results) where the store keeps results durably. Callers flush before
-	// anything shows an id, so an id that was served is never lost by a crash.
-	Flush() error
+	// Results) where the store keeps results durably; its error says they are
+	// not (they are kept, and the next Flush tries again). Callers flush before
+	// anything shows an id, so an id that was served is never lost by a crash:
+	// an id is durable once ID returned it and a later Flush returned nil.
+	Flush(ctx context.Context) error
 }
 
 // Units gives unit ids without an entry per unit: each component numbers its unit
@@ -55,11 +67,13 @@ type IDs interface {
 // are never reused.
 type Units interface {
 	// UnitKeys returns the numbers of a component's unit keys (0-based), numbering
-	// those it has not seen, in the order given.
-	UnitKeys(component string, keys []string) ([]int, error)
+	// those it has not seen, in the order given. The numbers are durable when it
+	// returns; on an error, none is given.
+	UnitKeys(ctx context.Context, component string, keys []string) ([]int, error)
 	// UnitRuns returns a translation's runs, in key order, after extending them so
-	// that they cover the key numbers [0, keys).
-	UnitRuns(translation, keys int) ([]Run, error)
+	// that they cover the key numbers [0, keys). The runs are durable when it
+	// returns; on an error, no run is added.
+	UnitRuns(ctx context.Context, translation, keys int) ([]Run, error)
 }
 
 // Run is a translation's ids for consecutive key numbers: key FirstKey+i has id
@@ -72,14 +86,14 @@ type Run struct {
 // nothing it has seen. It may be kept by each process on its own (a replica's
 // checkouts are its own).
 type Results interface {
-	// GetResult returns a result stored under key.
-	GetResult(key string) ([]byte, bool)
+	// GetResult returns a result stored under key (ok false when there is none).
+	GetResult(ctx context.Context, key string) (value []byte, ok bool, err error)
 	// PutResult stores a result; it is durable after the next Flush.
-	PutResult(key string, value []byte)
+	PutResult(ctx context.Context, key string, value []byte) error
 	// PruneResults deletes, durably and at once, every stored result whose key keep
 	// rejects (results put since the last Flush included). keep must not call the
 	// store.
-	PruneResults(keep func(key string) bool) error
+	PruneResults(ctx context.Context, keep func(key string) bool) error
 }
 
 // Log is the change log and the state that goes with it: each change stored once
@@ -88,24 +102,26 @@ type Results interface {
 // position, the alerts raised) that change with it, atomically.
 type Log interface {
 	// States returns the states whose names start with prefix.
-	States(prefix string) (map[string][]byte, error)
+	States(ctx context.Context, prefix string) (map[string][]byte, error)
 	// Commit applies c in one transaction, or nothing of it. It returns the ids of
 	// c.Add, in order. ErrConflict: a state of c.States changed meanwhile.
-	Commit(c *Commit) ([]int, error)
+	Commit(ctx context.Context, c *Commit) ([]int, error)
 	// Changes calls fn, in Seq order, with every record a commit touched after
 	// after (added, revived, rewritten or removed; Key, Scope and Doc are not read),
 	// and returns the Seq of the last commit (after itself when there is nothing
-	// new). From 0, it lists every stored record, in id order.
-	Changes(after int64, fn func(*Record) error) (int64, error)
+	// new). From 0, it lists every stored record, in id order. A shared store
+	// that cannot be reached lists its local copy and returns its Seq with an
+	// error wrapping ErrStale.
+	Changes(ctx context.Context, after int64, fn func(*Record) error) (int64, error)
 	// Docs calls fn with the Doc of each record of ids that is stored (a removed
 	// one's included, so a page being served stays whole).
-	Docs(ids []int, fn func(id int, doc []byte)) error
+	Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error
 	// Metas calls fn with the Meta of each record of ids that is stored.
-	Metas(ids []int, fn func(id int, meta []byte)) error
+	Metas(ctx context.Context, ids []int, fn func(id int, meta []byte)) error
 	// TryLock takes the lock of a scope (a component's history walk) unless another
-	// process holds it; unlock releases it. Locks only spare work: Commit's states
-	// keep the log right without them.
-	TryLock(scope string) (unlock func(), ok bool)
+	// process holds it (ok false); unlock releases it. Locks only spare work:
+	// Commit's states keep the log right without them.
+	TryLock(ctx context.Context, scope string) (unlock func(), ok bool, err error)
 	// Changed receives a value when another process committed (nil when no other
 	// process can).
 	Changed() <-chan struct{}
@@ -169,11 +185,14 @@ type Locks struct {
 }
 
 // TryLock takes scope's lock unless it is held; unlock gives it back.
-func (l *Locks) TryLock(scope string) (unlock func(), ok bool) {
+func (l *Locks) TryLock(ctx context.Context, scope string) (unlock func(), ok bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.held[scope] {
-		return nil, false
+		return nil, false, nil
 	}
 	if l.held == nil {
 		l.held = map[string]bool{}
@@ -183,5 +202,38 @@ func (l *Locks) TryLock(scope string) (unlock func(), ok bool) {
 		l.mu.Lock()
 		delete(l.held, scope)
 		l.mu.Unlock()
-	}, true
+	}, true, nil
+}
+
+// Reporter logs a store's failures as one caller meets them: a line when they
+// start, another when what fails changes, one when the store works again. A
+// line per call, or per component at every rescan, would bury the rest of the
+// log while a disk is full or a database away. The zero value is ready; it is
+// safe for concurrent use.
+type Reporter struct {
+	mu   sync.Mutex
+	last string
+}
+
+// Report logs err under what (a failure, at Warn) when its message differs from
+// the last one reported, and, for a nil err after a failure, that the store works
+// again (at Info). It reports whether it logged.
+func (r *Reporter) Report(logger *slog.Logger, what string, err error) bool {
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	r.mu.Lock()
+	last := r.last
+	r.last = msg
+	r.mu.Unlock()
+	switch {
+	case msg == last:
+		return false
+	case err == nil:
+		logger.Info(what+": the store works again", "was", last)
+	default:
+		logger.Warn(what, "err", err)
+	}
+	return true
 }

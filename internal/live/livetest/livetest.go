@@ -49,10 +49,9 @@ func New(t testing.TB, cfg *config.Config, data string, opts Options) *Setup {
 	}
 	s := &Setup{Config: cfg, Data: data, Store: opts.Store}
 	s.Repos = repos.NewPool(repos.PoolOptions{DataDir: data, Background: opts.Background})
-	s.Engine = scan.New(cfg, scan.Options{Repos: s.Repos, Store: opts.Store})
-	s.Log = changelog.New(cfg, changelog.Options{Store: opts.Store, Now: opts.Live.Now})
-	opts.Live.Store = opts.Store
-	s.Live = live.New(cfg, s.Engine, s.Log, s.Repos, opts.Live)
+	s.Engine = scan.New(cfg, opts.Store, scan.Options{Repos: s.Repos})
+	s.Log = changelog.New(cfg, opts.Store, changelog.Options{Now: opts.Live.Now})
+	s.Live = live.New(cfg, s.Engine, s.Log, s.Repos, opts.Store, opts.Live)
 	s.Units = units.New(s.Repos)
 	return s
 }
@@ -84,7 +83,7 @@ func (s *Setup) Scan(ctx context.Context) (*snapshot.Snapshot, error) {
 // Changes returns every change snap's log shows, whole (Log.Changes).
 func (s *Setup) Changes(t testing.TB, snap *snapshot.Snapshot) []*snapshot.Change {
 	t.Helper()
-	changes, err := s.Log.Changes(snap)
+	changes, err := s.Log.Changes(t.Context(), snap)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package boltstore
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -10,14 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/memstore"
 )
 
 // schemaVersion is the layout this package writes (meta bucket, "version"). Files
@@ -29,10 +28,9 @@ const schemaVersion = 2
 // in memory (they are few); unit keys, the change log and results are read from
 // the file, so the process holds no entry per unit or per change.
 //
-// A Store never stops the server: a write that fails (a full disk, a file made
-// read-only) keeps the ids, unit keys and runs it could not write in memory and is
-// tried again at the next Flush; a commit to the log that fails is an error the
-// caller retries. Problem says what is wrong meanwhile.
+// A write that fails (a full disk, a file system made read-only) is an error of
+// the call: ids and results put are kept in memory and written by the next Flush
+// that can; unit keys, runs and commits are not given at all.
 type Store struct {
 	db   *bolt.DB
 	path string
@@ -44,13 +42,8 @@ type Store struct {
 	results map[string][]byte // put since the last Flush
 	runs    map[int][]store.Run
 	unitSeq int
-	// Unit keys and runs a failed write kept in memory, written at the next Flush.
-	pendKeys  map[string]map[string]int
-	pendCount map[string]int
-	pendRuns  map[int]bool
-	opened    string // what happened at Open (a damaged file moved aside), or ""
-	noted     string // a damaged meta page found at Open and written again
-	failed    string // why the last write failed, or ""
+	opened  string // what happened at Open (a damaged file moved aside), or ""
+	noted   string // a damaged meta page found at Open and written again
 
 	logMu sync.Mutex // one commit at a time: ids and seqs are read, then written
 
@@ -110,26 +103,41 @@ func getU64(b *bolt.Bucket, key []byte) uint64 {
 	return 0
 }
 
+// ErrInUse is Open's error for a file another process holds.
+var ErrInUse = errors.New("in use by another gitlate process: give each server its own data directory (--data)")
+
 // Open opens (or creates) the store at path. A file that bbolt cannot read — not a
 // bbolt file, or one whose pages are damaged so that opening or loading it fails or
-// panics — is moved aside to path.corrupt-<unix time> and a new one started: a
-// server must never need its data directory deleted to recover (ids may then
-// differ, as after a deletion). A file that cannot be made at all gives a store
-// that keeps everything in memory (memstore) and says so. A file locked by another
-// process is an error, once LockWait has passed.
-func Open(path string) (store.Store, error) { return OpenWait(path, LockWait) }
+// panics — is moved aside to path.corrupt-<unix time> and a new one started (see
+// Recovered): a server must never need its data directory deleted to recover (ids
+// may then differ, as after a deletion). A file that cannot be made or opened at
+// all (an unwritable directory, a directory in its place) is an error, and so is a
+// file locked by another process once LockWait has passed (ErrInUse): what to run
+// on then is the caller's to decide.
+func Open(path string) (*Store, error) { return OpenWait(path, LockWait) }
 
 // OpenWait is Open waiting wait (more than zero) for another process to let go of
 // the file.
-func OpenWait(path string, wait time.Duration) (store.Store, error) {
+func OpenWait(path string, wait time.Duration) (*Store, error) {
 	s, err := open(path, wait)
 	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("%s is in use by another gitlate process: give each server its own data directory (--data): %w", path, err)
+		return nil, fmt.Errorf("%s: %w (%w)", path, ErrInUse, err)
 	}
 	if err != nil {
-		return memstore.NewWithProblem(fmt.Sprintf("%s cannot be opened (%v): ids are kept in memory only and may differ after a restart", path, err)), nil
+		return nil, fmt.Errorf("%s cannot be opened: %w", path, err)
 	}
 	return s, nil
+}
+
+// Recovered says what Open did to a damaged file, in words for an operator (""
+// when the file was sound). lost is set when the file was moved aside and every
+// id started again; clear when a damaged meta page was written again from the
+// other and every page checked sound, which loses nothing.
+func (s *Store) Recovered() (note string, lost bool) {
+	if s.opened != "" {
+		return s.opened, true
+	}
+	return s.noted, false
 }
 
 func open(path string, wait time.Duration) (*Store, error) {
@@ -332,51 +340,37 @@ func (s *Store) setID(kind, key string, id int) {
 	s.next[kind] = max(s.next[kind], id)
 }
 
-// Problem says what keeps the store from keeping ids across restarts: a damaged
-// file that was moved aside, a write that failed.
-func (s *Store) Problem() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var ps []string
-	for _, p := range []string{s.opened, s.noted, s.failed} {
-		if p != "" {
-			ps = append(ps, p)
-		}
-	}
-	return strings.Join(ps, "; ")
-}
-
-// wrote records the outcome of a write: a failure is kept as the problem, a
-// success clears it. s.mu is held.
-func (s *Store) wrote(err error) {
-	if err == nil {
-		s.failed = ""
-		return
-	}
-	s.failed = fmt.Sprintf("%s cannot be written (%v): new ids are kept in memory only and may differ after a restart", s.path, err)
+// writeErr says that the file could not be written.
+func (s *Store) writeErr(err error) error {
+	return fmt.Errorf("%s cannot be written: %w", s.path, err)
 }
 
 // ID returns the id of key, allocating the next one of its kind for a new key. The
-// new id is durable after the next Flush.
-func (s *Store) ID(kind, key string) int {
+// new id is durable after the next Flush that succeeds.
+func (s *Store) ID(ctx context.Context, kind, key string) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if id, ok := s.ids[kind][key]; ok {
-		return id
+		return id, nil
 	}
 	id := s.next[kind] + 1
 	s.setID(kind, key, id)
 	s.pending = append(s.pending, pendingID{kind, key, id})
-	return id
+	return id, nil
 }
 
-// Flush writes the ids allocated, the results put, and the unit keys and runs a
-// failed write kept, in one transaction. A write that fails keeps them for the
-// next Flush and is said by Problem; Flush itself does not fail for it.
-func (s *Store) Flush() error {
+// Flush writes the ids allocated and the results put in one transaction. A write
+// that fails keeps them, in memory, for the next Flush, and is the error.
+func (s *Store) Flush(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.pending) == 0 && len(s.results) == 0 && len(s.pendKeys) == 0 && len(s.pendRuns) == 0 {
+	if len(s.pending) == 0 && len(s.results) == 0 {
 		return nil
 	}
 	err := s.db.Update(func(tx *bolt.Tx) error {
@@ -395,23 +389,12 @@ func (s *Store) Flush() error {
 				return err
 			}
 		}
-		for c, keys := range s.pendKeys {
-			if err := putUnitKeys(tx, c, keys, s.pendCount[c]); err != nil {
-				return err
-			}
-		}
-		for t := range s.pendRuns {
-			if err := putRuns(tx, t, s.runs[t], s.unitSeq); err != nil {
-				return err
-			}
-		}
 		return nil
 	})
-	s.wrote(err)
 	if err != nil {
-		return nil // kept pending, in memory: the next Flush tries again
+		return s.writeErr(err) // kept pending, in memory: the next Flush tries again
 	}
-	s.pending, s.results, s.pendKeys, s.pendCount, s.pendRuns = s.pending[:0], nil, nil, nil, nil
+	s.pending, s.results = s.pending[:0], nil
 	return nil
 }
 
@@ -419,15 +402,19 @@ func (s *Store) Flush() error {
 // time (see release); a server calls it after each build.
 func (s *Store) Release() { s.release() }
 
-// Close flushes and closes the file.
+// Close flushes and closes the file: what cannot be flushed is lost, as in a
+// crash, and said by the error (nothing was shown of it: callers flush before
+// showing an id).
 func (s *Store) Close() error {
-	s.Flush()
-	return s.db.Close()
+	return errors.Join(s.Flush(context.Background()), s.db.Close())
 }
 
 // UnitKeys numbers a component's unit keys: looked up in the file, new ones
-// written at once (or kept in memory when the write fails).
-func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
+// written at once.
+func (s *Store) UnitKeys(ctx context.Context, component string, keys []string) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([]int, len(keys))
@@ -436,16 +423,8 @@ func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
 	err := s.db.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(unitKeysBucket(component))
 		count = int(getU64(tx.Bucket(metaBucket), metaKeyCount(component)))
-		if n, ok := s.pendCount[component]; ok {
-			count = n
-		}
-		pend := s.pendKeys[component]
 		for i, k := range keys {
 			if n, ok := fresh[k]; ok {
-				out[i] = n
-				continue
-			}
-			if n, ok := pend[k]; ok {
 				out[i] = n
 				continue
 			}
@@ -470,19 +449,8 @@ func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
 	if len(fresh) == 0 {
 		return out, nil
 	}
-	err = s.db.Update(func(tx *bolt.Tx) error { return putUnitKeys(tx, component, fresh, count) })
-	s.wrote(err)
-	if err != nil {
-		if s.pendKeys == nil {
-			s.pendKeys, s.pendCount = map[string]map[string]int{}, map[string]int{}
-		}
-		if s.pendKeys[component] == nil {
-			s.pendKeys[component] = map[string]int{}
-		}
-		for k, n := range fresh {
-			s.pendKeys[component][k] = n
-		}
-		s.pendCount[component] = count
+	if err := s.db.Update(func(tx *bolt.Tx) error { return putUnitKeys(tx, component, fresh, count) }); err != nil {
+		return nil, s.writeErr(err)
 	}
 	return out, nil
 }
@@ -505,8 +473,12 @@ func putUnitKeys(tx *bolt.Tx, component string, keys map[string]int, count int) 
 	return tx.Bucket(metaBucket).Put(metaKeyCount(component), u64(uint64(count)))
 }
 
-// UnitRuns extends a translation's runs to cover keys and returns them.
-func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
+// UnitRuns extends a translation's runs to cover keys, written at once, and
+// returns them.
+func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	runs := s.runs[translation]
@@ -515,17 +487,13 @@ func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
 		covered = runs[n-1].FirstKey + runs[n-1].Count
 	}
 	if keys > covered {
-		runs = append(runs, store.Run{FirstID: s.unitSeq + 1, FirstKey: covered, Count: keys - covered})
-		s.unitSeq += keys - covered
-		s.runs[translation] = runs
-		err := s.db.Update(func(tx *bolt.Tx) error { return putRuns(tx, translation, runs, s.unitSeq) })
-		s.wrote(err)
-		if err != nil {
-			if s.pendRuns == nil {
-				s.pendRuns = map[int]bool{}
-			}
-			s.pendRuns[translation] = true
+		// Copied: the runs in memory stay as they are unless the write succeeds.
+		runs = append(runs[:len(runs):len(runs)], store.Run{FirstID: s.unitSeq + 1, FirstKey: covered, Count: keys - covered})
+		seq := s.unitSeq + keys - covered
+		if err := s.db.Update(func(tx *bolt.Tx) error { return putRuns(tx, translation, runs, seq) }); err != nil {
+			return nil, s.writeErr(err)
 		}
+		s.unitSeq, s.runs[translation] = seq, runs
 	}
 	return append([]store.Run(nil), runs...), nil
 }
@@ -547,35 +515,48 @@ func putRuns(tx *bolt.Tx, translation int, runs []store.Run, unitSeq int) error 
 }
 
 // GetResult reads a stored result (results not flushed yet included).
-func (s *Store) GetResult(key string) ([]byte, bool) {
+func (s *Store) GetResult(ctx context.Context, key string) ([]byte, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
 	s.mu.Lock()
 	if v, ok := s.results[key]; ok {
 		s.mu.Unlock()
-		return v, true
+		return v, true, nil
 	}
 	s.mu.Unlock()
 	var out []byte
-	_ = s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx *bolt.Tx) error {
 		if v := tx.Bucket(resultsBucket).Get([]byte(key)); v != nil {
 			out = append([]byte(nil), v...)
 		}
 		return nil
 	})
-	return out, out != nil
+	if err != nil {
+		return nil, false, fmt.Errorf("%s cannot be read: %w", s.path, err)
+	}
+	return out, out != nil, nil
 }
 
 // PutResult stores a result with the next Flush.
-func (s *Store) PutResult(key string, value []byte) {
+func (s *Store) PutResult(ctx context.Context, key string, value []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.results == nil {
 		s.results = map[string][]byte{}
 	}
 	s.results[key] = value
+	return nil
 }
 
 // PruneResults deletes the results keep rejects, in one transaction.
-func (s *Store) PruneResults(keep func(key string) bool) error {
+func (s *Store) PruneResults(ctx context.Context, keep func(key string) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k := range s.results {
@@ -603,13 +584,16 @@ func (s *Store) PruneResults(keep func(key string) bool) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("pruning results: %w", err)
+		return fmt.Errorf("pruning results: %w", s.writeErr(err))
 	}
 	return nil
 }
 
 // States returns the states whose names start with prefix.
-func (s *Store) States(prefix string) (map[string][]byte, error) {
+func (s *Store) States(ctx context.Context, prefix string) (map[string][]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	out := map[string][]byte{}
 	err := s.db.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(stateBucket).Cursor()
@@ -635,161 +619,219 @@ func scopeKey(scope string, id uint64) []byte {
 	return append(append([]byte(scope), 0), u64(id)...)
 }
 
-// Commit applies c in one transaction.
-func (s *Store) Commit(c *store.Commit) ([]int, error) {
+// Commit applies c in one transaction: the states compared and swapped, then the
+// records added, the scopes replaced and the records rewritten, each touched
+// record under the commit's seq.
+func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	var ids []int
 	err := s.db.Update(func(tx *bolt.Tx) error {
-		st := tx.Bucket(stateBucket)
-		for _, x := range c.States {
-			cur := st.Get([]byte(x.Name))
-			if (cur != nil) != (x.Prev != nil) || !bytes.Equal(cur, x.Prev) {
-				return store.ErrConflict
-			}
-		}
-		for _, x := range c.States {
-			var err error
-			if x.Next == nil {
-				err = st.Delete([]byte(x.Name))
-			} else {
-				err = st.Put([]byte(x.Name), x.Next)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		meta := tx.Bucket(metaBucket)
-		seq := getU64(meta, metaSeq) + 1
-		nextID := getU64(meta, metaChangeNext)
-		keys, recs, docs := tx.Bucket(logKeyBucket), tx.Bucket(logRecBucket), tx.Bucket(logDocBucket)
-		seqs, scopes := tx.Bucket(logSeqBucket), tx.Bucket(logScopeBkt)
-		// Ids and seqs only grow: their buckets are appended to, and full pages
-		// stay full.
-		for _, b := range []*bolt.Bucket{recs, docs, seqs, tx.Bucket(logIDKeyBucket)} {
-			b.FillPercent = 0.95
-		}
-		touched := false
-		// put writes a record touched by this commit, keeping log/seq to one entry
-		// per record.
-		put := func(id uint64, old []byte, gone bool, m []byte) error {
-			if len(old) >= 8 {
-				if err := seqs.Delete(append(old[:8:8], u64(id)...)); err != nil {
-					return err
-				}
-			}
-			touched = true
-			if err := seqs.Put(append(u64(seq), u64(id)...), nil); err != nil {
-				return err
-			}
-			return recs.Put(u64(id), recValue(seq, gone, m))
-		}
-		ids = make([]int, len(c.Add))
-		// New keys' hashes are written last, in order: bbolt inserts into a leaf by
-		// moving what follows, so random keys written as they come cost a commit of
-		// thousands of changes quadratic time.
-		type newKey struct {
-			hash []byte
-			id   uint64
-		}
-		var newKeys []newKey
-		fresh := map[string]uint64{}
-		for i, r := range c.Add {
-			kh := keyHash(r.Key)
-			if id, ok := fresh[string(kh)]; ok {
-				ids[i] = int(id)
-				continue
-			}
-			if v := keys.Get(kh); len(v) == 8 {
-				id := binary.BigEndian.Uint64(v)
-				ids[i] = int(id)
-				old := recs.Get(u64(id))
-				if old != nil && old[8] == 0 {
-					continue // stored and live: left as it is
-				}
-				// Removed, or an id a file of the earlier layout gave: (re)stored.
-				if err := put(id, append([]byte(nil), old...), false, r.Meta); err != nil {
-					return err
-				}
-				if err := s.writeRecord(tx, id, kh, r); err != nil {
-					return err
-				}
-				continue
-			}
-			nextID++
-			ids[i] = int(nextID)
-			fresh[string(kh)] = nextID
-			newKeys = append(newKeys, newKey{kh, nextID})
-			if err := put(nextID, nil, false, r.Meta); err != nil {
-				return err
-			}
-			if err := s.writeRecord(tx, nextID, kh, r); err != nil {
-				return err
-			}
-		}
-		sort.Slice(newKeys, func(i, j int) bool { return bytes.Compare(newKeys[i].hash, newKeys[j].hash) < 0 })
-		for _, k := range newKeys {
-			if err := keys.Put(k.hash, u64(k.id)); err != nil {
-				return err
-			}
-		}
-		for _, scope := range c.Replace {
-			keep := make(map[string]bool, len(scope.Keep))
-			for _, k := range scope.Keep {
-				keep[string(keyHash(k))] = true
-			}
-			prefix := append([]byte(scope.Name), 0)
-			var drop []uint64 // collected first: writing under a cursor moves it
-			cur := scopes.Cursor()
-			for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
-				if len(k) != len(prefix)+8 {
-					continue // a longer scope's entry
-				}
-				id := binary.BigEndian.Uint64(k[len(prefix):])
-				if old := recs.Get(u64(id)); len(old) < 9 || old[8] == 1 {
-					continue
-				}
-				if kh := recKeyHash(tx, id); kh != nil && keep[string(kh)] {
-					continue
-				}
-				drop = append(drop, id)
-			}
-			for _, id := range drop {
-				old := append([]byte(nil), recs.Get(u64(id))...)
-				if err := put(id, old, true, old[9:]); err != nil {
-					return err
-				}
-			}
-		}
-		for _, r := range c.Rewrite {
-			old := recs.Get(u64(uint64(r.ID)))
-			if len(old) < 9 || old[8] == 1 {
-				continue
-			}
-			if err := put(uint64(r.ID), append([]byte(nil), old...), false, r.Meta); err != nil {
-				return err
-			}
-			if err := docs.Put(u64(uint64(r.ID)), r.Doc); err != nil {
-				return err
-			}
-		}
-		if err := meta.Put(metaChangeNext, u64(nextID)); err != nil {
+		if err := swapStates(tx.Bucket(stateBucket), c.States); err != nil {
 			return err
 		}
-		if touched {
-			return meta.Put(metaSeq, u64(seq))
+		ct := newCommitTx(tx)
+		var err error
+		if ids, err = ct.add(c.Add); err != nil {
+			return err
 		}
-		return nil
+		for _, scope := range c.Replace {
+			if err := ct.replace(scope); err != nil {
+				return err
+			}
+		}
+		if err := ct.rewrite(c.Rewrite); err != nil {
+			return err
+		}
+		return ct.finish()
 	})
-	if err != nil && !errors.Is(err, store.ErrConflict) {
-		s.mu.Lock()
-		s.failed = fmt.Sprintf("%s cannot be written (%v): the change log is not kept", s.path, err)
-		s.mu.Unlock()
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrConflict):
 		return nil, err
+	case err != nil:
+		return nil, s.writeErr(err)
 	}
 	return ids, nil
+}
+
+// swapStates replaces the states that still hold what the caller read
+// (ErrConflict when one does not), or deletes them (a nil Next).
+func swapStates(st *bolt.Bucket, states []store.State) error {
+	for _, x := range states {
+		cur := st.Get([]byte(x.Name))
+		if (cur != nil) != (x.Prev != nil) || !bytes.Equal(cur, x.Prev) {
+			return store.ErrConflict
+		}
+	}
+	for _, x := range states {
+		var err error
+		if x.Next == nil {
+			err = st.Delete([]byte(x.Name))
+		} else {
+			err = st.Put([]byte(x.Name), x.Next)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// commitTx is one commit to the log, inside its bbolt transaction.
+type commitTx struct {
+	tx                           *bolt.Tx
+	meta, keys, recs, docs, seqs *bolt.Bucket
+	scopes                       *bolt.Bucket
+	seq, nextID                  uint64
+	touched                      bool // a record was written: the seq moves
+}
+
+func newCommitTx(tx *bolt.Tx) *commitTx {
+	meta := tx.Bucket(metaBucket)
+	ct := &commitTx{tx: tx, meta: meta,
+		seq: getU64(meta, metaSeq) + 1, nextID: getU64(meta, metaChangeNext),
+		keys: tx.Bucket(logKeyBucket), recs: tx.Bucket(logRecBucket), docs: tx.Bucket(logDocBucket),
+		seqs: tx.Bucket(logSeqBucket), scopes: tx.Bucket(logScopeBkt)}
+	// Ids and seqs only grow: their buckets are appended to, and full pages stay
+	// full.
+	for _, b := range []*bolt.Bucket{ct.recs, ct.docs, ct.seqs, tx.Bucket(logIDKeyBucket)} {
+		b.FillPercent = 0.95
+	}
+	return ct
+}
+
+// touch writes a record touched by the commit (old is what log/rec held),
+// keeping log/seq to one entry per record.
+func (ct *commitTx) touch(id uint64, old []byte, gone bool, m []byte) error {
+	if len(old) >= 8 {
+		if err := ct.seqs.Delete(append(old[:8:8], u64(id)...)); err != nil {
+			return err
+		}
+	}
+	ct.touched = true
+	if err := ct.seqs.Put(append(u64(ct.seq), u64(id)...), nil); err != nil {
+		return err
+	}
+	return ct.recs.Put(u64(id), recValue(ct.seq, gone, m))
+}
+
+// add stores records under their keys and returns their ids, in order: a stored
+// live key keeps its record as it is, a removed one comes back with the new meta
+// and document, a new key takes the next id.
+func (ct *commitTx) add(add []store.Record) ([]int, error) {
+	ids := make([]int, len(add))
+	// New keys' hashes are written last, in order: bbolt inserts into a leaf by
+	// moving what follows, so random keys written as they come cost a commit of
+	// thousands of changes quadratic time.
+	type newKey struct {
+		hash []byte
+		id   uint64
+	}
+	var newKeys []newKey
+	fresh := map[string]uint64{}
+	for i, r := range add {
+		kh := keyHash(r.Key)
+		if id, ok := fresh[string(kh)]; ok {
+			ids[i] = int(id)
+			continue
+		}
+		if v := ct.keys.Get(kh); len(v) == 8 {
+			id := binary.BigEndian.Uint64(v)
+			ids[i] = int(id)
+			old := ct.recs.Get(u64(id))
+			if old != nil && old[8] == 0 {
+				continue // stored and live: left as it is
+			}
+			// Removed, or an id a file of the earlier layout gave: (re)stored.
+			if err := ct.touch(id, append([]byte(nil), old...), false, r.Meta); err != nil {
+				return nil, err
+			}
+			if err := writeRecord(ct.tx, id, kh, r); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		ct.nextID++
+		ids[i] = int(ct.nextID)
+		fresh[string(kh)] = ct.nextID
+		newKeys = append(newKeys, newKey{kh, ct.nextID})
+		if err := ct.touch(ct.nextID, nil, false, r.Meta); err != nil {
+			return nil, err
+		}
+		if err := writeRecord(ct.tx, ct.nextID, kh, r); err != nil {
+			return nil, err
+		}
+	}
+	sort.Slice(newKeys, func(i, j int) bool { return bytes.Compare(newKeys[i].hash, newKeys[j].hash) < 0 })
+	for _, k := range newKeys {
+		if err := ct.keys.Put(k.hash, u64(k.id)); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// replace removes the scope's live records whose keys it does not keep.
+func (ct *commitTx) replace(scope store.Scope) error {
+	keep := make(map[string]bool, len(scope.Keep))
+	for _, k := range scope.Keep {
+		keep[string(keyHash(k))] = true
+	}
+	prefix := append([]byte(scope.Name), 0)
+	var drop []uint64 // collected first: writing under a cursor moves it
+	cur := ct.scopes.Cursor()
+	for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Next() {
+		if len(k) != len(prefix)+8 {
+			continue // a longer scope's entry
+		}
+		id := binary.BigEndian.Uint64(k[len(prefix):])
+		if old := ct.recs.Get(u64(id)); len(old) < 9 || old[8] == 1 {
+			continue
+		}
+		if kh := recKeyHash(ct.tx, id); kh != nil && keep[string(kh)] {
+			continue
+		}
+		drop = append(drop, id)
+	}
+	for _, id := range drop {
+		old := append([]byte(nil), ct.recs.Get(u64(id))...)
+		if err := ct.touch(id, old, true, old[9:]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rewrite replaces the meta and document of live stored records.
+func (ct *commitTx) rewrite(recs []store.Record) error {
+	for _, r := range recs {
+		old := ct.recs.Get(u64(uint64(r.ID)))
+		if len(old) < 9 || old[8] == 1 {
+			continue
+		}
+		if err := ct.touch(uint64(r.ID), append([]byte(nil), old...), false, r.Meta); err != nil {
+			return err
+		}
+		if err := ct.docs.Put(u64(uint64(r.ID)), r.Doc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish writes the counters: the next change id, and the seq when a record was
+// touched.
+func (ct *commitTx) finish() error {
+	if err := ct.meta.Put(metaChangeNext, u64(ct.nextID)); err != nil {
+		return err
+	}
+	if ct.touched {
+		return ct.meta.Put(metaSeq, u64(ct.seq))
+	}
+	return nil
 }
 
 func recKeyHash(tx *bolt.Tx, id uint64) []byte {
@@ -801,7 +843,7 @@ func recKeyHash(tx *bolt.Tx, id uint64) []byte {
 
 // writeRecord writes what goes with a record besides log/rec: its document, its
 // scope and its key hash.
-func (s *Store) writeRecord(tx *bolt.Tx, id uint64, kh []byte, r store.Record) error {
+func writeRecord(tx *bolt.Tx, id uint64, kh []byte, r store.Record) error {
 	if err := tx.Bucket(logDocBucket).Put(u64(id), r.Doc); err != nil {
 		return err
 	}
@@ -819,7 +861,10 @@ func (s *Store) writeRecord(tx *bolt.Tx, id uint64, kh []byte, r store.Record) e
 
 // Changes lists the records touched after after, from log/seq; from 0, every
 // record from log/rec, which is all a server reads of the log when it starts.
-func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error) {
+func (s *Store) Changes(ctx context.Context, after int64, fn func(*store.Record) error) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return after, err
+	}
 	last := after
 	n := 0
 	defer func() {
@@ -834,7 +879,9 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 				if len(id) != 8 || len(v) < 9 {
 					return nil
 				}
-				n++
+				if n++; n%ctxEvery == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
 				r := store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
 				last = max(last, r.Seq)
 				return fn(&r)
@@ -850,7 +897,9 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 			if len(v) < 9 {
 				continue
 			}
-			n++
+			if n++; n%ctxEvery == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 			r := store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
 			if err := fn(&r); err != nil {
 				return err
@@ -861,6 +910,10 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 	})
 	return last, err
 }
+
+// ctxEvery is how many records a read goes through between looks at its
+// context: a whole log read at start can take seconds, which a signal cuts short.
+const ctxEvery = 4096
 
 // releaseAfter is how many records a read goes through before the pages it mapped
 // are given back.
@@ -879,7 +932,10 @@ func (s *Store) release() {
 }
 
 // Docs reads documents by id.
-func (s *Store) Docs(ids []int, fn func(id int, doc []byte)) error {
+func (s *Store) Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	return s.db.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(logDocBucket)
 		for _, id := range ids {
@@ -892,7 +948,10 @@ func (s *Store) Docs(ids []int, fn func(id int, doc []byte)) error {
 }
 
 // Metas reads metas by id.
-func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error {
+func (s *Store) Metas(ctx context.Context, ids []int, fn func(id int, meta []byte)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	return s.db.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(logRecBucket)
 		for _, id := range ids {
@@ -911,7 +970,10 @@ func (s *Store) Changed() <-chan struct{} { return nil }
 // and documents as given — so that this file keeps a copy of a shared log, which
 // Changes, Docs and Metas then read (pgstore keeps each replica's copy this way).
 // last is the other store's seq the copy is complete up to.
-func (s *Store) Mirror(recs []store.Record, last int64) error {
+func (s *Store) Mirror(ctx context.Context, recs []store.Record, last int64) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	return s.db.Update(func(tx *bolt.Tx) error {
@@ -951,7 +1013,10 @@ var metaMirrorOf = []byte("mirror-of")
 
 // MirrorOf makes the file a copy of the shared log named id: a copy of another one
 // (the database was replaced) is emptied first, so that it is copied again whole.
-func (s *Store) MirrorOf(id string) error {
+func (s *Store) MirrorOf(ctx context.Context, id string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	return s.db.Update(func(tx *bolt.Tx) error {
@@ -975,13 +1040,16 @@ func (s *Store) MirrorOf(id string) error {
 }
 
 // MirrorSeq is the seq of the copy of a shared log (see Mirror).
-func (s *Store) MirrorSeq() int64 {
+func (s *Store) MirrorSeq(ctx context.Context) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	var seq int64
-	_ = s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx *bolt.Tx) error {
 		seq = int64(getU64(tx.Bucket(metaBucket), metaSeq))
 		return nil
 	})
-	return seq
+	return seq, err
 }
 
 // legacyEventsBucket is where a file of the earlier layout kept the runtime log.
@@ -990,7 +1058,10 @@ var legacyEventsBucket = []byte("events")
 // LegacyEvents returns the runtime log a file of the earlier layout kept (JSON
 // entries, oldest first), which the change log imports once, and drop deletes it
 // once imported.
-func (s *Store) LegacyEvents() (events [][]byte, drop func() error, err error) {
+func (s *Store) LegacyEvents(ctx context.Context) (events [][]byte, drop func(context.Context) error, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	err = s.db.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(legacyEventsBucket)
 		if b == nil {
@@ -1001,7 +1072,10 @@ func (s *Store) LegacyEvents() (events [][]byte, drop func() error, err error) {
 			return nil
 		})
 	})
-	drop = func() error {
+	drop = func(ctx context.Context) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		return s.db.Update(func(tx *bolt.Tx) error {
 			if tx.Bucket(legacyEventsBucket) == nil {
 				return nil

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/store/storetest"
 )
@@ -27,6 +29,21 @@ func TestContract(t *testing.T) {
 				t.Fatal(err)
 			}
 			return s
+		},
+		// bbolt writes through its file handle: the database closed under the
+		// store makes every read and write fail, as a full or vanished disk does.
+		Break: func(t *testing.T, s store.Store) func() {
+			st := s.(*Store)
+			if err := st.db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			return func() {
+				db, err := bolt.Open(st.path, 0o644, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st.db = db
+			}
 		},
 	})
 }

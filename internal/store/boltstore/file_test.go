@@ -1,7 +1,9 @@
 package boltstore
 
 import (
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +15,6 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/memstore"
 )
 
 func mustOpen(t *testing.T, path string) *Store {
@@ -22,11 +23,17 @@ func mustOpen(t *testing.T, path string) *Store {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, ok := st.(*Store)
-	if !ok {
-		t.Fatalf("Open gave a %T: %s", st, st.Problem())
+	return st
+}
+
+// mustID is ID when it must not fail.
+func mustID(t *testing.T, st *Store, kind, key string) int {
+	t.Helper()
+	id, err := st.ID(context.Background(), kind, key)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s
+	return id
 }
 
 // flushedStore writes a store with ids, unit keys, changes and many results,
@@ -35,15 +42,16 @@ func flushedStore(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
+	ctx := context.Background()
 	keys := make([]string, 2000)
 	for i := range keys {
 		keys[i] = fmt.Sprintf("unit-%d", i)
-		st.PutResult(fmt.Sprintf("result-%d", i), []byte(strings.Repeat("r", 100)))
+		st.PutResult(ctx, fmt.Sprintf("result-%d", i), []byte(strings.Repeat("r", 100)))
 	}
-	if _, err := st.UnitKeys("p/c", keys); err != nil {
+	if _, err := st.UnitKeys(ctx, "p/c", keys); err != nil {
 		t.Fatal(err)
 	}
-	st.ID(store.KindProject, "p")
+	mustID(t, st, store.KindProject, "p")
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -114,27 +122,27 @@ func TestDamagedFileIsMovedAside(t *testing.T) {
 			}
 			st := mustOpen(t, path)
 			aside, _ := filepath.Glob(path + ".corrupt-*")
-			if p := st.Problem(); len(aside) != 1 || !strings.Contains(p, "moved to "+aside[0]) || !strings.Contains(p, "every id starts again") {
-				t.Errorf("Problem() = %q, want it to name %v", p, aside)
+			if p, lost := st.Recovered(); len(aside) != 1 || !lost || !strings.Contains(p, "moved to "+aside[0]) || !strings.Contains(p, "every id starts again") {
+				t.Errorf("Recovered() = %q, %v, want it to name %v", p, lost, aside)
 			}
-			if id := st.ID(store.KindProject, "x"); id != 1 {
+			if id := mustID(t, st, store.KindProject, "x"); id != 1 {
 				t.Errorf("the new store gave id %d, want 1", id)
 			}
-			st.PutResult("k", []byte("v"))
+			st.PutResult(context.Background(), "k", []byte("v"))
 			if err := st.Close(); err != nil {
 				t.Fatal(err)
 			}
 			// The new store is a good one.
 			st = mustOpen(t, path)
 			defer st.Close()
-			if p := st.Problem(); p != "" {
-				t.Errorf("a good store has a problem: %q", p)
+			if p, lost := st.Recovered(); p != "" || lost {
+				t.Errorf("a good store was recovered: %q %v", p, lost)
 			}
-			if id := st.ID(store.KindProject, "x"); id != 1 {
+			if id := mustID(t, st, store.KindProject, "x"); id != 1 {
 				t.Errorf("new store after reopening: x = %d", id)
 			}
-			if v, ok := st.GetResult("k"); !ok || string(v) != "v" {
-				t.Errorf("result in the new store: %q %v", v, ok)
+			if v, ok, err := st.GetResult(context.Background(), "k"); !ok || string(v) != "v" || err != nil {
+				t.Errorf("result in the new store: %q %v %v", v, ok, err)
 			}
 			if matches, _ := filepath.Glob(path + ".corrupt-*"); len(matches) != 1 {
 				t.Errorf("a good store was moved aside, or the damaged one not kept: %v", matches)
@@ -177,16 +185,17 @@ func TestEarlierLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := mustOpen(t, path)
-	if id := st.ID(store.KindProject, "game"); id != 2 {
+	ctx := context.Background()
+	if id := mustID(t, st, store.KindProject, "game"); id != 2 {
 		t.Errorf("game = %d from the old file, want 2", id)
 	}
-	if id := st.ID(store.KindProject, "new"); id != 3 {
+	if id := mustID(t, st, store.KindProject, "new"); id != 3 {
 		t.Errorf("new = %d, want 3", id)
 	}
-	if runs, err := st.UnitRuns(1, 2); err != nil || runs[0].FirstID != 41 {
+	if runs, err := st.UnitRuns(ctx, 1, 2); err != nil || runs[0].FirstID != 41 {
 		t.Errorf("unit runs %v %v: want them after the old unit ids (40)", runs, err)
 	}
-	ids, err := st.Commit(&store.Commit{Add: []store.Record{
+	ids, err := st.Commit(ctx, &store.Commit{Add: []store.Record{
 		{Key: "demo/app/new", Meta: []byte("n")},
 		{Key: "demo/app/5/abc/res/values-cs/strings.xml\x00title", Meta: []byte("old")},
 	}})
@@ -194,7 +203,7 @@ func TestEarlierLayout(t *testing.T) {
 		t.Errorf("change ids %v %v, want 10 (after 9) and 7 (its id in the old file)", ids, err)
 	}
 	var listed []int
-	if _, err := st.Changes(0, func(r *store.Record) error { listed = append(listed, r.ID); return nil }); err != nil || !slices.Equal(listed, []int{7, 10}) {
+	if _, err := st.Changes(ctx, 0, func(r *store.Record) error { listed = append(listed, r.ID); return nil }); err != nil || !slices.Equal(listed, []int{7, 10}) {
 		t.Errorf("listed %v %v", listed, err)
 	}
 	if err := st.Close(); err != nil {
@@ -219,94 +228,83 @@ func TestEarlierLayout(t *testing.T) {
 	})
 }
 
-// TestUnwritableDirectory: a data directory where no file can be made gives a
-// store that keeps everything in memory, says so, and works.
-func TestUnwritableDirectory(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root writes into read-only directories; the test needs an ordinary user")
-	}
-	dir := t.TempDir()
-	if err := os.Chmod(dir, 0o555); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chmod(dir, 0o755)
-	st, err := Open(filepath.Join(dir, "ids.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkMemoryStore(t, st)
-}
-
-// TestMemoryWhenOpenFails: what Open does when the file cannot be opened at all
-// (a directory in its place stands for any such failure, root or not).
-func TestMemoryWhenOpenFails(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ids.db")
-	if err := os.MkdirAll(filepath.Join(path, "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkMemoryStore(t, st)
-	if _, err := os.Stat(filepath.Join(path, "x")); err != nil {
-		t.Errorf("what stood in the way was touched: %v", err)
-	}
-}
-
-func checkMemoryStore(t *testing.T, st store.Store) {
-	t.Helper()
-	if _, ok := st.(*memstore.Store); !ok {
-		t.Errorf("a %T, want the memory store", st)
-	}
-	if p := st.Problem(); !strings.Contains(p, "cannot be opened") || !strings.Contains(p, "in memory only") {
-		t.Errorf("Problem() = %q", p)
-	}
-	a, b := st.ID(store.KindProject, "a"), st.ID(store.KindProject, "b")
-	if a != 1 || b != 2 || st.ID(store.KindProject, "a") != 1 {
-		t.Errorf("ids %d %d", a, b)
-	}
-	st.PutResult("k", []byte("v"))
-	if err := st.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if v, ok := st.GetResult("k"); !ok || string(v) != "v" {
-		t.Errorf("result %q %v", v, ok)
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
+// TestOpenFails: a file that cannot be made or opened at all is Open's error,
+// naming the file, and what stood in the way is left as it was: what to run on
+// then is the caller's decision. Each way works as root too, which writes into
+// read-only directories.
+func TestOpenFails(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		// make makes the obstacle and returns the store's path and what must
+		// still be there afterwards.
+		make func(t *testing.T, dir string) (path, kept string)
+	}{
+		{"a directory where the file belongs", func(t *testing.T, dir string) (string, string) {
+			path := filepath.Join(dir, "ids.db")
+			if err := os.MkdirAll(filepath.Join(path, "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return path, filepath.Join(path, "x")
+		}},
+		{"a file where the data directory belongs", func(t *testing.T, dir string) (string, string) {
+			data := filepath.Join(dir, "data")
+			if err := os.WriteFile(data, []byte("not a directory"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return filepath.Join(data, "ids.db"), data
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path, kept := tt.make(t, t.TempDir())
+			before, _ := os.Stat(kept)
+			st, err := Open(path)
+			if err == nil {
+				st.Close()
+				t.Fatal("Open succeeded")
+			}
+			if !strings.Contains(err.Error(), path+" cannot be opened") || errors.Is(err, ErrInUse) {
+				t.Errorf("error %q: want it to name %s", err, path)
+			}
+			if after, err := os.Stat(kept); err != nil || after.IsDir() != before.IsDir() || after.Size() != before.Size() {
+				t.Errorf("what stood in the way was touched: %v", err)
+			}
+		})
 	}
 }
 
-// TestWriteFailureKeepsIDs: when a write fails (the file turned read-only, a full
-// disk), ids and unit runs stay given in memory, the problem is told, and the
-// next Flush that can write makes them durable; a commit to the log fails and says
-// so.
-func TestWriteFailureKeepsIDs(t *testing.T) {
+// TestWriteFailureIsAnError: when writes fail (the file system turned read-only,
+// a full disk), ids are still given from memory and kept for the next Flush,
+// which fails and says why; unit keys, runs and commits fail and give nothing;
+// once writes work again, the next Flush makes the kept ids durable.
+func TestWriteFailureIsAnError(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
-	st.ID(store.KindProject, "a")
-	if err := st.Flush(); err != nil {
+	ctx := context.Background()
+	mustID(t, st, store.KindProject, "a")
+	if err := st.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := st.UnitRuns(ctx, 5, 2)
+	if err != nil {
 		t.Fatal(err)
 	}
 	// bbolt writes through its file handle: closing the database under the store
 	// makes every later write fail, as a full disk does.
 	st.db.Close()
-	id := st.ID(store.KindProject, "b")
-	if err := st.Flush(); err != nil {
-		t.Fatalf("Flush failed instead of keeping the id: %v", err)
+	id := mustID(t, st, store.KindProject, "b")
+	if err := st.Flush(ctx); err == nil || !strings.Contains(err.Error(), path+" cannot be written") {
+		t.Fatalf("Flush while writes fail: %v", err)
 	}
-	if p := st.Problem(); !strings.Contains(p, "cannot be written") {
-		t.Errorf("Problem() = %q", p)
-	}
-	if st.ID(store.KindProject, "b") != id || len(st.pending) != 1 {
+	if mustID(t, st, store.KindProject, "b") != id || len(st.pending) != 1 {
 		t.Errorf("the id was not kept pending: %d, %d pending", id, len(st.pending))
 	}
-	runs, err := st.UnitRuns(5, 2)
-	if err != nil || len(runs) != 1 {
-		t.Errorf("unit runs while writes fail: %v %v", runs, err)
+	if more, err := st.UnitRuns(ctx, 5, 4); err == nil {
+		t.Errorf("runs extended while writes fail: %v", more)
 	}
-	if _, err := st.Commit(&store.Commit{Add: []store.Record{{Key: "k"}}}); err == nil {
+	if n, err := st.UnitKeys(ctx, "p/c", []string{"k"}); err == nil {
+		t.Errorf("a unit key numbered while writes fail: %v", n)
+	}
+	if _, err := st.Commit(ctx, &store.Commit{Add: []store.Record{{Key: "k"}}}); err == nil {
 		t.Error("a commit that could not be written did not fail")
 	}
 	// The disk has room again.
@@ -314,20 +312,21 @@ func TestWriteFailureKeepsIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Flush(); err != nil {
+	if err := st.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if p := st.Problem(); p != "" {
-		t.Errorf("problem after a good write: %q", p)
+	more, err := st.UnitRuns(ctx, 5, 4)
+	if err != nil || len(more) != 2 || more[1].FirstID != runs[0].FirstID+2 {
+		t.Errorf("runs once writes work: %v %v, want a second run right after %v", more, err, runs)
 	}
 	st.Close()
 	st = mustOpen(t, path)
 	defer st.Close()
-	if got := st.ID(store.KindProject, "b"); got != id {
+	if got := mustID(t, st, store.KindProject, "b"); got != id {
 		t.Errorf("b = %d after reopening, want %d", got, id)
 	}
-	if again, err := st.UnitRuns(5, 2); err != nil || !slices.Equal(again, runs) {
-		t.Errorf("runs after reopening: %v, were %v (%v)", again, runs, err)
+	if again, err := st.UnitRuns(ctx, 5, 4); err != nil || !slices.Equal(again, more) {
+		t.Errorf("runs after reopening: %v, were %v (%v)", again, more, err)
 	}
 }
 
@@ -336,13 +335,13 @@ func TestWriteFailureKeepsIDs(t *testing.T) {
 func TestUnflushedIsNotKept(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
-	st.ID(store.KindProject, "a")
-	st.Flush()
-	st.ID(store.KindProject, "b")
+	mustID(t, st, store.KindProject, "a")
+	st.Flush(context.Background())
+	mustID(t, st, store.KindProject, "b")
 	st.db.Close() // a crash: no Flush
 	st = mustOpen(t, path)
 	defer st.Close()
-	if id := st.ID(store.KindProject, "c"); id != 2 {
+	if id := mustID(t, st, store.KindProject, "c"); id != 2 {
 		t.Errorf("c = %d, want 2", id)
 	}
 }
@@ -353,7 +352,7 @@ func TestInUse(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ids.db")
 	st := mustOpen(t, path)
 	defer st.Close()
-	if _, err := OpenWait(path, 100*time.Millisecond); err == nil || !strings.Contains(err.Error(), "in use by another gitlate process") {
+	if _, err := OpenWait(path, 100*time.Millisecond); !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), "in use by another gitlate process") {
 		t.Errorf("second Open: %v", err)
 	}
 }
@@ -383,18 +382,18 @@ func TestDamagedMetaPageIsReported(t *testing.T) {
 			os.WriteFile(path, data, 0o644)
 			st := mustOpen(t, path)
 			defer st.Close()
-			p := st.Problem()
+			p, lost := st.Recovered()
 			aside, _ := filepath.Glob(path + ".corrupt-*")
 			if tt.moved {
-				if len(aside) != 1 || !strings.Contains(p, "damaged") || !strings.Contains(p, "moved to") {
-					t.Errorf("moved aside %v, problem %q", aside, p)
+				if len(aside) != 1 || !lost || !strings.Contains(p, "damaged") || !strings.Contains(p, "moved to") {
+					t.Errorf("moved aside %v, recovered %q %v", aside, p, lost)
 				}
 				return
 			}
-			if len(aside) != 0 || !strings.Contains(p, "ids.db: a meta page was damaged ([meta page 1") || !strings.Contains(p, "checked sound") {
-				t.Errorf("moved aside %v, problem %q", aside, p)
+			if len(aside) != 0 || lost || !strings.Contains(p, "ids.db: a meta page was damaged ([meta page 1") || !strings.Contains(p, "checked sound") {
+				t.Errorf("moved aside %v, recovered %q %v", aside, p, lost)
 			}
-			if id := st.ID(store.KindProject, "p"); id != 1 {
+			if id := mustID(t, st, store.KindProject, "p"); id != 1 {
 				t.Errorf("the kept file lost its ids: p = %d", id)
 			}
 		})

@@ -1,8 +1,9 @@
-// Package memstore is a store.Store that lives as long as the process: ids are stable across re-scans but not across restarts. One-shot commands and tests use it, and boltstore falls back on it when its file cannot be opened.
+// Package memstore is a store.Store that lives as long as the process: ids are stable across re-scans but not across restarts. One-shot commands and tests use it, and the server runs on it, saying so, when the data directory's file cannot be opened (cmd/gitlate decides).
 package memstore
 
 import (
 	"bytes"
+	"context"
 	"sort"
 	"sync"
 
@@ -28,7 +29,7 @@ type Store struct {
 	seq    int64
 
 	store.Locks // no other process opens it
-	problem     string
+	mirrorOf    string
 }
 
 type touched struct {
@@ -48,20 +49,15 @@ func New() *Store {
 	}
 }
 
-// NewWithProblem returns an empty store whose Problem says problem: what a store
-// that could not keep its file runs on.
-func NewWithProblem(problem string) *Store {
-	s := New()
-	s.problem = problem
-	return s
-}
-
 // ID returns the id of key within kind, allocating the next one for a new key.
-func (s *Store) ID(kind, key string) int {
+func (s *Store) ID(ctx context.Context, kind, key string) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id, _ := s.id(kind, key)
-	return id
+	return id, nil
 }
 
 func (s *Store) id(kind, key string) (int, bool) {
@@ -91,10 +87,13 @@ func (s *Store) Set(kind, key string, id int) {
 }
 
 // Flush does nothing: memory is all there is.
-func (s *Store) Flush() error { return nil }
+func (s *Store) Flush(ctx context.Context) error { return ctx.Err() }
 
 // UnitKeys numbers a component's unit keys.
-func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
+func (s *Store) UnitKeys(ctx context.Context, component string, keys []string) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.keys[component]
@@ -115,7 +114,10 @@ func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
 }
 
 // UnitRuns extends and returns a translation's runs.
-func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
+func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	runs := s.runs[translation]
@@ -132,22 +134,32 @@ func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
 }
 
 // GetResult returns a stored result.
-func (s *Store) GetResult(key string) ([]byte, bool) {
+func (s *Store) GetResult(ctx context.Context, key string) ([]byte, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v, ok := s.results[key]
-	return v, ok
+	return v, ok, nil
 }
 
 // PutResult stores a result.
-func (s *Store) PutResult(key string, value []byte) {
+func (s *Store) PutResult(ctx context.Context, key string, value []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.results[key] = value
+	return nil
 }
 
 // PruneResults deletes the results keep rejects.
-func (s *Store) PruneResults(keep func(key string) bool) error {
+func (s *Store) PruneResults(ctx context.Context, keep func(key string) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k := range s.results {
@@ -159,7 +171,10 @@ func (s *Store) PruneResults(keep func(key string) bool) error {
 }
 
 // States returns the states whose names start with prefix.
-func (s *Store) States(prefix string) (map[string][]byte, error) {
+func (s *Store) States(ctx context.Context, prefix string) (map[string][]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := map[string][]byte{}
@@ -172,7 +187,10 @@ func (s *Store) States(prefix string) (map[string][]byte, error) {
 }
 
 // Commit applies c atomically.
-func (s *Store) Commit(c *store.Commit) ([]int, error) {
+func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, st := range c.States {
@@ -259,7 +277,10 @@ func (s *Store) setScope(r *store.Record, scope string) {
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
 // Changes lists the records touched after after.
-func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error) {
+func (s *Store) Changes(ctx context.Context, after int64, fn func(*store.Record) error) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return after, err
+	}
 	s.mu.Lock()
 	i := sort.Search(len(s.touch), func(i int) bool { return s.touch[i].seq > after })
 	var out []store.Record
@@ -289,7 +310,10 @@ func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error
 }
 
 // Docs returns stored documents.
-func (s *Store) Docs(ids []int, fn func(id int, doc []byte)) error {
+func (s *Store) Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, id := range ids {
@@ -301,7 +325,10 @@ func (s *Store) Docs(ids []int, fn func(id int, doc []byte)) error {
 }
 
 // Metas returns stored metas.
-func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error {
+func (s *Store) Metas(ctx context.Context, ids []int, fn func(id int, meta []byte)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, id := range ids {
@@ -315,9 +342,59 @@ func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error {
 // Changed is nil: no other process shares a memory store.
 func (s *Store) Changed() <-chan struct{} { return nil }
 
-// Problem says why the store keeps nothing across restarts, when it stands in for
-// one that should ("" otherwise).
-func (s *Store) Problem() string { return s.problem }
-
 // Close does nothing.
 func (s *Store) Close() error { return nil }
+
+// Mirror writes records as another store holds them — ids, seqs, removals, metas
+// and documents as given (a nil Doc keeps the one held) — so that the store keeps
+// a copy of a shared log, which Changes, Docs and Metas then read: what a replica
+// of pgstore keeps its copy in when its file cannot be opened. Records come in
+// seq order, after every seq mirrored before; last is the other store's seq the
+// copy is complete up to.
+func (s *Store) Mirror(ctx context.Context, recs []store.Record, last int64) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range recs {
+		r := s.recs[m.ID]
+		if r == nil {
+			r = &store.Record{ID: m.ID}
+			s.recs[m.ID] = r
+		}
+		r.Seq, r.Gone, r.Meta = m.Seq, m.Gone, clone(m.Meta)
+		if m.Doc != nil {
+			r.Doc = clone(m.Doc)
+		}
+		s.touch = append(s.touch, touched{m.Seq, m.ID})
+	}
+	s.seq = max(s.seq, last)
+	return nil
+}
+
+// MirrorOf makes the store a copy of the shared log named id: a copy of another
+// one is emptied first.
+func (s *Store) MirrorOf(ctx context.Context, id string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.mirrorOf == id {
+		return nil
+	}
+	s.mirrorOf = id
+	s.recs, s.byKey, s.scopes, s.touch, s.seq = map[int]*store.Record{}, map[string]int{}, map[string]map[int]bool{}, nil, 0
+	return nil
+}
+
+// MirrorSeq is the seq of the copy of a shared log (see Mirror).
+func (s *Store) MirrorSeq(ctx context.Context) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seq, nil
+}

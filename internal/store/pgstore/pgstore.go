@@ -1,4 +1,4 @@
-// Package pgstore is the store.Store of several replicas: ids, unit ids and the change log live in PostgreSQL, which gives them race-free (transactions, unique keys, advisory locks) and tells every replica of the others' commits (LISTEN/NOTIFY, polling as the fallback); each replica keeps its parse results and a copy of the log in a bbolt file of its own, so it serves pages of the log, and keeps serving, while PostgreSQL is unreachable.
+// Package pgstore is the store.Store of several replicas: ids, unit ids and the change log live in PostgreSQL, which gives them race-free (transactions, unique keys, advisory locks) and tells every replica of the others' commits (LISTEN/NOTIFY, polling as the fallback); each replica keeps its parse results and a copy of the log in a local store its caller opens (a bbolt file), so it serves pages of the log, and keeps serving, while PostgreSQL is unreachable.
 package pgstore
 
 import (
@@ -15,32 +15,51 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/gitlate/gitlate/internal/store"
-	"github.com/gitlate/gitlate/internal/store/boltstore"
 )
+
+// Local is this replica's own store: its parse results, and a copy of the shared
+// log that Mirror writes as PostgreSQL holds it (ids, seqs, removals, metas,
+// documents) and Changes, Docs and Metas read. boltstore and memstore are ones.
+type Local interface {
+	store.Results
+	Flush(ctx context.Context) error
+	Changes(ctx context.Context, after int64, fn func(*store.Record) error) (int64, error)
+	Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error
+	Metas(ctx context.Context, ids []int, fn func(id int, meta []byte)) error
+	// Mirror writes records as the shared log holds them; last is the shared
+	// seq the copy is complete up to.
+	Mirror(ctx context.Context, recs []store.Record, last int64) error
+	// MirrorOf makes the local store a copy of the shared log named id, emptying
+	// a copy of another one.
+	MirrorOf(ctx context.Context, id string) error
+	// MirrorSeq is the shared seq the copy is complete up to.
+	MirrorSeq(ctx context.Context) (int64, error)
+	Close() error
+}
 
 // Options configure a Store.
 type Options struct {
-	// Local is the file of this replica's own copy (parse results, the log).
-	Local string
 	// Logger receives problems; nil discards them.
 	Logger *slog.Logger
 	// Poll is how often the log is looked at when no notification came (default
 	// 5s): notifications are lost while a connection is down.
 	Poll time.Duration
+	// Timeout bounds each statement, within the caller's context (default 30s):
+	// an unreachable server must not hold a build.
+	Timeout time.Duration
 }
 
 // Store is a store.Store in PostgreSQL, with a local copy.
 type Store struct {
 	pool  *pgxpool.Pool
-	local *boltstore.Store
+	local Local
 	opts  Options
 	where string // the server, for messages
 
-	mu      sync.Mutex
-	ids     map[string]map[string]int
-	runs    map[int][]store.Run
-	idErr   error  // an id that could not be given since the last Flush
-	problem string // why PostgreSQL cannot be used now, or ""
+	mu   sync.Mutex
+	ids  map[string]map[string]int
+	runs map[int][]store.Run
+	down bool // the last statement failed for PostgreSQL being unreachable
 
 	pullMu  sync.Mutex // one copy of the log's news at a time
 	changed chan struct{}
@@ -51,15 +70,19 @@ type Store struct {
 var _ store.Store = (*Store)(nil)
 
 // Open connects to the PostgreSQL database url names, creates or migrates its
-// schema, and opens the local copy. It fails when the database cannot be reached
-// or migrated; once open, the Store never fails a server for PostgreSQL being
-// away (see Problem).
-func Open(ctx context.Context, url string, opts Options) (*Store, error) {
+// schema, and makes local a copy of its log. It fails when the database cannot be
+// reached or migrated (local is then the caller's to close; once open, the Store
+// closes it). Once open, each call that needs PostgreSQL fails while it is away;
+// those that can be answered from memory or the local copy are.
+func Open(ctx context.Context, url string, local Local, opts Options) (*Store, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opts.Poll <= 0 {
 		opts.Poll = 5 * time.Second
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 30 * time.Second
 	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -82,35 +105,21 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	s := &Store{pool: pool, opts: opts, where: where, ids: map[string]map[string]int{}, runs: map[int][]store.Run{},
+	s := &Store{pool: pool, local: local, opts: opts, where: where, ids: map[string]map[string]int{}, runs: map[int][]store.Run{},
 		changed: make(chan struct{}, 1)}
 	if err := s.load(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	local, err := boltstore.Open(opts.Local)
-	if err != nil {
-		pool.Close()
-		return nil, err
-	}
-	lb, ok := local.(*boltstore.Store)
-	if !ok {
-		local.Close()
-		pool.Close()
-		return nil, fmt.Errorf("%s: %s", opts.Local, local.Problem())
-	}
-	s.local = lb
 	var identity string
 	if err := pool.QueryRow(ctx, `SELECT id FROM identity`).Scan(&identity); err != nil {
-		lb.Close()
 		pool.Close()
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	// A copy of another database (the URL now names a new one) is dropped.
-	if err := lb.MirrorOf(identity); err != nil {
-		lb.Close()
+	if err := local.MirrorOf(ctx, identity); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("%s: %w", opts.Local, err)
+		return nil, fmt.Errorf("the local copy of %s: %w", where, err)
 	}
 	bctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
@@ -159,29 +168,35 @@ func (s *Store) setID(kind, key string, id int) {
 	s.ids[kind][key] = id
 }
 
-// ctx bounds each statement: an unreachable server must not hold a build.
-func opCtx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), 30*time.Second)
+// op bounds a statement within the caller's context: an unreachable server must
+// not hold a build, and a shutdown cancels what is under way.
+func (s *Store) op(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.opts.Timeout)
 }
 
-// did records the outcome of a statement: a failure makes the problem that every
-// component shows, a success after one clears it and tells the server to catch up.
-func (s *Store) did(err error) error {
+// did records the outcome of a statement and returns its error, naming the
+// server. The first failure of PostgreSQL is logged, and so is the first success
+// after it, which also tells the server to catch up (Changed). A statement
+// cancelled by its caller says nothing of the server.
+func (s *Store) did(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err == nil || errors.Is(err, store.ErrConflict) {
-		if s.problem != "" {
-			s.problem = ""
+		if s.down {
+			s.down = false
 			s.opts.Logger.Info("the store is reachable again", "store", s.where)
 			s.signal()
 		}
 		return err
 	}
-	if s.problem == "" {
+	if !s.down {
+		s.down = true
 		s.opts.Logger.Warn("the store cannot be reached; serving what was read last", "store", s.where, "err", err)
 	}
-	s.problem = fmt.Sprintf("%s cannot be used (%v): serving what was read from it last; new changes and ids wait until it is back", s.where, err)
-	return err
+	return fmt.Errorf("%s: %w", s.where, err)
 }
 
 func (s *Store) signal() {
@@ -191,73 +206,52 @@ func (s *Store) signal() {
 	}
 }
 
-// Problem says why PostgreSQL cannot be used now, or what is wrong with the local
-// copy ("" when nothing is).
-func (s *Store) Problem() string {
-	s.mu.Lock()
-	p := s.problem
-	s.mu.Unlock()
-	if lp := s.local.Problem(); lp != "" {
-		if p != "" {
-			return p + "; " + lp
-		}
-		return lp
-	}
-	return p
-}
-
 // ID returns the id of key within kind: from memory when known, else given in a
 // transaction that holds the kind's advisory lock (so the next id is the next one
-// whichever replica asks), or 0 when PostgreSQL cannot be reached (Flush then
-// fails).
-func (s *Store) ID(kind, key string) int {
+// whichever replica asks), durable when it returns.
+func (s *Store) ID(ctx context.Context, kind, key string) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	s.mu.Lock()
 	if id, ok := s.ids[kind][key]; ok {
 		s.mu.Unlock()
-		return id
+		return id, nil
 	}
 	s.mu.Unlock()
-	ctx, cancel := opCtx()
+	octx, cancel := s.op(ctx)
 	defer cancel()
 	var id int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('ids/' || $1, 0))`, kind); err != nil {
+	err := pgx.BeginFunc(octx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(octx, `SELECT pg_advisory_xact_lock(hashtextextended('ids/' || $1, 0))`, kind); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO ids (kind, key, id)
+		if _, err := tx.Exec(octx, `INSERT INTO ids (kind, key, id)
 			SELECT $1, $2, coalesce(max(id), 0) + 1 FROM ids WHERE kind = $1
 			ON CONFLICT (kind, key) DO NOTHING`, kind, []byte(key)); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `SELECT id FROM ids WHERE kind = $1 AND key = $2`, kind, []byte(key)).Scan(&id)
+		return tx.QueryRow(octx, `SELECT id FROM ids WHERE kind = $1 AND key = $2`, kind, []byte(key)).Scan(&id)
 	})
-	if s.did(err) != nil {
-		s.mu.Lock()
-		s.idErr = err
-		s.mu.Unlock()
-		return 0
+	if err := s.did(ctx, err); err != nil {
+		return 0, err
 	}
 	s.mu.Lock()
 	s.setID(kind, key, int(id))
 	s.mu.Unlock()
-	return int(id)
+	return int(id), nil
 }
 
-// Flush writes the local results; it fails when an id could not be given since
-// the last Flush.
-func (s *Store) Flush() error {
-	s.mu.Lock()
-	err := s.idErr
-	s.idErr = nil
-	s.mu.Unlock()
-	if err != nil {
-		return fmt.Errorf("%s: an id could not be given: %w", s.where, err)
+// Flush writes the local results: ids are durable in PostgreSQL when ID returns.
+func (s *Store) Flush(ctx context.Context) error { return s.local.Flush(ctx) }
+
+// Release gives back the pages of the local copy the process read, when the
+// local store maps a file (boltstore).
+func (s *Store) Release() {
+	if r, ok := s.local.(interface{ Release() }); ok {
+		r.Release()
 	}
-	return s.local.Flush()
 }
-
-// Release gives back the local copy's pages the process read (boltstore).
-func (s *Store) Release() { s.local.Release() }
 
 // Close stops watching PostgreSQL and closes both stores.
 func (s *Store) Close() error {
@@ -273,7 +267,10 @@ func hash(key string) []byte {
 }
 
 // UnitKeys numbers a component's unit keys under the component's advisory lock.
-func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
+func (s *Store) UnitKeys(ctx context.Context, component string, keys []string) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	out := make([]int, len(keys))
 	if len(keys) == 0 {
 		return out, nil
@@ -282,9 +279,10 @@ func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
 	for i, k := range keys {
 		hashes[i] = hash(k)
 	}
-	ctx, cancel := opCtx()
+	octx, cancel := s.op(ctx)
 	defer cancel()
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(octx, s.pool, func(tx pgx.Tx) error {
+		ctx := octx
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('ukeys/' || $1, 0))`, component); err != nil {
 			return err
 		}
@@ -334,23 +332,27 @@ func (s *Store) UnitKeys(component string, keys []string) ([]int, error) {
 		}
 		return nil
 	})
-	if s.did(err) != nil {
+	if err := s.did(ctx, err); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // UnitRuns extends a translation's runs under the lock of the unit counter.
-func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
+func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	runs := s.runs[translation]
 	s.mu.Unlock()
 	if keys <= covered(runs) {
 		return append([]store.Run(nil), runs...), nil
 	}
-	ctx, cancel := opCtx()
+	octx, cancel := s.op(ctx)
 	defer cancel()
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(octx, s.pool, func(tx pgx.Tx) error {
+		ctx := octx
 		var next int64
 		if err := tx.QueryRow(ctx, `SELECT value FROM counters WHERE name = 'unit' FOR UPDATE`).Scan(&next); err != nil {
 			return err
@@ -385,7 +387,7 @@ func (s *Store) UnitRuns(translation, keys int) ([]store.Run, error) {
 		runs = append(runs, r)
 		return nil
 	})
-	if s.did(err) != nil {
+	if err := s.did(ctx, err); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -403,16 +405,27 @@ func covered(runs []store.Run) int {
 
 // GetResult, PutResult and PruneResults use the local copy: parse results are
 // about this replica's own clones.
-func (s *Store) GetResult(key string) ([]byte, bool)       { return s.local.GetResult(key) }
-func (s *Store) PutResult(key string, value []byte)        { s.local.PutResult(key, value) }
-func (s *Store) PruneResults(keep func(string) bool) error { return s.local.PruneResults(keep) }
+func (s *Store) GetResult(ctx context.Context, key string) ([]byte, bool, error) {
+	return s.local.GetResult(ctx, key)
+}
+
+func (s *Store) PutResult(ctx context.Context, key string, value []byte) error {
+	return s.local.PutResult(ctx, key, value)
+}
+
+func (s *Store) PruneResults(ctx context.Context, keep func(string) bool) error {
+	return s.local.PruneResults(ctx, keep)
+}
 
 // States reads states from PostgreSQL.
-func (s *Store) States(prefix string) (map[string][]byte, error) {
-	ctx, cancel := opCtx()
+func (s *Store) States(ctx context.Context, prefix string) (map[string][]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	octx, cancel := s.op(ctx)
 	defer cancel()
 	out := map[string][]byte{}
-	rows, err := s.pool.Query(ctx, `SELECT name, value FROM states WHERE starts_with(name, $1)`, prefix)
+	rows, err := s.pool.Query(octx, `SELECT name, value FROM states WHERE starts_with(name, $1)`, prefix)
 	if err == nil {
 		for rows.Next() {
 			var name string
@@ -427,7 +440,7 @@ func (s *Store) States(prefix string) (map[string][]byte, error) {
 		}
 		rows.Close()
 	}
-	if s.did(err) != nil {
+	if err := s.did(ctx, err); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -436,11 +449,15 @@ func (s *Store) States(prefix string) (map[string][]byte, error) {
 // Commit applies c in one transaction. Commits are one at a time across replicas
 // (the seq counter's row is locked), so ids and seqs follow commit order, and the
 // others are notified when it is done.
-func (s *Store) Commit(c *store.Commit) ([]int, error) {
-	ctx, cancel := opCtx()
+func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	octx, cancel := s.op(ctx)
 	defer cancel()
 	var ids []int
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(octx, s.pool, func(tx pgx.Tx) error {
+		ctx := octx
 		var seq, nextID int64
 		if err := tx.QueryRow(ctx, `SELECT value FROM counters WHERE name = 'seq' FOR UPDATE`).Scan(&seq); err != nil {
 			return err
@@ -494,7 +511,7 @@ func (s *Store) Commit(c *store.Commit) ([]int, error) {
 		_, err = tx.Exec(ctx, `SELECT pg_notify('gitlate_log', $1)`, fmt.Sprint(seq))
 		return err
 	})
-	if s.did(err) != nil {
+	if err := s.did(ctx, err); err != nil {
 		return nil, err
 	}
 	return ids, nil
@@ -643,13 +660,20 @@ const pullBatch = 5000
 
 // pull copies into the local file what commits touched since the copy was last
 // brought up to date, from one consistent view of the database.
-func (s *Store) pull() error {
+//
+// It may take longer than a statement (a replica's first copy of a long log), so
+// it has a bound of its own, within the caller's context.
+func (s *Store) pull(ctx context.Context) error {
 	s.pullMu.Lock()
 	defer s.pullMu.Unlock()
-	from := s.local.MirrorSeq()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	from, err := s.local.MirrorSeq(ctx)
+	if err != nil {
+		return fmt.Errorf("the local copy: %w", err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, pullTimeout)
 	defer cancel()
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+	var mirrorErr error
+	err = pgx.BeginTxFunc(pctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var last int64
 		if err := tx.QueryRow(ctx, `SELECT value FROM counters WHERE name = 'seq'`).Scan(&last); err != nil {
 			return err
@@ -678,7 +702,8 @@ func (s *Store) pull() error {
 				return err
 			}
 			if len(batch) == 0 {
-				return s.local.Mirror(nil, last)
+				mirrorErr = s.local.Mirror(ctx, nil, last)
+				return mirrorErr
 			}
 			end := batch[len(batch)-1]
 			afterSeq, afterID = end.Seq, int64(end.ID)
@@ -688,55 +713,84 @@ func (s *Store) pull() error {
 			if len(batch) < pullBatch {
 				complete = last
 			}
-			if err := s.local.Mirror(batch, complete); err != nil {
-				return err
+			if mirrorErr = s.local.Mirror(ctx, batch, complete); mirrorErr != nil {
+				return mirrorErr
 			}
 			if len(batch) < pullBatch {
 				return nil
 			}
 		}
 	})
-	return s.did(err)
+	if mirrorErr != nil {
+		return fmt.Errorf("the local copy: %w", mirrorErr) // PostgreSQL answered
+	}
+	return s.did(ctx, err)
 }
 
+// pullTimeout bounds one copy of the log's news.
+const pullTimeout = 5 * time.Minute
+
 // Changes brings the local copy up to date, when PostgreSQL can be reached, and
-// lists from it: the log as last read is what is served while it cannot.
-func (s *Store) Changes(after int64, fn func(*store.Record) error) (int64, error) {
-	if err := s.pull(); err != nil {
-		s.opts.Logger.Debug("the log is read from the local copy", "err", err)
+// lists from it: the log as last read is what is served while it cannot, with an
+// error wrapping store.ErrStale.
+func (s *Store) Changes(ctx context.Context, after int64, fn func(*store.Record) error) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return after, err
 	}
-	return s.local.Changes(after, fn)
+	perr := s.pull(ctx)
+	if perr != nil && ctx.Err() != nil {
+		return after, ctx.Err()
+	}
+	last, err := s.local.Changes(ctx, after, fn)
+	if err != nil {
+		return last, err
+	}
+	if perr != nil {
+		return last, fmt.Errorf("%w: %w", store.ErrStale, perr)
+	}
+	return last, nil
 }
 
 // Docs reads documents from the local copy.
-func (s *Store) Docs(ids []int, fn func(id int, doc []byte)) error { return s.local.Docs(ids, fn) }
+func (s *Store) Docs(ctx context.Context, ids []int, fn func(id int, doc []byte)) error {
+	return s.local.Docs(ctx, ids, fn)
+}
 
 // Metas reads metas from the local copy.
-func (s *Store) Metas(ids []int, fn func(id int, meta []byte)) error { return s.local.Metas(ids, fn) }
+func (s *Store) Metas(ctx context.Context, ids []int, fn func(id int, meta []byte)) error {
+	return s.local.Metas(ctx, ids, fn)
+}
 
 // TryLock takes a session-level advisory lock on a connection of its own, held
 // until unlock (or until the connection is lost, when PostgreSQL releases it).
-func (s *Store) TryLock(scope string) (func(), bool) {
-	ctx, cancel := opCtx()
+func (s *Store) TryLock(ctx context.Context, scope string) (func(), bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	octx, cancel := s.op(ctx)
 	defer cancel()
-	conn, err := s.pool.Acquire(ctx)
-	if s.did(err) != nil {
-		return nil, false
+	conn, err := s.pool.Acquire(octx)
+	if err := s.did(ctx, err); err != nil {
+		return nil, false, err
 	}
 	var ok bool
-	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(hashtextextended($1, 0))`, scope).Scan(&ok); s.did(err) != nil || !ok {
+	err = conn.QueryRow(octx, `SELECT pg_try_advisory_lock(hashtextextended($1, 0))`, scope).Scan(&ok)
+	if err := s.did(ctx, err); err != nil || !ok {
 		conn.Release()
-		return nil, false
+		return nil, false, err
 	}
+	// Unlocking runs when the walk is over, cancelled or not: a shutdown must
+	// still give the lock back rather than leave it to the connection's end.
+	uctx := context.WithoutCancel(ctx)
 	return func() {
-		ctx, cancel := opCtx()
+		ctx, cancel := s.op(uctx)
 		defer cancel()
 		if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, scope); err != nil {
 			// Closing the connection releases the lock.
 			conn.Conn().Close(ctx)
 		}
 		conn.Release()
-	}, true
+	}, true, nil
 }
 
 // Changed receives a value when another replica committed (a notification, or the
@@ -790,7 +844,7 @@ func (s *Store) watch(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if s.did(err) != nil {
+		if s.did(ctx, err) != nil {
 			wait = min(2*wait, 30*time.Second)
 			continue
 		}
