@@ -101,9 +101,9 @@ func decodeAlerts(b []byte) map[string]*alertEntry {
 }
 
 // raiseAlerts logs the alerts that are new since the last complete build, and
-// forgets those gone. The store's own failures are not logged into it: every
-// component concerned shows them as an alert while they last, and a log that the
-// store cannot keep is no place for them.
+// forgets those gone. The store's alerts are logged like any other when the store
+// can keep them (a file that lost its ids at start, a server that runs in memory);
+// while it cannot, the commit fails, and the alert shows meanwhile.
 func (l *Log) raiseAlerts(ctx context.Context, snap *snapshot.Snapshot) error {
 	for attempt := 0; ; attempt++ {
 		err := l.raiseAlertsOnce(ctx, snap)
@@ -126,9 +126,6 @@ func (l *Log) raiseAlertsOnce(ctx context.Context, snap *snapshot.Snapshot) erro
 	now := map[string]bool{}
 	var recs []store.Record
 	for _, a := range snap.Alerts {
-		if a.Kind == weblate.AlertStorage {
-			continue
-		}
 		id := alertID(a)
 		if now[id] {
 			continue

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 )
 
@@ -215,13 +216,19 @@ type Reporter struct {
 	last string
 }
 
-// Report logs err under what (a failure, at Warn) when its message differs from
+// Report logs err under what (a failure, at Warn) when it is another problem than
 // the last one reported, and, for a nil err after a failure, that the store works
-// again (at Info). It reports whether it logged.
+// again (at Info). It reports whether it logged. Messages that differ only in
+// their numbers are one problem: a connection's port, a count.
 func (r *Reporter) Report(logger *slog.Logger, what string, err error) bool {
 	msg := ""
 	if err != nil {
-		msg = err.Error()
+		msg = strings.Map(func(c rune) rune {
+			if c >= '0' && c <= '9' {
+				return '#'
+			}
+			return c
+		}, err.Error())
 	}
 	r.mu.Lock()
 	last := r.last
@@ -231,7 +238,7 @@ func (r *Reporter) Report(logger *slog.Logger, what string, err error) bool {
 	case msg == last:
 		return false
 	case err == nil:
-		logger.Info(what+": the store works again", "was", last)
+		logger.Info(what + ": the store works again")
 	default:
 		logger.Warn(what, "err", err)
 	}

@@ -3,6 +3,7 @@ package livetest
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/changelog"
@@ -34,6 +35,9 @@ type Options struct {
 	// Store keeps ids, results and the change log (a boltstore for restarts); nil
 	// keeps them in memory.
 	Store store.Store
+	// Logger receives the engine's, the change log's and the Live's problems
+	// (unless Live.Logger is set); nil discards them.
+	Logger *slog.Logger
 	// Background clones remote repositories in the background.
 	Background bool
 	// Live tunes the Live.
@@ -49,8 +53,11 @@ func New(t testing.TB, cfg *config.Config, data string, opts Options) *Setup {
 	}
 	s := &Setup{Config: cfg, Data: data, Store: opts.Store}
 	s.Repos = repos.NewPool(repos.PoolOptions{DataDir: data, Background: opts.Background})
-	s.Engine = scan.New(cfg, opts.Store, scan.Options{Repos: s.Repos})
-	s.Log = changelog.New(cfg, opts.Store, changelog.Options{Now: opts.Live.Now})
+	if opts.Live.Logger == nil {
+		opts.Live.Logger = opts.Logger
+	}
+	s.Engine = scan.New(cfg, opts.Store, scan.Options{Repos: s.Repos, Logger: opts.Logger})
+	s.Log = changelog.New(cfg, opts.Store, changelog.Options{Now: opts.Live.Now, Logger: opts.Logger})
 	s.Live = live.New(cfg, s.Engine, s.Log, s.Repos, opts.Store, opts.Live)
 	s.Units = units.New(s.Repos)
 	return s

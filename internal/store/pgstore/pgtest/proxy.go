@@ -9,13 +9,14 @@ import (
 )
 
 // Proxy forwards connections to a PostgreSQL server and can cut them: to its
-// clients, the server is gone (a crash, a network cut) while the server itself,
-// which other tests share, runs on.
+// clients, the server is gone (a crash, a stopped service: connections reset,
+// new ones refused) while the server itself, which other tests share, runs on.
 type Proxy struct {
-	ln     net.Listener
-	target string
+	t            testing.TB
+	addr, target string
 
 	mu    sync.Mutex
+	ln    net.Listener // nil while cut
 	down  bool
 	conns map[net.Conn]bool
 }
@@ -32,19 +33,16 @@ func NewProxy(t testing.TB, rawURL string) (*Proxy, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Proxy{ln: ln, target: u.Host, conns: map[net.Conn]bool{}}
-	go p.serve()
-	t.Cleanup(func() {
-		ln.Close()
-		p.Cut()
-	})
-	u.Host = ln.Addr().String()
+	p := &Proxy{t: t, ln: ln, addr: ln.Addr().String(), target: u.Host, conns: map[net.Conn]bool{}}
+	go p.serve(ln)
+	t.Cleanup(p.Cut)
+	u.Host = p.addr
 	return p, u.String()
 }
 
-func (p *Proxy) serve() {
+func (p *Proxy) serve(ln net.Listener) {
 	for {
-		c, err := p.ln.Accept()
+		c, err := ln.Accept()
 		if err != nil {
 			return
 		}
@@ -90,20 +88,34 @@ func (p *Proxy) forward(c net.Conn) {
 	p.mu.Unlock()
 }
 
-// Cut closes every connection through the proxy and refuses new ones (they are
-// accepted and closed at once), until Mend.
+// Cut closes every connection through the proxy and stops listening, so that new
+// ones are refused, until Mend.
 func (p *Proxy) Cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.down = true
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
 	for c := range p.conns {
 		c.Close()
 	}
 }
 
-// Mend lets connections through again.
+// Mend listens again, on the same address, and lets connections through.
 func (p *Proxy) Mend() {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.down = false
-	p.mu.Unlock()
+	if p.ln != nil {
+		return
+	}
+	ln, err := net.Listen("tcp", p.addr)
+	if err != nil {
+		p.t.Errorf("pgtest: listening again on %s: %v", p.addr, err)
+		return
+	}
+	p.ln = ln
+	go p.serve(ln)
 }
