@@ -1,4 +1,4 @@
-// Package changelog builds the change log: it walks each component's git history into Weblate's change events and keeps them in the store — each once, under its natural key, with its JSON — together with where each walk stands, so a restart (or another replica) continues rather than starts over; it names the commit authors as users, logs what happens while serving (fetches, alerts, webhooks), and gives each snapshot a compact index of the log.
+// Package changelog builds the change log: it walks each component's git history into Weblate's change events and keeps them in the store — each once, under its natural key, with its JSON — together with where each walk stands, so a restart (or another replica) continues rather than starts over; it names the commit authors as users, logs what happens while serving (fetches, alerts, webhooks), and gives each snapshot a compact index of the log (as last read, with an alert on every component, while the store cannot keep or give it).
 package changelog
 
 import (

@@ -1,4 +1,4 @@
-// Package scan is the scan engine: it reads each component's files out of its repository — filemask expansion, language detection, parsing — and counts them into a snapshot's statistics, keeping what unchanged files yielded so that a re-scan reads only what changed.
+// Package scan is the scan engine: it reads each component's files out of its repository — filemask expansion, language detection, parsing — and counts them into a snapshot's statistics, keeping what unchanged files yielded so that a re-scan reads only what changed, and showing a component as last read, with an alert, when the store cannot give or keep its ids.
 package scan
 
 import (

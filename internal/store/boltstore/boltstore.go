@@ -1,4 +1,4 @@
-// Package boltstore is the store.Store of one server: a bbolt file in the data directory (embedded, pure Go, crash-safe: every commit is an fsync'd copy-on-write transaction), chosen because it needs nothing set up.
+// Package boltstore is the store.Store of one server: a bbolt file in the data directory (embedded, pure Go, crash-safe: every commit is an fsync'd copy-on-write transaction), chosen because it needs nothing set up; a file it cannot open or write is an error of the call, which its caller decides about.
 package boltstore
 
 import (

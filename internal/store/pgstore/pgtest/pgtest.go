@@ -1,4 +1,4 @@
-// Package pgtest gives tests a PostgreSQL database: a throwaway cluster the test process starts in a temporary directory (Debian's postgresql server binaries, run as the postgres user when the tests run as root), or the server GITLATE_TEST_POSTGRES names; tests skip, saying why, when there is neither.
+// Package pgtest gives tests a PostgreSQL database: a throwaway cluster the test process starts in a temporary directory (Debian's postgresql server binaries, run as the postgres user when the tests run as root), or the server GITLATE_TEST_POSTGRES names, and a proxy that cuts a database away from its clients; tests skip, saying why, when there is neither.
 package pgtest
 
 import (
