@@ -1,4 +1,4 @@
-// Package changelog builds the change log: it walks each component's git history into Weblate's change events and keeps them in the store — each once, under its natural key, with its JSON — together with where each walk stands, so a restart (or another replica) continues rather than starts over; it names the commit authors as users, logs what happens while serving (fetches, alerts, webhooks), and gives each snapshot a compact index of the log (as last read, with an alert on every component, while the store cannot keep or give it).
+// Package changelog builds the change log: it walks each component's git history into Weblate's change events and keeps them in the store — each once, under its natural key, with its JSON — together with where each walk stands, so a restart (or another replica) continues rather than starts over; it names the commit authors as users, logs what happens while serving (fetches, alerts, webhooks), and returns what the history adds to each snapshot, a compact index of the log among it (as last read, with an alert on every component, while the store cannot keep or give it), writing nothing into the scan's objects.
 package changelog
 
 import (
@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -52,7 +53,10 @@ type Log struct {
 	// details keeps what Recent shows of changes (their texts), by id.
 	details map[int32]*detail
 	objs    *objects // the objects of the scan being applied
-	w       jsondoc.Writer
+	// hist is what the Apply under way adds to the scan's snapshot, which it
+	// writes nothing into (snapshot.Build puts this in).
+	hist *snapshot.History
+	w    jsondoc.Writer
 	// handled counts the changes an Apply read or wrote: after many, the memory
 	// their reading took is given back at once.
 	handled int
@@ -90,22 +94,25 @@ func New(cfg *config.Config, st store.Store, opts Options) *Log {
 	return &Log{cfg: cfg, opts: opts, st: st, infos: map[string]*walkInfo{}, details: map[int32]*detail{}}
 }
 
-// Apply fills the snapshot a scan made with its change log: the log as the store
+// Apply returns what the change log adds to the snapshot a scan made (for
+// snapshot.Build; it writes nothing into the scan's objects): the log as the store
 // holds it (what other replicas added included) and, with history, every
 // component's history walked up to the head the scan read first, and a 47 New
-// alert logged for each alert that appeared. The snapshot gets the log's index,
-// the users, the translations' last changes and the units' times.
+// alert logged for each alert that appeared. The history holds the log's index,
+// the users, the alerts met reading it, the translations' last changes and the
+// units' times.
 //
 // The store failing fails nothing but ctx being done: the log is then shown as
 // last read, every component shows a StorageError alert saying what failed (logged
 // once, not at every Apply: store.Reporter), and the next Apply catches up.
-func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
+func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) (*snapshot.History, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.objs = objectsOf(res)
+	l.hist = &snapshot.History{Lasts: map[*snapshot.Translation]snapshot.LastChange{}, UnitTimes: map[*snapshot.Translation][]snapshot.UnitTime{}}
 	l.handled = 0
 	defer func() {
-		l.objs = nil
+		l.objs, l.hist = nil, nil
 		if l.handled > freeAfter {
 			// A first walk or a start reads or writes the whole log once; the
 			// garbage it leaves would stay resident until the runtime returns it.
@@ -129,15 +136,15 @@ func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) error {
 		note("walking the history", l.walkAll(ctx, res))
 		// Only complete builds log alerts: at start-up the statistics come first,
 		// and an alert logged then would take an id before the whole history.
-		note("logging new alerts", l.raiseAlerts(ctx, res.Snapshot))
+		note("logging new alerts", l.raiseAlerts(ctx, append(slices.Clip(res.Snapshot.Alerts), l.hist.Alerts...)))
 		note("reading the change log", l.sync(ctx))
 	}
 	note("reading recent changes", l.publish(ctx, res))
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	l.storeFailed(res.Snapshot, failed)
-	return nil
+	return l.hist, nil
 }
 
 // storeFailed shows on every component that the store failed the change log (nil:
@@ -150,9 +157,7 @@ func (l *Log) storeFailed(snap *snapshot.Snapshot, err error) {
 	msg := "the change log cannot be kept or brought up to date (" + err.Error() + "); it is shown as last read, and catches up when the store works again"
 	for _, p := range snap.Projects {
 		for _, c := range p.Components {
-			a := &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: msg}
-			c.Alerts = append(c.Alerts, a)
-			snap.Alerts = append(snap.Alerts, a)
+			l.hist.Alerts = append(l.hist.Alerts, &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: msg})
 		}
 	}
 }
@@ -286,8 +291,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 					return ctx.Err()
 				}
 				a := &snapshot.Alert{Component: c, Kind: weblate.AlertRepositoryError, Message: "reading history: " + err.Error()}
-				c.Alerts = append(c.Alerts, a)
-				snap.Alerts = append(snap.Alerts, a)
+				l.hist.Alerts = append(l.hist.Alerts, a)
 				l.opts.Logger.Warn("scan problem", "component", key, "kind", a.Kind, "problem", a.Message)
 				continue
 			}

@@ -238,12 +238,11 @@ func (l *Log) publish(ctx context.Context, res *scan.Result) error {
 			ts = append(ts, snapshot.UnitTime{ID: id, When: when})
 		}
 		sort.Slice(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
-		t.UnitTimes = ts
+		l.hist.UnitTimes[t] = ts
 	}
 	l.applyLast(snap, cl, users)
 	err := l.recent(ctx, cl)
-	snap.Users = users.list
-	snap.Log = cl
+	l.hist.Users, l.hist.Log = users.list, cl
 	if len(flips) > 0 {
 		err = errors.Join(err, l.reencode(ctx, flips, o, cl))
 	}
@@ -267,9 +266,7 @@ func (l *Log) applyLast(snap *snapshot.Snapshot, cl *snapshot.ChangeLog, users *
 				if !ok {
 					continue
 				}
-				t.Stats.LastChange = lc.time()
-				t.Stats.LastAuthor = users.user(lc.Name, lc.Email).FullName
-				t.Stats.RecentChanges = 0
+				l.hist.Lasts[t] = snapshot.LastChange{When: lc.time(), Author: users.user(lc.Name, lc.Email).FullName}
 				windows[t] = window{lc.When - recentWindow.Microseconds(), lc.When}
 			}
 		}
@@ -287,7 +284,9 @@ func (l *Log) applyLast(snap *snapshot.Snapshot, cl *snapshot.ChangeLog, users *
 			continue
 		}
 		if w, ok := windows[t]; ok && cl.Times[i] > w.from && cl.Times[i] <= w.to {
-			t.Stats.RecentChanges++
+			lc := l.hist.Lasts[t]
+			lc.Recent++
+			l.hist.Lasts[t] = lc
 		}
 	}
 }

@@ -104,16 +104,16 @@ func decodeAlerts(b []byte) map[string]*alertEntry {
 // forgets those gone. The store's alerts are logged like any other when the store
 // can keep them (a file that lost its ids at start, a server that runs in memory);
 // while it cannot, the commit fails, and the alert shows meanwhile.
-func (l *Log) raiseAlerts(ctx context.Context, snap *snapshot.Snapshot) error {
+func (l *Log) raiseAlerts(ctx context.Context, alerts []*snapshot.Alert) error {
 	for attempt := 0; ; attempt++ {
-		err := l.raiseAlertsOnce(ctx, snap)
+		err := l.raiseAlertsOnce(ctx, alerts)
 		if !errors.Is(err, store.ErrConflict) || attempt == 3 {
 			return err
 		}
 	}
 }
 
-func (l *Log) raiseAlertsOnce(ctx context.Context, snap *snapshot.Snapshot) error {
+func (l *Log) raiseAlertsOnce(ctx context.Context, alerts []*snapshot.Alert) error {
 	cur, err := l.st.States(ctx, alertState)
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func (l *Log) raiseAlertsOnce(ctx context.Context, snap *snapshot.Snapshot) erro
 	state := decodeAlerts(prev)
 	now := map[string]bool{}
 	var recs []store.Record
-	for _, a := range snap.Alerts {
+	for _, a := range alerts {
 		id := alertID(a)
 		if now[id] {
 			continue

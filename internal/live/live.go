@@ -124,14 +124,11 @@ func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, err
 	if err != nil {
 		return nil, err
 	}
-	if err := l.log.Apply(ctx, res, history); err != nil {
+	hist, err := l.log.Apply(ctx, res, history)
+	if err != nil {
 		return nil, err
 	}
-	snap := res.Snapshot
-	snap.Aggregate()
-	snap.Built = l.opts.Now()
-	snap.Finish()
-	snap.Fingerprint = fingerprint(snap)
+	snap := snapshot.Build(res.Snapshot, hist, l.opts.Now())
 	if r, ok := l.st.(interface{ Release() }); ok {
 		r.Release() // what the build and the requests since read of the store's file
 	}

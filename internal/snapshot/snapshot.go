@@ -1,4 +1,4 @@
-// Package snapshot is the immutable state the API serves — projects, components, translations, their statistics and the change log, as one scan of the repositories found them — as plain data: nothing in it reads a repository.
+// Package snapshot is the immutable state the API serves — projects, components, translations, their statistics and the change log, as one scan of the repositories found them — as plain data assembled in one place (Build): nothing in it reads a repository.
 package snapshot
 
 import (

@@ -1,18 +1,16 @@
-package live
+package snapshot
 
 import (
 	"encoding/binary"
 	"hash"
 	"hash/fnv"
-
-	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
 // fingerprint hashes what the API shows of a snapshot: objects and their ids, file
 // blobs, statistics, repository heads and errors, the change log, the alerts and the
 // users. It costs a pass over the snapshot (milliseconds for a hundred thousand
 // changes) and saves re-rendering every document when nothing changed.
-func fingerprint(snap *snapshot.Snapshot) uint64 {
+func fingerprint(snap *Snapshot) uint64 {
 	f := fingerprinter{h: fnv.New64a()}
 	for _, p := range snap.Projects {
 		f.int(p.ID)
@@ -83,7 +81,7 @@ func (f *fingerprinter) err(e error) {
 	f.str(e.Error())
 }
 
-func (f *fingerprinter) stats(s *snapshot.Stats) {
+func (f *fingerprinter) stats(s *Stats) {
 	for _, v := range []int{s.Total, s.TotalWords, s.TotalChars, s.Translated, s.TranslatedWords, s.TranslatedChars,
 		s.Fuzzy, s.FuzzyWords, s.FuzzyChars, s.Failing, s.FailingWords, s.FailingChars,
 		s.Approved, s.ApprovedWords, s.ApprovedChars, s.Readonly, s.ReadonlyWords, s.ReadonlyChars,
