@@ -245,23 +245,84 @@ func (l *Log) walkAll(ctx context.Context, res *scan.Result) error {
 	}
 }
 
+// walked is one component's walk of this round: what it found, and the stored
+// states its commit replaces.
+type walked struct {
+	c       *snapshot.Component
+	key     string
+	w       *walker
+	redone  bool
+	pos     *position
+	prevPos []byte
+	prevSt  []byte
+}
+
+// walkOnce walks every component whose head moved since its stored position and
+// stores what the walks found in one order, in phases: the walks (each under its
+// scope's lock, held until the commit), the projects' creation events, the order of
+// ids, the unit keys' numbers, the records and states, and the commits.
 func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
-	snap := res.Snapshot
-	positions, err := l.st.States(ctx, "walkpos/")
+	var unlocks []func()
+	defer func() {
+		for _, unlock := range unlocks {
+			unlock()
+		}
+	}()
+	walks, err := l.walkMoved(ctx, res, &unlocks)
+	if err != nil || len(walks) == 0 {
+		return err
+	}
+	// The walks' states stand for the stored ones from here on (last changes,
+	// creation) for what follows: the project's 50 and the users.
+	states := map[*snapshot.Component]*walkState{}
+	for _, wk := range walks {
+		states[wk.c] = wk.w.st
+	}
+	all := placeEvents(res.Snapshot, walks)
+	creations, stateChanges, replace, err := l.projectCreations(ctx, res, states)
 	if err != nil {
 		return err
 	}
-	type walked struct {
-		c       *snapshot.Component
-		key     string
-		w       *walker
-		redone  bool
-		pos     *position
-		prevPos []byte
-		prevSt  []byte
+	all = append(all, creations...)
+	sortPlaced(all)
+	keyNos, err := l.unitKeyNumbers(ctx, walks)
+	if err != nil {
+		return err
+	}
+	users := l.users(res, states, all)
+	for _, wk := range walks {
+		if wk.redone {
+			keep := make([]string, len(wk.w.events))
+			for i := range wk.w.events {
+				keep[i] = changeKey(placed{ev: &wk.w.events[i], proj: wk.c.Project, comp: wk.c})
+			}
+			replace = append(replace, store.Scope{Name: wk.key, Keep: keep})
+		}
+		stateChanges = append(stateChanges,
+			store.State{Name: "walkpos/" + wk.key, Prev: wk.prevPos, Next: mustJSON(wk.pos)},
+			store.State{Name: "walk/" + wk.key, Prev: wk.prevSt, Next: wk.w.st.encode()})
+	}
+	l.handled += len(all)
+	if err := l.commitWalks(ctx, all, keyNos, users, stateChanges, replace); err != nil {
+		return err
+	}
+	for _, wk := range walks {
+		l.infos[wk.key] = &walkInfo{version: wk.pos.Version, last: wk.w.st.Last, creation: wk.w.st.Creation}
+	}
+	return nil
+}
+
+// walkMoved walks the history of each component whose head or history bound moved
+// since its stored position, unless another replica holds its scope's lock; the
+// locks taken are added to unlocks. A component whose history cannot be read gets
+// a RepositoryError alert and keeps what was walked before.
+func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()) ([]*walked, error) {
+	positions, err := l.st.States(ctx, "walkpos/")
+	if err != nil {
+		return nil, err
 	}
 	var walks []*walked
-	for _, p := range snap.Projects {
+	for _, p := range res.Snapshot.Projects {
 		for _, c := range p.Components {
 			src := res.Sources[c]
 			if c.Repo.Err != nil || src == nil || src.Repo == nil || c.Repo.Head == nil || src.Format == nil || src.Rule == nil {
@@ -275,20 +336,20 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			}
 			unlock, ok, err := l.st.TryLock(ctx, "walk/"+key)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if !ok {
 				continue // another replica walks it; its changes come through the store
 			}
-			defer unlock()
+			*unlocks = append(*unlocks, unlock)
 			st, rawSt, err := l.readState(ctx, key)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			w, redone, err := walk(ctx, c, src, pos, st)
 			if err != nil {
 				if ctx.Err() != nil {
-					return ctx.Err()
+					return nil, ctx.Err()
 				}
 				a := &snapshot.Alert{Component: c, Kind: weblate.AlertRepositoryError, Message: "reading history: " + err.Error()}
 				l.hist.Alerts = append(l.hist.Alerts, a)
@@ -303,15 +364,12 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			walks = append(walks, &walked{c: c, key: key, w: w, redone: redone, pos: np, prevPos: raw, prevSt: rawSt})
 		}
 	}
-	if len(walks) == 0 {
-		return nil
-	}
-	// The walks' states stand for the stored ones from here on (last changes,
-	// creation) for what follows: the project's 50 and the users.
-	states := map[*snapshot.Component]*walkState{}
-	for _, wk := range walks {
-		states[wk.c] = wk.w.st
-	}
+	return walks, nil
+}
+
+// placeEvents lists the walks' events with their project and component, project
+// by project in configuration order.
+func placeEvents(snap *snapshot.Snapshot, walks []*walked) []placed {
 	var all []placed
 	for _, p := range snap.Projects {
 		for _, wk := range walks {
@@ -323,10 +381,17 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			}
 		}
 	}
-	// The project's 50 Created project copies its first component's 51.
+	return all
+}
+
+// projectCreations gives each project whose first creation moved its 50 Created
+// project, a copy of its earliest component's 51, with the state that records it
+// and the scope it replaces.
+func (l *Log) projectCreations(ctx context.Context, res *scan.Result, states map[*snapshot.Component]*walkState) ([]placed, []store.State, []store.Scope, error) {
+	var all []placed
 	var stateChanges []store.State
 	var replace []store.Scope
-	for _, p := range snap.Projects {
+	for _, p := range res.Snapshot.Projects {
 		var first *lastChange
 		for _, c := range p.Components {
 			var cr *lastChange
@@ -347,20 +412,25 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		name := "proj50/" + p.Config.Slug
 		cur, err := l.st.States(ctx, name)
 		if err != nil {
-			return err
+			return nil, nil, nil, err
 		}
-		if prev, ok := cur[name]; ok && string(prev) == k {
+		prev, had := cur[name]
+		if had && string(prev) == k {
 			continue
 		}
-		var prev []byte
-		if v, ok := cur[name]; ok {
-			prev = v
+		if !had {
+			prev = nil
 		}
 		stateChanges = append(stateChanges, store.State{Name: name, Prev: prev, Next: []byte(k)})
 		replace = append(replace, store.Scope{Name: p.Config.Slug, Keep: []string{k}})
 		all = append(all, placed{ev: ev, proj: p})
 	}
-	// Ids follow time; within one moment, config order and walk order.
+	return all, stateChanges, replace, nil
+}
+
+// sortPlaced puts changes in id order: time; within one moment, configuration
+// order (a project before its components) and walk order.
+func sortPlaced(all []placed) {
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := &all[i], &all[j]
 		if !a.ev.when.Equal(b.ev.when) {
@@ -377,7 +447,11 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		}
 		return a.ev.seq < b.ev.seq
 	})
-	// Unit keys the events name get their numbers.
+}
+
+// unitKeyNumbers gives the unit keys the walks' events name their numbers, per
+// component.
+func (l *Log) unitKeyNumbers(ctx context.Context, walks []*walked) (map[*snapshot.Component]map[string]int, error) {
 	keyNos := map[*snapshot.Component]map[string]int{}
 	for _, wk := range walks {
 		seen := map[string]bool{}
@@ -390,7 +464,7 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		}
 		nos, err := l.st.UnitKeys(ctx, wk.key, keys)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		m := make(map[string]int, len(keys))
 		for i, k := range keys {
@@ -398,20 +472,13 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		}
 		keyNos[wk.c] = m
 	}
-	users := l.users(res, states, all)
-	for _, wk := range walks {
-		if wk.redone {
-			keep := make([]string, len(wk.w.events))
-			for i := range wk.w.events {
-				keep[i] = changeKey(placed{ev: &wk.w.events[i], proj: wk.c.Project, comp: wk.c})
-			}
-			replace = append(replace, store.Scope{Name: wk.key, Keep: keep})
-		}
-		stateChanges = append(stateChanges,
-			store.State{Name: "walkpos/" + wk.key, Prev: wk.prevPos, Next: mustJSON(wk.pos)},
-			store.State{Name: "walk/" + wk.key, Prev: wk.prevSt, Next: wk.w.st.encode()})
-	}
-	l.handled += len(all)
+	return keyNos, nil
+}
+
+// commitWalks stores the changes: a long history in batches, each encoded when it
+// is stored; what replaces stored changes, and the states, go in one commit with
+// the last.
+func (l *Log) commitWalks(ctx context.Context, all []placed, keyNos map[*snapshot.Component]map[string]int, users *userTable, states []store.State, replace []store.Scope) error {
 	records := func(pls []placed) []store.Record {
 		recs := make([]store.Record, 0, len(pls))
 		for _, pl := range pls {
@@ -419,21 +486,14 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		}
 		return recs
 	}
-	// A long history is stored in batches, each encoded when it is stored; what
-	// replaces stored changes, and the positions, go in one commit with the last.
 	for len(all) > maxCommitRecords {
 		if _, err := l.st.Commit(ctx, &store.Commit{Add: records(all[:maxCommitRecords])}); err != nil {
 			return err
 		}
 		all = all[maxCommitRecords:]
 	}
-	if _, err := l.st.Commit(ctx, &store.Commit{States: stateChanges, Replace: replace, Add: records(all)}); err != nil {
-		return err
-	}
-	for _, wk := range walks {
-		l.infos[wk.key] = &walkInfo{version: wk.pos.Version, last: wk.w.st.Last, creation: wk.w.st.Creation}
-	}
-	return nil
+	_, err := l.st.Commit(ctx, &store.Commit{States: states, Replace: replace, Add: records(all)})
+	return err
 }
 
 func sigOf(l *lastChange) repos.Signature {
