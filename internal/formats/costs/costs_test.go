@@ -620,7 +620,11 @@ func TestHostileShapesStayLinear(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			for k, shape := range list {
 				r := rand.New(rand.NewPCG(seed, uint64(k)))
-				small, large := shape.doc(r, size), shape.doc(r, growth*size)
+				size := size
+			if id == "yaml" || id == "ruby-yaml" {
+				size /= 2 // yaml.v3 reads a tenth as fast as the other parsers
+			}
+			small, large := shape.doc(r, size), shape.doc(r, growth*size)
 				plain := plainDoc(r, len(large))
 				for try := 1; ; try++ {
 					if try == 1 {
