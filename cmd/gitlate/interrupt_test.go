@@ -50,6 +50,7 @@ func slowXLIFF(size int) []byte {
 // so, even while it parses one file that takes far longer (work that checks no
 // context is abandoned, and the exit status says a signal ended it).
 func TestSignalStopsLongWork(t *testing.T) {
+	t.Parallel()
 	outside.NeedGit(t)
 	if testing.Short() {
 		t.Skip("writes a 24 MB file; not under -short")
