@@ -4,7 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode/utf16"
+
+	"golang.org/x/text/encoding/unicode"
 )
 
 // propSnippets probe the corners of translate-toolkit's properties parser; each is
@@ -125,19 +126,16 @@ func TestTTKStringsSnippets(t *testing.T) {
 // encodeUTF16 writes s as UTF-16 with the given byte order and, optionally, a
 // byte-order mark.
 func encodeUTF16(s string, big, bom bool) []byte {
-	var out []byte
-	put := func(u uint16) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
+	order, mark := unicode.LittleEndian, unicode.IgnoreBOM
+	if big {
+		order = unicode.BigEndian
 	}
 	if bom {
-		put(0xFEFF)
+		mark = unicode.UseBOM
 	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		put(u)
+	out, err := unicode.UTF16(order, mark).NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		panic(err) // the tests' strings are valid UTF-8
 	}
 	return out
 }

@@ -3,7 +3,8 @@ package testutil
 import (
 	"strings"
 	"testing"
-	"unicode/utf16"
+
+	"golang.org/x/text/encoding/unicode"
 )
 
 // The repositories of the per-format end-to-end tests: the scanner's tests count
@@ -20,21 +21,18 @@ func RepoConfig(t testing.TB, files map[string]string, config string) string {
 // UTF16 writes s as UTF-16 (big- or little-endian, with or without a byte-order
 // mark), as Xcode and older tools save .strings files.
 func UTF16(s string, big, bom bool) string {
-	var out []byte
-	put := func(u uint16) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
+	order, mark := unicode.LittleEndian, unicode.IgnoreBOM
+	if big {
+		order = unicode.BigEndian
 	}
 	if bom {
-		put(0xFEFF)
+		mark = unicode.UseBOM
 	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		put(u)
+	out, err := unicode.UTF16(order, mark).NewEncoder().String(s)
+	if err != nil {
+		panic(err) // the tests' strings are valid UTF-8
 	}
-	return string(out)
+	return out
 }
 
 // Plist is an Apple property list document holding entries in its top <dict>.

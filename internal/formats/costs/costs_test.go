@@ -621,10 +621,10 @@ func TestHostileShapesStayLinear(t *testing.T) {
 			for k, shape := range list {
 				r := rand.New(rand.NewPCG(seed, uint64(k)))
 				size := size
-			if id == "yaml" || id == "ruby-yaml" {
-				size /= 2 // yaml.v3 reads a tenth as fast as the other parsers
-			}
-			small, large := shape.doc(r, size), shape.doc(r, growth*size)
+				if id == "yaml" || id == "ruby-yaml" {
+					size /= 2 // yaml.v3 reads a tenth as fast as the other parsers
+				}
+				small, large := shape.doc(r, size), shape.doc(r, growth*size)
 				plain := plainDoc(r, len(large))
 				for try := 1; ; try++ {
 					if try == 1 {
