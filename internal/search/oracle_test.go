@@ -302,7 +302,7 @@ var oracleQueries = []string{
 	"changed:2020-03-27", "%(count)s word", "'%(count)s' 'word'", "{actor}", "'{actor}'",
 	"to %{_topdir}", "https://weblate.org/", "'https://weblate.org/'", "'", `"'"`, `"`, `'"'`,
 	"source:'", `source:"'"`, `source:"`, `source:'"'`,
-	// the brief's and the grammar's corners
+	// the grammar's corners: operators, parentheses, empty terms
 	"state:<<<", "a OR b AND c", "a AND b OR c", "a b OR c", "NOT a", "NOT NOT a", "NOT", "a NOT b",
 	"a OR", "a AND", "OR", "AND b", "(a", "a)", "a )", "(a OR b) c", "((a))", "( )", "()", "a (b c) d",
 	"source: hello", "source :hello", "source:<foo", "source:>=foo", "key:<foo", "explanation:>b",
