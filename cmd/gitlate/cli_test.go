@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gitlate/gitlate/internal/store/boltstore"
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 func writeFile(t *testing.T, path, content string) {
@@ -310,7 +311,7 @@ func TestDamagedStoreIsReported(t *testing.T) {
 	_, cfg := appCheckout(t, dir, `<resources><string name="a">A</string></resources>`, `<resources><string name="a">Á</string></resources>`, true, "")
 	data := filepath.Join(dir, "data")
 	writeFile(t, filepath.Join(data, "ids.db"), strings.Repeat("not a bbolt file ", 500))
-	var logged syncBuffer
+	var logged testutil.Log
 	base := serveLogging(t, &logged, "--config", cfg, "--data", data)
 	var changes struct {
 		Count   int

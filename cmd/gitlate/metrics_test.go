@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 )
@@ -68,7 +69,7 @@ func TestDebugListen(t *testing.T) {
 	writeFile(t, cfg, "projects: []\n")
 	// Port 0: serve logs the address it bound, so no port found free beforehand can
 	// be taken in between.
-	var log syncBuffer
+	var log testutil.Log
 	base := serveLogging(t, &log, "--config", cfg, "--debug-listen", "127.0.0.1:0")
 	m := regexp.MustCompile(`msg="serving profiles" debug-listen=(\S+)`).FindStringSubmatch(log.String())
 	if m == nil {

@@ -17,10 +17,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
+	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/testutil/outside"
+	"github.com/jackc/pgx/v5"
 )
 
 // server is a gitlate serve running in this process.
@@ -28,7 +28,7 @@ type server struct {
 	base   string
 	cancel context.CancelFunc
 	done   chan int
-	log    *lockedWriter // the server's log, written while the test reads it
+	log    *testutil.Log // the server's log, written while the test reads it
 }
 
 func freeAddr(t *testing.T) string {
@@ -47,7 +47,7 @@ func startReplica(t *testing.T, args ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	w := &lockedWriter{w: &bytes.Buffer{}}
+	w := &testutil.Log{}
 	s := &server{base: "http://" + addr, cancel: cancel, done: make(chan int, 1), log: w}
 	go func() { s.done <- run(ctx, append([]string{"serve", "--listen", addr}, args...), io.Discard, w) }()
 	t.Cleanup(s.stop)
@@ -70,23 +70,6 @@ func (s *server) stop() {
 		s.done <- 0
 	case <-time.After(30 * time.Second):
 	}
-}
-
-type lockedWriter struct {
-	mu sync.Mutex
-	w  *bytes.Buffer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
-
-func (l *lockedWriter) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.String()
 }
 
 // get returns a URL's status and body.
@@ -256,13 +239,13 @@ func historyRepo(t *testing.T, commits, languages, units int) string {
 type process struct {
 	cmd  *exec.Cmd
 	base string
-	out  *lockedWriter
+	out  *testutil.Log
 }
 
 func startProcess(t *testing.T, args ...string) *process {
 	t.Helper()
 	addr := freeAddr(t)
-	p := &process{base: "http://" + addr, out: &lockedWriter{w: &bytes.Buffer{}}}
+	p := &process{base: "http://" + addr, out: &testutil.Log{}}
 	p.cmd = exec.Command(os.Args[0], append([]string{"serve", "--listen", addr}, args...)...)
 	p.cmd.Env = append(os.Environ(), "GITLATE_TEST_AS_MAIN=1")
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out

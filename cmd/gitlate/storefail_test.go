@@ -16,6 +16,7 @@ import (
 	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/store/pgstore/pgtest"
+	"github.com/gitlate/gitlate/internal/testutil"
 )
 
 // TestOpenLocal: the policy for the data directory's store file, each way it can
@@ -125,7 +126,7 @@ func TestWaitsForPostgreSQL(t *testing.T) {
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w := &lockedWriter{w: &bytes.Buffer{}}
+	w := &testutil.Log{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"serve", "--listen", addr, "--config", cfg, "--data", t.TempDir(), "--store", url}, io.Discard, w)
@@ -159,8 +160,7 @@ func TestWaitsForPostgreSQL(t *testing.T) {
 	proxy.Cut()
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	var errs bytes.Buffer
-	w = &lockedWriter{w: &errs}
+	w = &testutil.Log{}
 	go func() {
 		done <- run(ctx, []string{"serve", "--listen", freeAddr(t), "--config", cfg, "--data", t.TempDir(), "--store", url}, io.Discard, w)
 	}()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"archive/zip"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/testutil"
 	"github.com/gitlate/gitlate/internal/testutil/outside"
 )
 
@@ -33,26 +33,8 @@ func serve(t *testing.T, waitHistory bool, args ...string) string {
 	return serveTo(t, io.Discard, waitHistory, args...)
 }
 
-// syncBuffer is a buffer a server logs into while a test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // serveLogging is serve without waiting for the history, logging into log.
-func serveLogging(t *testing.T, log *syncBuffer, args ...string) string {
+func serveLogging(t *testing.T, log *testutil.Log, args ...string) string {
 	t.Helper()
 	return serveTo(t, log, false, args...)
 }
@@ -95,7 +77,7 @@ func startServeOnce(log io.Writer, data string, waitHistory bool, args ...string
 	ctx, cancel := context.WithCancel(context.Background())
 	// What serve writes to its error output is kept too, to say why it ended when
 	// it ends before answering.
-	var errOut syncBuffer
+	var errOut testutil.Log
 	done := make(chan int, 1)
 	go func() {
 		args := append([]string{"serve", "--listen", addr, "--data", data}, args...)

@@ -1,49 +1,18 @@
 package changelog_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
-	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/store/memstore"
 	"github.com/gitlate/gitlate/internal/store/storetest"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
-
-type lockedLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *lockedLog) count(s string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Count(l.buf.String(), s)
-}
-
-func storageAlerts(snap *snapshot.Snapshot) []string {
-	var out []string
-	for _, a := range snap.Alerts {
-		if a.Kind.String() == "StorageError" {
-			out = append(out, a.Component.Config.Slug+": "+a.Message)
-		}
-	}
-	return out
-}
 
 // TestLogStoreFails: a store that cannot keep or read the change log fails no
 // build: the log is shown as last read, every component shows a StorageError
@@ -53,8 +22,8 @@ func TestLogStoreFails(t *testing.T) {
 	repo := testutil.NewRepo(t, map[string]string{"res/values/strings.xml": testutil.Template, "res/values-cs/strings.xml": czech1})
 	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
 	st := storetest.NewFaulty(memstore.New())
-	log := &lockedLog{}
-	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: st, Logger: slog.New(slog.NewTextHandler(log, nil))})
+	log := &testutil.Log{}
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: st, Logger: log.Logger()})
 	_, before := scanned(t, s)
 	if len(before) == 0 {
 		t.Fatal("no changes")
@@ -70,18 +39,18 @@ func TestLogStoreFails(t *testing.T) {
 		if got := s.Changes(t, snap); len(got) != len(before) {
 			t.Errorf("build %d shows %d changes, want the %d as last read", i, len(got), len(before))
 		}
-		if a := storageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "change log cannot be kept") || !strings.Contains(a[0], "the database is away") {
+		if a := testutil.StorageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "change log cannot be kept") || !strings.Contains(a[0], "the database is away") {
 			t.Errorf("build %d: alerts %q", i, a)
 		}
 	}
-	if n := log.count("the store failed the change log"); n != 1 {
+	if n := log.Count("the store failed the change log"); n != 1 {
 		t.Errorf("logged %d times in 3 builds, want once", n)
 	}
 	st.Fail("States", nil)
 	st.Fail("Commit", nil)
 	snap, changes := scanned(t, s)
-	if len(changes) <= len(before) || len(storageAlerts(snap)) != 0 {
-		t.Errorf("once the store works: %d changes (were %d), alerts %q", len(changes), len(before), storageAlerts(snap))
+	if len(changes) <= len(before) || len(testutil.StorageAlerts(snap)) != 0 {
+		t.Errorf("once the store works: %d changes (were %d), alerts %q", len(changes), len(before), testutil.StorageAlerts(snap))
 	}
 }
 
@@ -116,7 +85,7 @@ func TestStaleCopyIsRead(t *testing.T) {
 	if len(got) != len(want) || len(want) == 0 {
 		t.Errorf("the copy's %d changes shown as %d", len(want), len(got))
 	}
-	if a := storageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "local copy") {
+	if a := testutil.StorageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "local copy") {
 		t.Errorf("alerts %q", a)
 	}
 	st.listed = 0

@@ -1,13 +1,10 @@
 package scan_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"log/slog"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
@@ -17,47 +14,15 @@ import (
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
-// logLines is a log the test reads while the code writes it.
-type logLines struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logLines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-// count is how many lines hold s.
-func (l *logLines) count(s string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Count(l.buf.String(), s)
-}
-
-func (l *logLines) logger() *slog.Logger { return slog.New(slog.NewTextHandler(l, nil)) }
-
 // faultySetup is a Live over the Android fixture (a template and Czech) on a
 // store that fails when the test says.
-func faultySetup(t *testing.T) (s *livetest.Setup, st *storetest.Faulty, repo string, log *logLines) {
+func faultySetup(t *testing.T) (s *livetest.Setup, st *storetest.Faulty, repo string, log *testutil.Log) {
 	repo = testutil.NewRepo(t, map[string]string{"res/values/strings.xml": testutil.Template, "res/values-cs/strings.xml": testutil.Czech})
 	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
 	st = storetest.NewFaulty(memstore.New())
-	log = &logLines{}
-	s = livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: st, Logger: log.logger()})
+	log = &testutil.Log{}
+	s = livetest.New(t, cfg, t.TempDir(), livetest.Options{Store: st, Logger: log.Logger()})
 	return s, st, repo, log
-}
-
-// storageAlerts are the StorageError alerts of snap's components.
-func storageAlerts(snap *snapshot.Snapshot) []string {
-	var out []string
-	for _, a := range snap.Alerts {
-		if a.Kind.String() == "StorageError" {
-			out = append(out, a.Component.Config.Slug+": "+a.Message)
-		}
-	}
-	return out
 }
 
 // translationIDs lists a component's translations as code=id.
@@ -94,11 +59,11 @@ func TestNewTranslationWhileIDsFail(t *testing.T) {
 		if got := translationIDs(c); got != before || c.Translation("cs").Stats != cs {
 			t.Errorf("scan %d shows %s, want what was read before: %s", i, got, before)
 		}
-		if a := storageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "the database is away") || !strings.Contains(a[0], "as last read") {
+		if a := testutil.StorageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "the database is away") || !strings.Contains(a[0], "as last read") {
 			t.Errorf("scan %d alerts %q", i, a)
 		}
 	}
-	if n := log.count("the store failed during a scan"); n != 1 {
+	if n := log.Count("the store failed during a scan"); n != 1 {
 		t.Errorf("the failure was logged %d times in 3 scans, want once", n)
 	}
 	st.Fail("ID", nil)
@@ -107,10 +72,10 @@ func TestNewTranslationWhileIDsFail(t *testing.T) {
 		t.Fatal(err)
 	}
 	c = snap.Project("demo").Component("android")
-	if c.Translation("de") == nil || c.Translation("de").ID <= 0 || len(storageAlerts(snap)) != 0 {
-		t.Errorf("once the store works: %s, alerts %q", translationIDs(c), storageAlerts(snap))
+	if c.Translation("de") == nil || c.Translation("de").ID <= 0 || len(testutil.StorageAlerts(snap)) != 0 {
+		t.Errorf("once the store works: %s, alerts %q", translationIDs(c), testutil.StorageAlerts(snap))
 	}
-	if log.count("the store works again") != 1 {
+	if log.Count("the store works again") != 1 {
 		t.Error("the store working again was not logged")
 	}
 }
@@ -126,8 +91,8 @@ func TestUnitIDsFail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := snap.Project("demo").Component("android"); len(c.Translations) != 0 || len(storageAlerts(snap)) != 1 {
-		t.Fatalf("never read: %s, alerts %q", translationIDs(c), storageAlerts(snap))
+	if c := snap.Project("demo").Component("android"); len(c.Translations) != 0 || len(testutil.StorageAlerts(snap)) != 1 {
+		t.Fatalf("never read: %s, alerts %q", translationIDs(c), testutil.StorageAlerts(snap))
 	}
 	st.Fail("UnitKeys", nil)
 	first, err := s.Scan(ctx)
@@ -142,8 +107,8 @@ func TestUnitIDsFail(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := snap.Project("demo").Component("android")
-	if translationIDs(c) != translationIDs(want) || c.Translation("en").Stats != want.Translation("en").Stats || len(storageAlerts(snap)) != 1 {
-		t.Errorf("new keys while unit keys fail: %s %+v, alerts %q; want %s as before", translationIDs(c), c.Translation("en").Stats, storageAlerts(snap), translationIDs(want))
+	if translationIDs(c) != translationIDs(want) || c.Translation("en").Stats != want.Translation("en").Stats || len(testutil.StorageAlerts(snap)) != 1 {
+		t.Errorf("new keys while unit keys fail: %s %+v, alerts %q; want %s as before", translationIDs(c), c.Translation("en").Stats, testutil.StorageAlerts(snap), translationIDs(want))
 	}
 	if got, was := c.Translation("cs").UnitIDs.ID(0), want.Translation("cs").UnitIDs.ID(0); got != was || got <= 0 {
 		t.Errorf("unit ids %d, were %d", got, was)
@@ -179,11 +144,11 @@ func TestIDsCannotBeKept(t *testing.T) {
 		if translationIDs(c) != translationIDs(want) || c.Translation("cs").Stats != want.Translation("cs").Stats {
 			t.Errorf("while ids cannot be kept: %s, want what was kept: %s", translationIDs(c), translationIDs(want))
 		}
-		if a := storageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], full.Error()) {
+		if a := testutil.StorageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], full.Error()) {
 			t.Errorf("alerts %q", a)
 		}
 	}
-	if n := log.count("no space left on device"); n != 1 {
+	if n := log.Count("no space left on device"); n != 1 {
 		t.Errorf("logged %d times, want once", n)
 	}
 	st.Fail("Flush", nil)
@@ -191,8 +156,8 @@ func TestIDsCannotBeKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := snap.Project("demo").Component("android"); c.Translation("de") == nil || len(storageAlerts(snap)) != 0 {
-		t.Errorf("once ids can be kept: %s, alerts %q", translationIDs(c), storageAlerts(snap))
+	if c := snap.Project("demo").Component("android"); c.Translation("de") == nil || len(testutil.StorageAlerts(snap)) != 0 {
+		t.Errorf("once ids can be kept: %s, alerts %q", translationIDs(c), testutil.StorageAlerts(snap))
 	}
 }
 
@@ -218,7 +183,7 @@ func TestJournalFails(t *testing.T) {
 	if c.Translation("cs").Stats != want.Project("demo").Component("android").Translation("cs").Stats {
 		t.Error("numbers differ")
 	}
-	if a := storageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "journal") || !strings.Contains(a[0], "I/O error") {
+	if a := testutil.StorageAlerts(snap); len(a) != 1 || !strings.Contains(a[0], "journal") || !strings.Contains(a[0], "I/O error") {
 		t.Errorf("alerts %q", a)
 	}
 }
