@@ -14,6 +14,7 @@ import (
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
+	"golang.org/x/sync/singleflight"
 )
 
 // Reader reads units. It reads a file through the component's repository as the
@@ -24,20 +25,17 @@ type Reader struct {
 	repos     *repos.Pool
 	units     *lru[[]snapshot.Unit]
 	templates *lru[*formats.File]
-	// reading holds the reads under way by cache key: requests for a translation
-	// that is being read wait for that read instead of parsing it again each (four
-	// downloads of a 100,000-unit file at once parsed it four times, holding four
-	// copies of it in the making).
-	mu      sync.Mutex
-	reading map[string]*read
+	// reading joins the reads of one translation under way (by cache key):
+	// requests for a translation being read wait for that read instead of parsing
+	// it again each (four downloads of a 100,000-unit file at once parsed it four
+	// times, holding four copies of it in the making).
+	reading singleflight.Group
 }
 
-// read is a read of a translation's units under way; done is closed when it ends.
+// read is what a read of a translation's units gives.
 type read struct {
-	done  chan struct{}
 	units []snapshot.Unit
 	stale bool
-	err   error
 }
 
 // New returns a Reader of the repositories in pool.
@@ -96,34 +94,25 @@ func (r *Reader) shared(t *snapshot.Translation) (units []snapshot.Unit, stale b
 	if units, ok := r.units.get(key); ok {
 		return units, false, nil
 	}
-	r.mu.Lock()
-	if rd := r.reading[key]; rd != nil {
-		r.mu.Unlock()
-		<-rd.done
-		return rd.units, rd.stale, rd.err
+	v, err, _ := r.reading.Do(key, func() (any, error) {
+		if units, ok := r.units.get(key); ok { // put while this read was awaited
+			return read{units: units}, nil
+		}
+		var rd read
+		units, err := r.read(t, &rd.stale)
+		if err != nil {
+			return nil, err
+		}
+		rd.units = units
+		if !rd.stale {
+			r.units.put(key, units)
+		}
+		return rd, nil
+	})
+	if err != nil {
+		return nil, false, err
 	}
-	if units, ok := r.units.get(key); ok { // put while the lock was awaited
-		r.mu.Unlock()
-		return units, false, nil
-	}
-	rd := &read{done: make(chan struct{})}
-	if r.reading == nil {
-		r.reading = map[string]*read{}
-	}
-	r.reading[key] = rd
-	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		delete(r.reading, key)
-		r.mu.Unlock()
-		close(rd.done)
-	}()
-	if rd.units, rd.err = r.read(t, &rd.stale); rd.err != nil {
-		return nil, false, rd.err
-	}
-	if !rd.stale {
-		r.units.put(key, rd.units)
-	}
+	rd := v.(read)
 	return rd.units, rd.stale, nil
 }
 
