@@ -446,12 +446,13 @@ func (r *request) abort(err error, clientGone bool, sent int64) {
 // when it is not kept parsed, reading every unit, one core): a handful of clients
 // asking for the largest one could otherwise take the machine.
 type exportLimit struct {
-	once sync.Once
-	// slots is how many run at once (0: exportSlots), heavy the units from which
-	// a download takes one (0: heavyExportUnits). Tests set them before the first
-	// request.
-	slots, heavy int
-	sem          chan struct{}
+	heavy int           // the units from which a download takes a slot
+	sem   chan struct{} // the slots
+}
+
+// newExportLimit runs slots large downloads at once, those of heavy units or more.
+func newExportLimit(slots, heavy int) *exportLimit {
+	return &exportLimit{heavy: heavy, sem: make(chan struct{}, slots)}
 }
 
 // heavyExportUnits is the size from which a conversion takes a slot: below it, a
@@ -476,16 +477,7 @@ var errExportsBusy = &apiError{status: http.StatusServiceUnavailable,
 // exportSlot takes a slot for a download of units units, or answers 503 when
 // every slot is taken; release gives it back.
 func (r *request) exportSlot(units int) (release func(), err error) {
-	l := &r.s.exports
-	l.once.Do(func() {
-		if l.slots == 0 {
-			l.slots = exportSlots()
-		}
-		if l.heavy == 0 {
-			l.heavy = heavyExportUnits
-		}
-		l.sem = make(chan struct{}, l.slots)
-	})
+	l := r.s.exports
 	if units < l.heavy {
 		return func() {}, nil
 	}

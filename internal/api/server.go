@@ -115,7 +115,7 @@ type Server struct {
 	gens    uint64
 	answers *answerCache
 	// exports bounds the large downloads made at once (files.go).
-	exports exportLimit
+	exports *exportLimit
 }
 
 type baseURLCache struct{ scheme, host, base, json string }
@@ -137,7 +137,7 @@ func (p *viewPair) find(snap *snapshot.Snapshot) *views {
 
 // New returns an API server reading from src.
 func New(src Source, opts Options) (*Server, error) {
-	s := &Server{src: src, opts: opts, answers: newAnswerCache(answerCacheBytes)}
+	s := &Server{src: src, opts: opts, answers: newAnswerCache(answerCacheBytes), exports: newExportLimit(exportSlots(), heavyExportUnits)}
 	for _, t := range opts.Tokens {
 		s.tokens = append(s.tokens, sha256.Sum256([]byte(t)))
 	}

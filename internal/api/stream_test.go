@@ -270,7 +270,7 @@ func (w *blockingWriter) Write(b []byte) (int, error) {
 // answered as ever; once a slot is free, the large conversion goes through.
 func TestExportSlots(t *testing.T) {
 	const slots = 2
-	h := poServer(t, 50, func(s *Server) { s.exports.slots, s.exports.heavy = slots, 10 })
+	h := poServer(t, 50, func(s *Server) { s.exports = newExportLimit(slots, 10) })
 	var wg sync.WaitGroup
 	var blocked []*blockingWriter
 	for i := range slots {
