@@ -20,7 +20,6 @@ package export
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -127,16 +126,6 @@ const (
 	stateApproved   = 30
 )
 
-// File is an exported translation, made whole in memory (Export).
-type File struct {
-	Data []byte
-	// ContentType is what Weblate sends: the exporter's type with "; charset=utf-8".
-	ContentType string
-	// Name is Weblate's download name, {project}-{component}-{language}.{extension}
-	// (sent unquoted: Content-Disposition: attachment; filename=<Name>).
-	Name string
-}
-
 // format is one of Weblate's exporters.
 type format struct {
 	contentType string
@@ -188,7 +177,10 @@ func (e *FormatError) Error() string {
 // Conversion is a translation ready to be written in a format: what a download
 // of it is sent as is known before any of its bytes are made.
 type Conversion struct {
-	// ContentType and Name are File's.
+	// ContentType is what Weblate sends: the exporter's type with
+	// "; charset=utf-8". Name is Weblate's download name,
+	// {project}-{component}-{language}.{extension} (sent unquoted:
+	// Content-Disposition: attachment; filename=<Name>).
 	ContentType, Name string
 	write             func(*Translation, *writer) error
 	t                 *Translation
@@ -235,19 +227,6 @@ func (c *Conversion) Write(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	return s.err
-}
-
-// Export writes t in the named format into memory.
-func Export(name string, t *Translation) (*File, error) {
-	c, err := Convert(name, t)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := c.Write(context.Background(), &b); err != nil {
-		return nil, err
-	}
-	return &File{Data: b.Bytes(), ContentType: c.ContentType, Name: c.Name}, nil
 }
 
 // writer is a conversion's output: buffered, with the context it stops on.
