@@ -146,7 +146,7 @@ var exporters = map[string]format{
 	"tmx":     {"application/x-tmx", "tmx", nil, writeTMX},
 }
 
-// Formats lists the ?format= values Export writes, sorted. Weblate 4.18 also
+// Formats lists the ?format= values Convert writes, sorted. Weblate 4.18 also
 // offers xlsx, aresource and strings, which gitlate does not write.
 func Formats() []string {
 	names := make([]string, 0, len(exporters))
