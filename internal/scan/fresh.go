@@ -66,7 +66,8 @@ func (s *Engine) rememberComponent(c *snapshot.Component, src *Source) {
 	s.goodComp[src.Key] = g
 }
 
-// restoreComponent fills c from its last good state; false when there is none.
+// restoreComponent fills c from its last good state, with err as its repository's
+// error; false when there is none.
 func (s *Engine) restoreComponent(c *snapshot.Component, src *Source, err error) bool {
 	g := s.goodComp[src.Key]
 	if g == nil {
@@ -79,6 +80,6 @@ func (s *Engine) restoreComponent(c *snapshot.Component, src *Source, err error)
 		t.Component = c
 		c.Translations = append(c.Translations, &t)
 	}
-	src.keys = g.keys
+	c.TemplateRepeats, src.keys = g.repeats, g.keys
 	return true
 }

@@ -315,14 +315,7 @@ func (s *Engine) idsFailed(c *snapshot.Component, src *Source, err error) {
 	c.Translations, c.TemplateRepeats = nil, nil
 	src.Repo, src.keys, src.read = nil, nil, false
 	shown := "no translations are shown"
-	if g := s.goodComp[src.Key]; g != nil {
-		c.Repo = g.repo
-		for i := range g.translations {
-			t := g.translations[i]
-			t.Component = c
-			c.Translations = append(c.Translations, &t)
-		}
-		c.TemplateRepeats, src.keys = g.repeats, g.keys
+	if s.restoreComponent(c, src, nil) {
 		shown = "showing the component as last read"
 	}
 	s.storageAlert(c, err, "the store cannot give the ids of what was read; %s until it can", shown)
