@@ -88,6 +88,12 @@ func (uq *unitQuery) check(matching int) error {
 		msg = fmt.Sprintf("This search was stopped after %s, having matched %d strings; gitlate gives one search at most %s. Narrow it with language:, component: or project:, or use fewer terms.",
 			elapsed.Round(time.Millisecond), done, uq.timeout)
 	}
+	return listError(status, msg)
+}
+
+// listError is DRF's answer to a refused request that is no field's: the status,
+// with a list of one message.
+func listError(status int, msg string) error {
 	return &apiError{status: status, detail: msg, body: render(func(e *enc) { e.Arr(); e.Str(msg); e.EndArr() })}
 }
 
@@ -255,7 +261,7 @@ func (v *views) search(uq *unitQuery) (*searchResult, error) {
 		// refused query has, but not its words: the query itself is fine.
 		msg := fmt.Sprintf("This search would read the %d strings of %d translations; gitlate reads at most %d for one search. Narrow it with language:, component: or project:.",
 			toRead, len(open), maxSearchUnits)
-		return nil, &apiError{status: search.StatusCode, detail: msg, body: render(func(e *enc) { e.Arr(); e.Str(msg); e.EndArr() })}
+		return nil, listError(search.StatusCode, msg)
 	}
 	for _, t := range open {
 		n := t.Stats.Total
