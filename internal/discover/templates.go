@@ -98,7 +98,7 @@ func findNewBase(c *layout.Candidate, ps *layout.PathSet) string {
 	fallback := ""
 	for _, d := range foldersUp(c.Raw) {
 		for _, p := range ps.Under(d) {
-			if dirOf(p) != d || !strings.HasSuffix(p, ".pot") {
+			if layout.Dir(p) != d || !strings.HasSuffix(p, ".pot") {
 				continue
 			}
 			if path.Base(p) == stem+".pot" {
@@ -127,12 +127,4 @@ func foldersUp(raw string) []string {
 		}
 	}
 	return dirs
-}
-
-// dirOf is the folder of a path ("" for the repository's root).
-func dirOf(p string) string {
-	if d := path.Dir(p); d != "." {
-		return d
-	}
-	return ""
 }

@@ -314,8 +314,8 @@ func Candidates(ps *PathSet) []*Candidate {
 	return kept
 }
 
-// dirOf is the folder of a path ("" for the repository's root).
-func dirOf(p string) string {
+// Dir is the folder of a path in a repository ("" for the repository's root).
+func Dir(p string) string {
 	if d := path.Dir(p); d != "." {
 		return d
 	}

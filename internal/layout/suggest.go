@@ -58,7 +58,7 @@ func nearby(tree repos.Tree, mask string) string {
 				return s
 			}
 		}
-		dir, depth = dirOf(dir), depth+1
+		dir, depth = Dir(dir), depth+1
 	}
 	return ""
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -870,13 +869,4 @@ func (sc *componentScan) bilingual(matches []match) {
 			Stats:        r.stats,
 		})
 	}
-}
-
-// dirOf is the directory of a repository path ("" for the root).
-func dirOf(p string) string {
-	d := path.Dir(p)
-	if d == "." {
-		return ""
-	}
-	return d
 }
