@@ -117,15 +117,6 @@ func (e *enc) url(path string) {
 	e.Buf = append(e.Buf, '"')
 }
 
-// urlOrNull writes url(path), or null for "".
-func (e *enc) urlOrNull(path string) {
-	if path == "" {
-		e.Null()
-		return
-	}
-	e.url(path)
-}
-
 // strOrNull writes s, or null for "".
 func (e *enc) strOrNull(s string) {
 	if s == "" {

@@ -490,29 +490,6 @@ func (r *request) writeDoc(d *doc) error {
 	return nil
 }
 
-// writeArray sends documents as a bare JSON array.
-func (r *request) writeArray(items []*doc) error {
-	for _, d := range items {
-		r.addSum(d.sum)
-	}
-	if r.notModified() || r.fromGzipCache(jsonType) {
-		return nil
-	}
-	bp := bufPool.Get().(*[]byte)
-	buf := append((*bp)[:0], '[')
-	for i, d := range items {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = d.appendTo(buf, r.p)
-	}
-	buf = append(buf, ']')
-	r.write(http.StatusOK, buf)
-	*bp = buf
-	bufPool.Put(bp)
-	return nil
-}
-
 const (
 	defaultPageSize = 50
 	maxPageSize     = 1000

@@ -476,10 +476,3 @@ func TestIDsStableAcrossRestartAndRescan(t *testing.T) {
 		}
 	}
 }
-
-func username(u *snapshot.User) string {
-	if u == nil {
-		return ""
-	}
-	return u.Username
-}

@@ -97,13 +97,6 @@ func (t *interner[K]) bytesID(b []byte, make func() K) int32 {
 	return i
 }
 
-func (t *interner[K]) optional(k K, zero K) int32 {
-	if k == zero {
-		return -1
-	}
-	return t.id(k)
-}
-
 // rowOfMeta makes the base entry of a stored change straight from its meta,
 // without the garbage decodeMeta leaves: the whole log is read at every start.
 func (l *Log) rowOfMeta(id int, b []byte) (row, error) {
