@@ -17,29 +17,34 @@ import (
 // has a few flags at most: a slice is searched.
 type weblateFlags struct {
 	names []string
-	items []string // formatted flag of each name
+	items []string   // formatted flag of each name
+	vals  [][]string // parameters of each name
 }
 
-func (f *weblateFlags) set(name, formatted string) {
+func (f *weblateFlags) set(name, formatted string, vals []string) {
 	for i, n := range f.names {
 		if n == name {
 			f.items[i] = formatted
+			f.vals[i] = vals
 			return
 		}
 	}
 	f.names = append(f.names, name)
 	f.items = append(f.items, formatted)
+	f.vals = append(f.vals, vals)
 }
 
 // setValue merges the flag name:values.
 func (f *weblateFlags) setValue(name string, values ...flagValue) {
 	var b strings.Builder
 	b.WriteString(formatFlagValue(flagValue{text: name}))
-	for _, v := range values {
+	vals := make([]string, len(values))
+	for i, v := range values {
 		b.WriteByte(':')
 		b.WriteString(formatFlagValue(v))
+		vals[i] = v.text
 	}
-	f.set(name, b.String())
+	f.set(name, b.String(), vals)
 }
 
 // setPlain merges a flag without values; Weblate ignores "fuzzy" and "#".
@@ -47,7 +52,30 @@ func (f *weblateFlags) setPlain(name string) {
 	if name == "" || name == "fuzzy" || name == "#" {
 		return
 	}
-	f.set(name, formatFlagValue(flagValue{text: name}))
+	f.set(name, formatFlagValue(flagValue{text: name}), nil)
+}
+
+// A Flag is one of Weblate's flags: its name and its parameters (none for a
+// plain flag such as c-format; "10" for max-length:10).
+type Flag struct {
+	Name   string
+	Values []string
+}
+
+// ParseFlags reads flags written as Weblate writes them (Unit.Flags, a
+// weblate-flags attribute, a component's check_flags): separated by commas, a
+// name and parameters after colons; of a name given twice the last counts, and
+// fuzzy is no flag. It fails on text Weblate's flag grammar does not accept.
+func ParseFlags(text string) ([]Flag, error) {
+	var f weblateFlags
+	if err := f.mergeText(text); err != nil {
+		return nil, err
+	}
+	out := make([]Flag, len(f.names))
+	for i, n := range f.names {
+		out[i] = Flag{Name: n, Values: f.vals[i]}
+	}
+	return out, nil
 }
 
 // String is Flags.format: the formatted flags sorted, joined with ", ".

@@ -1,0 +1,4 @@
+package rules
+
+// sameChecks are Weblate's checks of weblate/checks/same.py.
+var sameChecks = []*Check{}
