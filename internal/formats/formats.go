@@ -205,6 +205,11 @@ type Info struct {
 	Fuzzy, Approved, ReadOnly bool
 	// Writable is true for a Writer (set by Register).
 	Writable bool
+	// CheckFlags are the flags every unit of the format has for Weblate's
+	// quality checks (TranslationFormat.check_flags in weblate/formats/), as
+	// Weblate writes them: Android's java-printf-format, i18next's
+	// i18next-interpolation.
+	CheckFlags string
 	// Detect is how discovery finds the format's files in a repository and tells
 	// them from others' (shared by the formats of a family); nil for a format
 	// discovery never proposes.

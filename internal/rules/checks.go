@@ -92,7 +92,7 @@ var (
 
 func init() {
 	groups := [][]*Check{charsChecks, formatChecks, sameChecks, markupChecks,
-		consistencyChecks, duplicateChecks, sourceChecks, otherChecks}
+		consistencyChecks, duplicateChecks, sourceChecks, placeholdersChecks, otherChecks}
 	byID = map[string]*Check{}
 	for _, g := range groups {
 		for _, c := range g {
