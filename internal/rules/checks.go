@@ -415,3 +415,11 @@ var otherChecks = []*Check{
 	{ID: "long_untranslated", Name: "Long untranslated", Description: "The string has not been translated for a long time", Kind: NeverCheck},
 	{ID: "check_glossary", Name: "Does not follow glossary", Description: "The translation does not follow terms defined in a glossary.", Kind: NeverCheck, DefaultDisabled: true},
 }
+
+// ChecksVersion names the checks' behaviour: results cached by content are only
+// reused under the same version. Change it whenever a check's verdict for some
+// unit changes.
+const ChecksVersion = "2026-12-04.1"
+
+// PluralNumber is the number of plural forms of the checker's translation.
+func (c *Checker) PluralNumber() int { return c.ctx.PluralNumber }

@@ -38,6 +38,12 @@ type TemplateUnit struct {
 	Key          string
 	Words, Chars int
 	ReadOnly     bool // translatable="false"
+	// Source holds the unit's forms ordered by the source language's tags (the
+	// source string of every translation); Plural, Flags and Note are the
+	// template unit's, which the quality checks read.
+	Source      []string
+	Plural      bool
+	Flags, Note string
 	// State is the template unit's own state: what rule 2 of Weblate's state decision
 	// (a source unit below "translated" makes the unit read-only) looks at.
 	State weblate.State
@@ -47,7 +53,8 @@ type TemplateUnit struct {
 // ordered by tags.
 func TemplateUnitOf(u *formats.Unit, tags []string) TemplateUnit {
 	forms := u.FormsFor(tags)
-	tu := TemplateUnit{Key: u.Key, Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly}
+	tu := TemplateUnit{Key: u.Key, Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly,
+		Source: forms, Plural: u.Plural, Flags: u.Flags, Note: u.Note}
 	switch {
 	case u.ReadOnly:
 		tu.State = weblate.StateReadOnly

@@ -168,6 +168,7 @@ type resultKey struct {
 	blob     repos.Hash
 	template repos.Hash // template blob for monolingual translations
 	tags     string     // plural tags the forms were ordered by
+	checks   string     // what the quality checks depend on (checksKey)
 	role     byte       // 't' template, 'm' monolingual translation, 'b' bilingual file
 }
 
@@ -180,6 +181,7 @@ type fileResult struct {
 	repeats []int                // template role: indexes of units repeating a key
 	stats   snapshot.Stats
 	units   []bilUnit         // bilingual role
+	rows    []uint8           // monolingual role: failing checks per template unit (nil: none)
 	warns   []formats.Warning // the file's warnings, each an alert of its component
 }
 
@@ -748,7 +750,6 @@ func (sc *componentScan) monolingual(matches []match) {
 		TemplateBlob: te.Blob,
 		IsTemplate:   true,
 		IsSource:     true,
-		Stats:        templateStats(tr.tmpl, cc.EditTemplate),
 	}
 	sc.c.Translations = append(sc.c.Translations, src)
 	sc.c.TemplateRepeats = tr.repeats
@@ -757,18 +758,32 @@ func (sc *componentScan) monolingual(matches []match) {
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
 		tags := sc.info.PluralTags(m.code)
+		ctx := CheckContext(sc.c, m.code, m.lang)
 		jobs[i] = parseJob{
-			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), role: 'm'},
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), checks: checksKey(&ctx), role: 'm'},
 			path: m.entry.Path,
 			compute: func(data []byte) (*fileResult, error) {
-				st, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags)
+				st, rows, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags, rules.NewChecker(ctx))
 				if err != nil {
 					return nil, err
 				}
-				return &fileResult{stats: st, warns: warns}, nil
+				return &fileResult{stats: st, rows: rows, warns: warns}, nil
 			},
 		}
 	}
+	rows := make([]int, len(tr.tmpl))
+	defer func() {
+		srcCtx := CheckContext(sc.c, sc.c.SourceLanguage.Code, sc.c.SourceLanguage)
+		src.Stats = templateStats(tr.tmpl, cc.EditTemplate, rules.NewChecker(srcCtx), rows)
+		for i, n := range rows {
+			if n > 0 {
+				if sc.c.SourceRows == nil {
+					sc.c.SourceRows = map[string]int{}
+				}
+				sc.c.SourceRows[tr.tmpl[i].Key] += n
+			}
+		}
+	}()
 	sc.prefetch(jobs)
 	for i, m := range matches {
 		r, rkey, err := sc.good(jobs[i].key, m.entry.Path, jobs[i].compute)
@@ -783,6 +798,9 @@ func (sc *componentScan) monolingual(matches []match) {
 		id, ok := sc.translationID(m.lang.Code)
 		if !ok {
 			return
+		}
+		for i, n := range r.rows {
+			rows[i] += int(n)
 		}
 		sc.c.Translations = append(sc.c.Translations, &snapshot.Translation{
 			ID:           id,
@@ -823,17 +841,34 @@ func (sc *componentScan) bilingual(matches []match) {
 	sc.src.keys = keys
 	seen := map[string]struct{}{}
 	review := sc.review
+	srcCtx := CheckContext(sc.c, sc.c.SourceLanguage.Code, sc.c.SourceLanguage)
 	jobs := make([]parseJob, len(matches))
 	for i, m := range matches {
+		ctx := CheckContext(sc.c, m.code, m.lang)
 		jobs[i] = parseJob{
-			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review)},
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review), checks: checksKey(&ctx) + "\x00" + checksKey(&srcCtx)},
 			path: m.entry.Path,
 			compute: sc.whole(func(f *formats.File) *fileResult {
-				st, units := bilingualStats(f, review)
+				st, units := bilingualStats(f, review, rules.NewChecker(ctx), rules.NewChecker(srcCtx))
 				return &fileResult{stats: st, units: units}
 			}),
 		}
 	}
+	// The source translation's units are the first of each string among the
+	// files, counted once every file's checks are known (multiple_failures).
+	var first []bilUnit
+	rows := map[string]int{}
+	defer func() {
+		for _, u := range first {
+			src.Stats.AddUnit(weblate.StateReadOnly, u.words, u.chars)
+			if u.srcFail || u.mf && rows[u.id] >= 2 {
+				src.Stats.AddFailing(u.words, u.chars)
+			}
+		}
+		if len(rows) > 0 {
+			sc.c.SourceRows = rows
+		}
+	}()
 	sc.prefetch(jobs)
 	for i, m := range matches {
 		r, rkey, err := sc.good(jobs[i].key, m.entry.Path, jobs[i].compute)
@@ -848,11 +883,14 @@ func (sc *componentScan) bilingual(matches []match) {
 		keys.files[m.lang.Code] = r.units
 		// The source translation holds every distinct source string of all files.
 		for _, u := range r.units {
+			if u.rows > 0 {
+				rows[u.id] += int(u.rows)
+			}
 			if _, dup := seen[u.id]; dup {
 				continue
 			}
 			seen[u.id] = struct{}{}
-			src.Stats.AddUnit(weblate.StateReadOnly, u.words, u.chars)
+			first = append(first, u)
 		}
 		id, ok := sc.translationID(m.lang.Code)
 		if !ok {

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/formats"
@@ -38,12 +39,20 @@ func templateUnits(f *formats.File, tags []string) ([]rules.TemplateUnit, []int)
 	return out, repeats
 }
 
-// templateStats counts the source translation of a monolingual component.
-func templateStats(tmpl []rules.TemplateUnit, editTemplate bool) snapshot.Stats {
+// templateStats counts the source translation of a monolingual component; rows
+// are the failing target checks of each template unit's string in the other
+// translations (multiple_failures).
+func templateStats(tmpl []rules.TemplateUnit, editTemplate bool, ck *rules.Checker, rows []int) snapshot.Stats {
 	var s snapshot.Stats
+	var failing []string
 	for i := range tmpl {
 		tu := &tmpl[i]
-		s.AddUnit(rules.SourceState(tu, editTemplate), tu.Words, tu.Chars)
+		state := rules.SourceState(tu, editTemplate)
+		s.AddUnit(state, tu.Words, tu.Chars)
+		cu := rules.CheckUnit{Source: tu.Source, Target: tu.Source, State: state, Flags: tu.Flags, Note: tu.Note, Key: tu.Key}
+		if failing = ck.Source(failing[:0], &cu, rows[i]); len(failing) > 0 {
+			s.AddFailing(tu.Words, tu.Chars)
+		}
 	}
 	return s
 }
@@ -79,41 +88,69 @@ func eachUnit(format formats.Format, data []byte) func(fn func(*formats.Unit)) (
 // monolingualStats counts one translation of a monolingual component: the template's
 // units (index maps their keys to positions), looked up by key among the units each
 // gives (keys only in the translation are ignored; of a repeated key, the last
-// counts). It returns the file's warnings too.
-func monolingualStats(tmpl []rules.TemplateUnit, index map[string]int32, each func(func(*formats.Unit)) ([]formats.Warning, error), tags []string) (snapshot.Stats, []formats.Warning, error) {
+// counts), and runs the quality checks of ck on them. It returns the file's
+// warnings too, and the number of failing checks of each template unit (nil
+// when none fails).
+func monolingualStats(tmpl []rules.TemplateUnit, index map[string]int32, each func(func(*formats.Unit)) ([]formats.Warning, error), tags []string, ck *rules.Checker) (snapshot.Stats, []uint8, []formats.Warning, error) {
 	// Every key starts as missing from the translation; the units it gives
 	// override that.
 	states := make([]weblate.State, len(tmpl))
 	for i := range tmpl {
 		states[i] = rules.MonolingualState(&tmpl[i], nil, nil)
 	}
+	var rows []uint8
+	var failing []string
+	n := ck.PluralNumber()
 	warnings, err := each(func(u *formats.Unit) {
-		if i, ok := index[u.Key]; ok {
-			states[i] = rules.MonolingualState(&tmpl[i], u, u.FormsFor(tags))
+		i, ok := index[u.Key]
+		if !ok {
+			return
+		}
+		tu := &tmpl[i]
+		forms := u.FormsFor(tags)
+		states[i] = rules.MonolingualState(tu, u, forms)
+		cu := rules.MonolingualCheckUnit(tu, u, rules.PluralTarget(forms, tu.Plural, n), states[i])
+		failing = ck.Target(failing[:0], &cu)
+		if len(failing) > 0 && rows == nil {
+			rows = make([]uint8, len(tmpl))
+		}
+		if rows != nil {
+			rows[i] = uint8(min(len(failing), 255))
 		}
 	})
 	if err != nil {
-		return snapshot.Stats{}, nil, err
+		return snapshot.Stats{}, nil, nil, err
 	}
 	var s snapshot.Stats
 	for i, tu := range tmpl {
 		s.AddUnit(states[i], tu.Words, tu.Chars)
+		if rows != nil && rows[i] > 0 {
+			s.AddFailing(tu.Words, tu.Chars)
+		}
 	}
-	return s, warnings, nil
+	return s, rows, warnings, nil
 }
 
 // bilUnit is a unit of a bilingual file as the source translation collects it.
 type bilUnit struct {
 	id           string // source forms joined, NUL, key
 	words, chars int
+	// rows is the number of target checks the unit fails in its file; srcFail
+	// tells whether it fails a source check as a unit of the source translation
+	// (multiple_failures aside), and mf whether multiple_failures may fail for it.
+	rows        uint8
+	srcFail, mf bool
 }
 
 // bilingualStats counts one file of a bilingual component and returns its distinct
 // units for the source translation. A repeated (source, key) pair counts once.
-func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
+// ck runs the checks of the file's translation, src those of the source one.
+func bilingualStats(f *formats.File, review bool, ck, src *rules.Checker) (snapshot.Stats, []bilUnit) {
 	var s snapshot.Stats
 	units := make([]bilUnit, 0, len(f.Units))
 	seen := make(map[string]struct{}, len(f.Units))
+	n := ck.PluralNumber()
+	var failing []string
 	for i := range f.Units {
 		u := &f.Units[i]
 		id := rules.BilingualKey(u)
@@ -122,8 +159,19 @@ func bilingualStats(f *formats.File, review bool) (snapshot.Stats, []bilUnit) {
 		}
 		seen[id] = struct{}{}
 		bu := bilUnit{id: id, words: weblate.CountWords(u.Source), chars: weblate.CountChars(u.Source)}
+		state := rules.BilingualState(u, review)
+		s.AddUnit(state, bu.words, bu.chars)
+		cu := rules.BilingualCheckUnit(u, rules.PluralTarget(u.Target, u.Plural, n), state)
+		if failing = ck.Target(failing[:0], &cu); len(failing) > 0 {
+			s.AddFailing(bu.words, bu.chars)
+			bu.rows = uint8(min(len(failing), 255))
+		}
+		su := rules.BilingualCheckUnit(u, u.Source, weblate.StateReadOnly)
+		failing = src.Source(failing[:0], &su, 0)
+		bu.srcFail = len(failing) > 0
+		failing = src.Source(failing[:0], &su, 2)
+		bu.mf = slices.Contains(failing, rules.MultipleFailures)
 		units = append(units, bu)
-		s.AddUnit(rules.BilingualState(u, review), bu.words, bu.chars)
 	}
 	return s, units
 }

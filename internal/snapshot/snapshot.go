@@ -86,6 +86,10 @@ type Component struct {
 	// file holds them, of those that repeat an earlier key: the statistics and the
 	// units take the first of a key only.
 	TemplateRepeats []int
+	// SourceRows counts, per string (a template key, or rules.BilingualKey), the
+	// failing quality checks of its units in the translations: two or more make
+	// the source unit fail multiple_failures. Strings without any are absent.
+	SourceRows map[string]int
 
 	translations map[string]*Translation
 }

@@ -25,6 +25,14 @@ type Stats struct {
 }
 
 // AddUnit counts one unit in the given state with the given source word and char counts.
+// AddFailing counts a unit with at least one failing quality check (Weblate's
+// allchecks), of words source words and chars source characters.
+func (s *Stats) AddFailing(words, chars int) {
+	s.Failing++
+	s.FailingWords += words
+	s.FailingChars += chars
+}
+
 func (s *Stats) AddUnit(state weblate.State, words, chars int) {
 	s.Total++
 	s.TotalWords += words
