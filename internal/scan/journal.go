@@ -3,6 +3,7 @@ package scan
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/rules"
@@ -12,13 +13,14 @@ import (
 
 // resultVersion changes whenever what a result holds, or the rules that compute it,
 // change: a stored result of another version is never reused.
-const resultVersion = "2"
+const resultVersion = "3"
 
 // journalKey is where a result is stored: its content key plus the versions of the
-// parsers and of the statistics rules.
+// parsers, of the statistics rules and of the quality checks, and what the checks
+// of the file's translation depend on.
 func (k resultKey) journalKey() string {
-	return "r" + resultVersion + "/" + formats.ParserVersion + "/" + string(k.role) + "/" + k.format + "/" +
-		k.blob.String() + "/" + k.template.String() + "/" + k.tags
+	return "r" + resultVersion + "/" + formats.ParserVersion + "/" + rules.ChecksVersion + "/" + string(k.role) + "/" + k.format + "/" +
+		k.blob.String() + "/" + k.template.String() + "/" + k.tags + "/" + k.checks
 }
 
 // A compact binary form: results are read back at every start of a big installation.
@@ -49,7 +51,16 @@ func encodeResult(r *fileResult) []byte {
 		if u.ReadOnly {
 			flag = 1
 		}
+		if u.Plural {
+			flag |= 2
+		}
 		b = binary.AppendUvarint(b, flag)
+		b = binary.AppendUvarint(b, uint64(len(u.Source)))
+		for _, f := range u.Source {
+			b = appendString(b, f)
+		}
+		b = appendString(b, u.Flags)
+		b = appendString(b, u.Note)
 	}
 	b = binary.AppendUvarint(b, uint64(len(r.repeats)))
 	for _, i := range r.repeats {
@@ -60,7 +71,17 @@ func encodeResult(r *fileResult) []byte {
 		b = appendString(b, u.id)
 		b = binary.AppendUvarint(b, uint64(u.words))
 		b = binary.AppendUvarint(b, uint64(u.chars))
+		flag := uint64(u.rows) << 2
+		if u.srcFail {
+			flag |= 1
+		}
+		if u.mf {
+			flag |= 2
+		}
+		b = binary.AppendUvarint(b, flag)
 	}
+	b = binary.AppendUvarint(b, uint64(len(r.rows)))
+	b = append(b, r.rows...)
 	b = binary.AppendUvarint(b, uint64(len(r.warns)))
 	for _, w := range r.warns {
 		b = binary.AppendUvarint(b, uint64(w.Line))
@@ -121,7 +142,17 @@ func decodeResult(b []byte) (*fileResult, error) {
 			u := &out.tmpl[i]
 			u.Key = r.string()
 			u.Words, u.Chars, u.State = r.uint(), r.uint(), weblate.State(r.uint())
-			u.ReadOnly = r.uint() == 1
+			flag := r.uint()
+			u.ReadOnly, u.Plural = flag&1 != 0, flag&2 != 0
+			if n := r.uint(); n > 0 && n <= len(r.b) {
+				u.Source = make([]string, n)
+				for j := range u.Source {
+					u.Source[j] = r.string()
+				}
+			} else if n > 0 {
+				return nil, errCorrupt
+			}
+			u.Flags, u.Note = r.string(), r.string()
 		}
 	}
 	if n := r.uint(); n > 0 && r.err == nil {
@@ -142,7 +173,19 @@ func decodeResult(b []byte) (*fileResult, error) {
 			u := &out.units[i]
 			u.id = r.string()
 			u.words, u.chars = r.uint(), r.uint()
+			flag := r.uint()
+			if flag>>2 > 255 {
+				return nil, errCorrupt
+			}
+			u.rows, u.srcFail, u.mf = uint8(flag>>2), flag&1 != 0, flag&2 != 0
 		}
+	}
+	if n := r.uint(); n > 0 && r.err == nil {
+		if n > len(r.b) {
+			return nil, errCorrupt
+		}
+		out.rows = slices.Clone(r.b[:n])
+		r.b = r.b[n:]
 	}
 	if n := r.uint(); n > 0 && r.err == nil {
 		if n > len(r.b) {

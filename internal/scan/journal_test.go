@@ -18,6 +18,9 @@ func TestResultEncoding(t *testing.T) {
 		{},
 		{stats: snapshot.Stats{Total: 3, TotalWords: 10, TotalChars: 55, Translated: 2, Readonly: 1, Fuzzy: 1, Approved: 4}},
 		{tmpl: []rules.TemplateUnit{{Key: "app_name", Words: 2, Chars: 10, ReadOnly: true, State: 100}, {Key: "ünïcode", Words: 0, Chars: 0, State: 0}}},
+		{tmpl: []rules.TemplateUnit{{Key: "files", Words: 4, Chars: 20, Plural: true, Source: []string{"%d file", "%d files"}, Flags: "c-format, max-length:20", Note: "Shown in the list"}}},
+		{stats: snapshot.Stats{Total: 3, Failing: 2, FailingWords: 5}, rows: []uint8{0, 3, 255}},
+		{units: []bilUnit{{id: "a\x00", words: 1, chars: 1, rows: 2, srcFail: true}, {id: "b\x00", mf: true}}},
 		{stats: snapshot.Stats{Total: 1}, units: []bilUnit{{id: "term\x00id-1", words: 1, chars: 4}}},
 		{stats: snapshot.Stats{Total: 2}, warns: []formats.Warning{{Line: 7, Kind: formats.DuplicateString, Message: `"k" is the name of the unit on line 3 too`}}},
 	}
@@ -31,14 +34,16 @@ func TestResultEncoding(t *testing.T) {
 		}
 	}
 	// Damaged bytes never decode into something that looks right.
-	enc := encodeResult(results[2])
-	for i := range enc {
-		if _, err := decodeResult(enc[:i]); err == nil {
-			t.Errorf("truncated at %d decoded", i)
+	for _, r := range results[2:5] {
+		enc := encodeResult(r)
+		for i := range enc {
+			if _, err := decodeResult(enc[:i]); err == nil {
+				t.Errorf("truncated at %d decoded", i)
+			}
 		}
-	}
-	if _, err := decodeResult(append(enc, 1)); err == nil {
-		t.Error("trailing byte decoded")
+		if _, err := decodeResult(append(enc, 1)); err == nil {
+			t.Error("trailing byte decoded")
+		}
 	}
 }
 
