@@ -61,7 +61,7 @@ func writeUnit(e *enc, t *snapshot.Translation, u *snapshot.Unit) {
 	e.Key("has_comment")
 	e.Bool(false)
 	e.Key("has_failing_check")
-	e.Bool(false)
+	e.Bool(len(u.Checks) > 0)
 	e.Key("num_words")
 	e.Int(int64(u.NumWords))
 	e.Key("source_unit")

@@ -158,6 +158,7 @@ func (m *matcher) match(u *snapshot.Unit) bool {
 	su.ID, su.Position, su.Source, su.Target = u.ID, u.Position, u.Source, u.Target
 	su.Context, su.Note, su.Location, su.Explanation = u.Context, u.Note, u.Location, u.Explanation
 	su.State = int(u.State)
+	su.Checks = u.Checks
 	su.Priority = 100 // what writeUnit shows: Weblate's default, gitlate keeps no other
 	if m.changed != nil {
 		su.Changed = m.changed[u.ID]

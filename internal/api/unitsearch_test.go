@@ -218,7 +218,7 @@ func TestUnitSearchRefused(t *testing.T) {
 		for q, want := range map[string]string{
 			"state:<<<":         `["Could not parse query string: `,
 			"added:>2020-01-01": `["Could not parse query string: Unsupported lookup in gitlate: added (`,
-			"has:check":         `["Could not parse query string: Unsupported lookup in gitlate: has:check (`,
+			"changed_by:nijel":  `["Could not parse query string: Unsupported lookup in gitlate: changed_by (`,
 		} {
 			got := do(t, h, "GET", target+"?q="+url.QueryEscape(q))
 			if got.status != 400 || !strings.HasPrefix(got.body, want) || got.header.Get("Content-Type") != "application/json" {

@@ -113,17 +113,16 @@ var (
 
 // Lookups Weblate answers from data gitlate does not have.
 var unsupportedFields = map[string]string{
-	"check":           "gitlate does not run quality checks",
-	"dismissed_check": "gitlate does not run quality checks",
-	"changed_by":      "gitlate does not keep Weblate user names",
-	"change_time":     "gitlate does not keep non-content changes",
-	"change_action":   "gitlate does not keep non-content changes",
+	"changed_by":    "gitlate does not keep Weblate user names",
+	"change_time":   "gitlate does not keep non-content changes",
+	"change_action": "gitlate does not keep non-content changes",
 }
 
 // Lookups on objects gitlate never has (suggestions, comments, labels,
 // screenshots): Weblate would find nothing either.
 var emptyFields = map[string]bool{
-	"suggestion": true, "comment": true, "resolved_comment": true,
+	"dismissed_check": true, // gitlate dismisses no check
+	"suggestion":      true, "comment": true, "resolved_comment": true,
 	"suggestion_author": true, "comment_author": true, "label": true, "screenshot": true,
 }
 
@@ -353,8 +352,11 @@ func (c *compiler) hasField(v value) (pred, *Error) {
 	case "glossary":
 		// The API searches without a project, so Weblate asks for source IS NULL.
 		return never, nil
-	case "check", "failing-check", "failing_check", "dismissed-check", "dismissed_check", "ignored-check", "ignored_check":
-		return nil, unsupported("has:"+v.text, "gitlate does not run quality checks")
+	case "check", "failing-check", "failing_check":
+		c.use(FieldChecks)
+		return func(u *subject) bool { return len(u.Checks) > 0 }, nil
+	case "dismissed-check", "dismissed_check", "ignored-check", "ignored_check":
+		return never, nil // gitlate dismisses no check
 	case "variant", "shaping":
 		return nil, unsupported("has:"+v.text, "gitlate does not group string variants")
 	}
@@ -401,6 +403,27 @@ func (c *compiler) lookup(field, op string, v conv) (pred, *Error) {
 		return func(u *subject) bool {
 			for _, t := range u.Changed {
 				if tp(t) {
+					return true
+				}
+			}
+			return false
+		}, nil
+	}
+	if field == "check" {
+		// check__check: a string matches when one of its failing checks' ids does.
+		c.use(FieldChecks)
+		var one func(string) bool
+		switch {
+		case v.kind == 'o':
+			return never, nil
+		case v.kind == 'r':
+			one = v.re.MatchString
+		default:
+			one = stringPred(op, v.text, true)
+		}
+		return func(u *subject) bool {
+			for _, id := range u.Checks {
+				if one(id) {
 					return true
 				}
 			}
@@ -469,6 +492,21 @@ func textPred(op, want string, exactField bool, f textField) pred {
 		return func(u *subject) bool { return u.text(f) == want }
 	}
 	return func(u *subject) bool { return compareOp(op, strings.Compare(u.text(f), want)) }
+}
+
+// stringPred is textPred on one string.
+func stringPred(op, want string, exactField bool) func(string) bool {
+	switch op {
+	case ":":
+		if exactField {
+			up := strings.ToUpper(want)
+			return func(s string) bool { return strings.ToUpper(s) == up }
+		}
+		return func(s string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(want)) }
+	case ":=":
+		return func(s string) bool { return s == want }
+	}
+	return func(s string) bool { return compareOp(op, strings.Compare(s, want)) }
 }
 
 // compareOp applies a comparison operator to the sign of have-minus-want.

@@ -45,6 +45,9 @@ type Unit struct {
 	// asked range. When only the last change is known, passing it alone answers
 	// changed:> and changed:>= exactly.
 	Changed []time.Time
+	// Checks are the ids of the quality checks the string fails (check:,
+	// has:check); none is ever dismissed.
+	Checks []string
 }
 
 // Field is a part of a unit a query reads.
@@ -68,6 +71,7 @@ const (
 	FieldProject
 	FieldAdded
 	FieldChanged
+	FieldChecks
 )
 
 var fieldNames = [...]string{
@@ -75,7 +79,7 @@ var fieldNames = [...]string{
 	FieldLocation: "location", FieldExplanation: "explanation", FieldExtraFlags: "extra_flags",
 	FieldState: "state", FieldID: "id", FieldPosition: "position", FieldPriority: "priority",
 	FieldLanguage: "language", FieldComponent: "component", FieldProject: "project",
-	FieldAdded: "added", FieldChanged: "changed",
+	FieldAdded: "added", FieldChanged: "changed", FieldChecks: "check",
 }
 
 func (f Field) String() string {

@@ -291,6 +291,8 @@ type Unit struct {
 	// Timestamp is the time of the unit's last change in the history, or of the
 	// translation's, or of the branch head when the history says nothing.
 	Timestamp time.Time
+	// Checks are the ids of the quality checks the unit fails, in Weblate's order.
+	Checks []string
 }
 
 // Label is the change's label, as Weblate words it.

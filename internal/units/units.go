@@ -285,12 +285,26 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 }
 
 // pluralTags are the plural categories a monolingual translation's forms are
-// ordered by: its source language's and its own.
-type pluralTags struct{ source, target []string }
+// ordered by: its source language's and its own; ck runs the translation's checks.
+type pluralTags struct {
+	source, target []string
+	ck             *rules.Checker
+}
 
 func tagsOf(t *snapshot.Translation) pluralTags {
 	c := t.Component
-	return pluralTags{c.Format.PluralTags(c.SourceLanguage.Code), c.Format.PluralTags(t.LanguageCode)}
+	return pluralTags{c.Format.PluralTags(c.SourceLanguage.Code), c.Format.PluralTags(t.LanguageCode), checker(t)}
+}
+
+// checker runs the quality checks of t's units, as the scan ran them.
+func checker(t *snapshot.Translation) *rules.Checker {
+	return rules.NewChecker(scan.CheckContext(t.Component, t.LanguageCode, t.Language))
+}
+
+// sourceChecks are the source checks a unit of the source translation fails: key
+// finds its string's failing target checks in the other translations.
+func sourceChecks(t *snapshot.Translation, ck *rules.Checker, cu *rules.CheckUnit, key string) []string {
+	return ck.Source(nil, cu, t.Component.SourceRows[key])
 }
 
 // unit is the unit at position pos of a monolingual translation: su is the
@@ -315,6 +329,8 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 	if t.IsSource {
 		u.Target = source
 		u.State = rules.SourceState(&tu, c.Config.EditTemplate)
+		cu := rules.CheckUnit{Source: source, Target: source, State: u.State, Flags: su.Flags, Note: su.Note, Key: su.Key}
+		u.Checks = sourceChecks(t, tags.ck, &cu, tu.Key)
 		return u
 	}
 	u.Target = make([]string, len(tags.target))
@@ -332,35 +348,10 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 		u.Note = su.Note + "\n" + note
 	}
 	u.State = rules.MonolingualState(&tu, tr, u.Target)
-	u.Target = pluralTarget(u.Target, su.Plural, pluralForms(t))
+	u.Target = rules.PluralTarget(u.Target, su.Plural, tags.ck.PluralNumber())
+	cu := rules.MonolingualCheckUnit(&tu, tr, u.Target, u.State)
+	u.Checks = tags.ck.Target(nil, &cu)
 	return u
-}
-
-// pluralForms is the number of forms of the plural Weblate gives translation t
-// (TranslationFormat.get_plural): a format that names its forms by category
-// (Android, stringsdict, i18next v4) has its own plural with one form per
-// category it orders by, Czech Android's four and German stringsdict's three
-// (zero first); any other uses the language's plural.
-func pluralForms(t *snapshot.Translation) int {
-	if f := t.Component.Format; f.Plurals == formats.PluralsByCategory {
-		return len(f.PluralTags(t.LanguageCode))
-	}
-	return t.Language.Plural.Number
-}
-
-// pluralTarget is the target the API shows (Weblate's Unit.get_target_plurals): one
-// form for a unit that is not plural, else exactly the language's number of plural
-// forms, missing ones empty and extra ones dropped.
-func pluralTarget(forms []string, plural bool, n int) []string {
-	if !plural || n < 1 {
-		if len(forms) == 0 {
-			return []string{""}
-		}
-		return forms[:1]
-	}
-	out := make([]string, n)
-	copy(out, forms)
-	return out
 }
 
 func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot.Unit, error) {
@@ -370,6 +361,7 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 		files = c.Translations[1:]
 	}
 	review := c.Project.Config.TranslationReview
+	ck := checker(t)
 	seen := map[string]bool{}
 	var out []snapshot.Unit
 	for _, ft := range files {
@@ -402,8 +394,12 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				u.Target = fu.Source
 				u.State = weblate.StateReadOnly
 				u.Explanation = fu.SourceExplanation
+				cu := rules.BilingualCheckUnit(fu, fu.Source, u.State)
+				u.Checks = sourceChecks(t, ck, &cu, key)
 			} else {
-				u.Target = pluralTarget(fu.Target, fu.Plural, pluralForms(t))
+				u.Target = rules.PluralTarget(fu.Target, fu.Plural, ck.PluralNumber())
+				cu := rules.BilingualCheckUnit(fu, u.Target, u.State)
+				u.Checks = ck.Target(nil, &cu)
 			}
 			ids(t, len(out), &u)
 			out = append(out, u)
