@@ -48,11 +48,18 @@ Usage:
                   [--cors-origin ORIGIN]... [--debug-listen ADDR]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json]
   gitlate check   [--config FILE] [--data DIR]
+  gitlate lint    [--config FILE] [--data DIR] [--since REF] [--strict]
+                  [--format text|json|sarif|github]
   gitlate discover PATH|URL [--format yaml|json]
   gitlate version
   gitlate help
 
 Without --config, gitlate uses the bundled sample repositories.
+"gitlate lint" runs Weblate's quality checks on the translations as they are (a
+checkout's working tree) and prints each failing string with its file and line;
+--since REF keeps only the strings changed since REF (a pull request's). It exits
+1 when a check a component lists in enforced_checks fails (any check with
+--strict).
 "gitlate discover" prints a projects.yaml for the translation files of a repository
 (a folder, or a URL it clones for the time of the command).
 Every flag can also be set with an environment variable: GITLATE_ and the flag's
@@ -74,6 +81,8 @@ type options struct {
 	store                                 string // --store: "" for the data directory's file, or a postgres:// URL
 	instance                              string // this replica's name (changelog.Options.Instance)
 	trustProxy                            bool
+	since                                 string // lint: the revision changes are counted from
+	strict                                bool   // lint: any failing check fails
 	rescan                                time.Duration
 	corsOrigins                           listFlag
 }
@@ -117,7 +126,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help": // "-h" and "--help" are flags: they reach fs.Parse, which prints fs.Usage
 		fmt.Fprint(stdout, usage)
 		return 0
-	case "serve", "scan", "check", "discover":
+	case "serve", "scan", "check", "lint", "discover":
 	default:
 		fmt.Fprintf(stderr, "gitlate: unknown command %q\n\n%s", cmd, usage)
 		return 2
@@ -143,7 +152,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	samplesDir := o.data
-	if cmd == "check" && o.config == "" {
+	if (cmd == "check" || cmd == "lint") && o.config == "" {
 		// check leaves the data directory as it is: the samples it checks are
 		// materialized elsewhere, for the time of the check.
 		dir, err := os.MkdirTemp("", "gitlate-samples-")
@@ -164,6 +173,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return scanCmd(ctx, cfg, &o, stdout, stderr)
 	case "check":
 		return checkCmd(ctx, cfg, &o, stdout, stderr)
+	case "lint":
+		return lintCmd(ctx, cfg, &o, stdout, stderr)
 	}
 	return serveCmd(ctx, cfg, &o, logger, in, stderr)
 }
@@ -192,6 +203,10 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fs.Var(&o.corsOrigins, "cors-origin", "origin (scheme://host[:port]) whose pages may read the API and the widgets, or * for any; repeatable, comma-separated; off by default")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
+	case "lint":
+		fs.StringVar(&o.format, "format", "text", "output format: text, json, sarif (SARIF 2.1.0) or github (workflow annotations)")
+		fs.StringVar(&o.since, "since", "", "report only the strings changed since this revision (a branch, tag or commit)")
+		fs.BoolVar(&o.strict, "strict", false, "exit 1 when any check fails, not only the enforced ones")
 	case "discover":
 		fs.StringVar(&o.format, "format", "yaml", "output format: yaml (with comments) or json")
 	}
@@ -207,6 +222,7 @@ func envName(flagName string) string {
 // one variable set for scan (GITLATE_FORMAT=table) does not break discover.
 var commandEnv = map[string]map[string]string{
 	"gitlate discover": {"format": "GITLATE_DISCOVER_FORMAT"},
+	"gitlate lint":     {"format": "GITLATE_LINT_FORMAT"},
 }
 
 // fromEnvironment sets every flag of fs whose variable is set (envName, and the

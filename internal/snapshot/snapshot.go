@@ -293,6 +293,10 @@ type Unit struct {
 	Timestamp time.Time
 	// Checks are the ids of the quality checks the unit fails, in Weblate's order.
 	Checks []string
+	// Line is the 1-based line of the string in the translation's file (the
+	// template's for the source translation of a monolingual component); 0 when
+	// the file lacks it.
+	Line int
 }
 
 // Label is the change's label, as Weblate words it.

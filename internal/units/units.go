@@ -325,6 +325,11 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 		IDHash:      weblate.Hash(tu.Key),
 		ContentHash: weblate.Hash(weblate.JoinPlurals(source), tu.Key),
 	}
+	if t.IsSource {
+		u.Line = su.Line
+	} else if tr != nil {
+		u.Line = tr.Line
+	}
 	ids(t, pos, &u)
 	if t.IsSource {
 		u.Target = source
@@ -389,11 +394,13 @@ func (r *Reader) readBilingual(t *snapshot.Translation, stale *bool) ([]snapshot
 				IDHash:      weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
 				ContentHash: weblate.Hash(weblate.JoinPlurals(fu.Source), fu.Key),
 				State:       rules.BilingualState(fu, review),
+				Line:        fu.Line,
 			}
 			if t.IsSource {
 				u.Target = fu.Source
 				u.State = weblate.StateReadOnly
 				u.Explanation = fu.SourceExplanation
+				u.Line = 0 // the string is in every file; no line is its
 				cu := rules.BilingualCheckUnit(fu, fu.Source, u.State)
 				u.Checks = sourceChecks(t, ck, &cu, key)
 			} else {
