@@ -280,6 +280,10 @@ type translationData struct {
 	Changes                   []change
 	Units                     unitList
 	Badge                     badgeLink
+	// Checks are the failing strings by quality check (the overview page only);
+	// ChecksErr says why they could not be read.
+	Checks    []checkGroup
+	ChecksErr string
 }
 
 func lookupTranslation(snap *snapshot.Snapshot, c *gin.Context) *snapshot.Translation {
@@ -358,6 +362,12 @@ func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translat
 		self = d.TranslateURL
 	}
 	d.Units = s.unitList(t, self, query, checksum, pageNo)
+	if !translate {
+		var err error
+		if d.Checks, err = s.checkGroups(t, d.TranslateURL); err != nil {
+			d.ChecksErr = err.Error()
+		}
+	}
 	d.Badge = badgeLink{"Translation status of " + cm.Config.Name + " in " + t.Language.Name, u.widget(p, t.Language, cm, "svg-badge.svg")}
 	title := cm.Config.Name + " — " + t.Language.Label()
 	if translate {
@@ -365,7 +375,7 @@ func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translat
 	}
 	a = s.render(http.StatusOK, "translation", &page{Title: title, API: t.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}, {cm.Config.Name, u.component(cm)}}}, d)
-	if d.Units.Err != "" {
+	if d.Units.Err != "" || d.ChecksErr != "" {
 		// The file may read next time; a failure is not kept.
 		a.noStore = true
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/lang"
+	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -40,6 +41,67 @@ type unitRow struct {
 	Source, Target []form
 	State, Class   string
 	Focus          bool // the unit the checksum names
+	Checks         []*rules.Check
+}
+
+// checkGroup is one quality check with the strings of a translation that fail
+// it, as the translation's page lists them.
+type checkGroup struct {
+	Check   *rules.Check
+	Count   int
+	Strings []checkString // the first checkGroupShown
+	More    int           // the strings not listed
+}
+
+type checkString struct {
+	Label string // the key, else the source's first form
+	URL   string // the string on the translate page
+}
+
+// checkGroupShown bounds the strings a group lists; the count tells the rest.
+const checkGroupShown = 20
+
+// checkGroups groups the failing strings of t by check, in Weblate's order of
+// checks; translate is the translate page's address.
+func (s *Server) checkGroups(t *snapshot.Translation, translate string) ([]checkGroup, error) {
+	if s.opts.Units == nil || t.Stats.Failing == 0 {
+		return nil, nil
+	}
+	units, err := s.opts.Units.Units(t)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]*checkGroup{}
+	for i := range units {
+		u := &units[i]
+		for _, id := range u.Checks {
+			g := byID[id]
+			if g == nil {
+				g = &checkGroup{Check: rules.CheckByID(id)}
+				if g.Check == nil {
+					continue
+				}
+				byID[id] = g
+			}
+			g.Count++
+			if len(g.Strings) < checkGroupShown {
+				label := u.Context
+				if label == "" && len(u.Source) > 0 {
+					label = u.Source[0]
+				}
+				g.Strings = append(g.Strings, checkString{Label: label,
+					URL: translate + "?checksum=" + weblate.Checksum(u.IDHash) + "#strings"})
+			}
+		}
+	}
+	var out []checkGroup
+	for _, c := range rules.Checks() {
+		if g := byID[c.ID]; g != nil {
+			g.More = g.Count - len(g.Strings)
+			out = append(out, *g)
+		}
+	}
+	return out, nil
 }
 
 // form is one plural form of a string as a page shows it.
@@ -164,7 +226,7 @@ func (s *Server) unitList(t *snapshot.Translation, self, query, checksum string,
 	for _, un := range picked[lo:min(lo+unitsPerPage, len(picked))] {
 		label, class := unitState(un.State)
 		l.Rows = append(l.Rows, unitRow{ID: un.ID, Context: un.Context, Source: forms(un.Source, srcTags),
-			Target: forms(un.Target, tags), State: label, Class: class, Focus: un == focus})
+			Target: forms(un.Target, tags), State: label, Class: class, Focus: un == focus, Checks: checksOf(un)})
 	}
 	pageURL := func(n int) string {
 		v := url.Values{}
@@ -191,6 +253,16 @@ func (s *Server) unitList(t *snapshot.Translation, self, query, checksum string,
 		l.Next = pageURL(l.Page + 1)
 	}
 	return l
+}
+
+func checksOf(u *snapshot.Unit) []*rules.Check {
+	var out []*rules.Check
+	for _, id := range u.Checks {
+		if c := rules.CheckByID(id); c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func unitMatches(u *snapshot.Unit, q string) bool {

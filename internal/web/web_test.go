@@ -721,3 +721,46 @@ func TestMatrixTotalRow(t *testing.T) {
 		t.Errorf("a two-component matrix lacks its total row")
 	}
 }
+
+// TestFailingChecksGrouped: a translation's page lists its failing strings by
+// check, in Weblate's order of checks, with Weblate's names and descriptions,
+// each string linking to the translate page; the strings list marks them.
+func TestFailingChecksGrouped(t *testing.T) {
+	snap := fixture(t)
+	ar := snap.Projects[0].Components[0].Translation("ar")
+	ar.Stats.Failing = 2
+	units := unitsFunc(func(t *snapshot.Translation) ([]snapshot.Unit, error) {
+		us, err := arabicUnits(t)
+		if err != nil {
+			return nil, err
+		}
+		us[0].Checks = []string{"begin_space", "end_stop"}
+		us[2].Checks = []string{"end_stop"}
+		return us, nil
+	})
+	h := newHandler(t, snap, Options{Units: units})
+	got := get(t, h, "GET", "/projects/demo/android/ar/")
+	checkPage(t, got.body)
+	heads := regexp.MustCompile(`<h3 id="check-([^"]+)">([^<]+) <span class="count" data-check="[^"]+">(\d+)</span>`).FindAllStringSubmatch(got.body, -1)
+	var seen []string
+	for _, m := range heads {
+		seen = append(seen, m[1]+"="+m[3]+" "+strings.TrimSpace(m[2]))
+	}
+	// begin_space comes before end_stop in Weblate's CHECK_LIST.
+	if want := "begin_space=1 Starting spaces|end_stop=2 Mismatched full stop"; strings.Join(seen, "|") != want {
+		t.Errorf("groups %q, want %q", strings.Join(seen, "|"), want)
+	}
+	if !strings.Contains(got.body, "Source and translation do not both end with a full stop") {
+		t.Error("lacks end_stop's description")
+	}
+	if !strings.Contains(got.body, `href="/translate/demo/android/ar/?checksum=`) {
+		t.Error("failing strings do not link to the translate page")
+	}
+	if n := strings.Count(got.body, `<span class="check" title=`); n != 3 {
+		t.Errorf("%d check marks in the strings list, want 3", n)
+	}
+	// A translation without failing strings has no such section.
+	if body := get(t, h, "GET", "/projects/demo/android/de/").body; strings.Contains(body, `id="checks-h"`) {
+		t.Error("de shows a failing checks section")
+	}
+}
