@@ -45,7 +45,7 @@ msgstr ""
 		t.Fatal(err)
 	}
 	want := []Unit{
-		{Key: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, Fuzzy: true, Note: "Translator comment\nExtracted comment", Line: 7},
+		{Key: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, Fuzzy: true, Note: "Translator comment\nExtracted comment", Flags: "go-format", Line: 7},
 		{Source: []string{"Multi line\n"}, Target: []string{"Víc\třádků \"x\" \\ \\a"}, Line: 15},
 		{Source: []string{"%d file", "%d files"}, Target: []string{"%d soubor", "%d soubory", "%d souborů"}, Plural: true, Line: 20},
 		{Source: []string{"Untranslated"}, Target: []string{""}, Line: 26},
