@@ -20,6 +20,9 @@ func init() {
 		ID: "aresource", Name: "Android String Resource", Monolingual: true,
 		MimeType: "application/xml", Extension: "xml",
 		Plurals: PluralsByCategory, ReadOnly: true, // translatable="false"
+		// AndroidFormat.check_flags (weblate/formats/ttkit.py): the flag was
+		// java-format until Weblate 4.14 renamed it for gettext's sake.
+		CheckFlags: "java-printf-format",
 		// Android keeps strings in res/values*/strings*.xml, the template in
 		// values/ and each language's in values-<qualifier>/; other XML files of
 		// a resource folder (colors.xml, dimens.xml) are not translated
@@ -338,10 +341,11 @@ func (p *aresParser) unit(plural bool) (u Unit, ok bool, err error) {
 	return u, true, nil
 }
 
-// unitAttrs reads the name (into Key) and translatable attributes of the
+// unitAttrs reads the name (into Key), translatable and flag attributes of the
 // current start tag, and returns the name's attribute (nil when there is none).
 func (p *aresParser) unitAttrs(u *Unit) (key *xattr, err error) {
 	s := p.s
+	hasFlags := false
 	for i := range s.attrs {
 		a := &s.attrs[i]
 		if a.prefixLen != 0 || a.nsDecl {
@@ -361,7 +365,29 @@ func (p *aresParser) unitAttrs(u *Unit) (key *xattr, err error) {
 				return nil, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
 			}
 			u.ReadOnly = string(v) == "false"
+		case "maxwidth", "size-unit", "font", "weblate-flags":
+			hasFlags = true
 		}
+	}
+	if hasFlags {
+		// Weblate's TTKitUnit.flags merges what parse_flags_xml reads from the
+		// unit's element (xmlflags.go); formatted="false" gives no flag.
+		var flags weblateFlags
+		err := flags.mergeXMLFlags(func(name string) (string, bool, error) {
+			for i := range s.attrs {
+				a := &s.attrs[i]
+				if a.prefixLen != 0 || a.nsDecl || string(a.name) != name {
+					continue
+				}
+				v, err := p.attrBytes(a)
+				return string(v), true, err
+			}
+			return "", false, nil
+		})
+		if err != nil {
+			return nil, &SyntaxError{Line: s.line(s.off), Msg: err.Error()}
+		}
+		u.Flags = flags.String()
 	}
 	return key, nil
 }

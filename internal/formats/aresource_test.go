@@ -205,6 +205,27 @@ func TestAndroidUnits(t *testing.T) {
 			[]Unit{{Key: "p", Target: []string{"c", "b"}, Categories: []string{"one", "other"}, Plural: true, Line: 1}},
 		},
 		{
+			// TTKitUnit.flags merges parse_flags_xml of the unit's element;
+			// formatted="false" is no flag in Weblate 4.18.
+			"flags from the element's attributes",
+			`<resources>
+<string name="a" maxwidth="20" size-unit="char">x</string>
+<string name="b" maxwidth="30">x</string>
+<string name="c" weblate-flags="ignore-end-stop, max-length:5" font="Droid Sans;12;bold">x</string>
+<plurals name="p" weblate-flags="c-format"><item quantity="other">o</item></plurals>
+<string name="f" formatted="false">%s</string>
+<string name="x:y" x:maxwidth="9" xmlns:x="urn:x">x</string>
+</resources>`,
+			[]Unit{
+				{Key: "a", Target: []string{"x"}, Flags: "max-length:20", Line: 2},
+				{Key: "b", Target: []string{"x"}, Flags: "max-size:30", Line: 3},
+				{Key: "c", Target: []string{"x"}, Flags: "font-family:Droid_Sans, font-size:12, font-weight:bold, ignore-end-stop, max-length:5", Line: 4},
+				{Key: "p", Target: []string{"o"}, Categories: []string{"other"}, Plural: true, Flags: "c-format", Line: 5},
+				{Key: "f", Target: []string{"%s"}, Line: 6},
+				{Key: "x:y", Target: []string{"x"}, Line: 7},
+			},
+		},
+		{
 			"declared entities stay references",
 			`<!DOCTYPE resources [<!ENTITY app "NewPipe">]><resources><string name="k">Hi &app;!</string></resources>`,
 			[]Unit{{Key: "k", Target: []string{"Hi &app;!"}, Line: 1}},
@@ -244,6 +265,7 @@ func TestAndroidErrors(t *testing.T) {
 		{"<resources><x:y/></resources>", "prefix x"},
 		{"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><resources/>", "unsupported encoding"},
 		{"<resources>\xff</resources>", "UTF-8"},
+		{"<resources>\n<string name=\"a\" weblate-flags=\"it's\">x</string></resources>", "line 2: the weblate-flags attribute"},
 	}
 	for _, c := range cases {
 		_, err := androidFormat{}.Parse([]byte(c.doc))

@@ -10,7 +10,7 @@ import (
 // ParserVersion names the parsers' behaviour: results cached by content (across
 // restarts) are only reused under the same version. Change it whenever a parser's
 // output for some input changes.
-const ParserVersion = "2026-12-02.1"
+const ParserVersion = "2026-12-05.1"
 
 // Unit is one translatable string as its file stores it.
 //
@@ -48,8 +48,10 @@ type Unit struct {
 	// Location is where the string is used, as Weblate shows it: the locations the
 	// file gives (PO "#:" comments, XLIFF context groups), joined with ", ".
 	Location string
-	// Flags are Weblate's flags the file gives (PO "#," flags but fuzzy, XLIFF
-	// maxwidth), comma-separated as Weblate writes them.
+	// Flags are Weblate's flags the file gives (PO "#," flags but fuzzy; the
+	// maxwidth, size-unit, font and weblate-flags attributes of an XLIFF, TS,
+	// RESX, Android or TBX unit's element; JSON placeholders), as Weblate's
+	// Flags.format writes them: sorted, joined with ", ".
 	Flags string
 	// Explanation and SourceExplanation are Weblate's explanation fields where the
 	// format stores them (TBX: <note> and <descrip>); empty elsewhere.

@@ -33,26 +33,31 @@ import (
 //     shows no explanation and no location for these formats.
 
 func init() {
+	// checkFlags are the classes' check_flags (weblate/formats/ttkit.py):
+	// I18NextFormat's, which I18NextV4Format inherits, and ARBFormat's. ARB's
+	// is Weblate 5's class (Weblate 4.7's ARBFormat had none; no 4.18 copy of
+	// the class was at hand), the ICU checks being there since Weblate 4.9.
 	for _, f := range []struct {
-		id, name string
-		plurals  Plurals
-		format   Format
+		id, name   string
+		plurals    Plurals
+		format     Format
+		checkFlags string
 	}{
-		{"json", "JSON file", PluralsNone, jsonFile},
-		{"json-nested", "JSON nested structure file", PluralsNone, jsonNested},
-		{"i18next", "i18next JSON file v3", PluralsPositional, i18next},
-		{"i18nextv4", "i18next JSON file v4", PluralsByCategory, i18nextV4},
-		{"webextension", "WebExtension JSON file", PluralsNone, webext},
-		{"arb", "ARB file", PluralsNone, arb},
-		{"go-i18n-json", "go-i18n v1 JSON file", PluralsPositional, goI18n},
-		{"go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional, goI18nV2},
+		{"json", "JSON file", PluralsNone, jsonFile, ""},
+		{"json-nested", "JSON nested structure file", PluralsNone, jsonNested, ""},
+		{"i18next", "i18next JSON file v3", PluralsPositional, i18next, "i18next-interpolation"},
+		{"i18nextv4", "i18next JSON file v4", PluralsByCategory, i18nextV4, "i18next-interpolation"},
+		{"webextension", "WebExtension JSON file", PluralsNone, webext, ""},
+		{"arb", "ARB file", PluralsNone, arb, "icu-message-format"},
+		{"go-i18n-json", "go-i18n v1 JSON file", PluralsPositional, goI18n, ""},
+		{"go-i18n-json-v2", "go-i18n v2 JSON file", PluralsPositional, goI18nV2, ""},
 	} {
 		// Every one is monolingual, application/json and .json.
 		detect := jsonDetection
 		if f.id == "arb" {
 			detect = arbDetection
 		}
-		Register(Info{ID: f.id, Name: f.name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: f.plurals, Detect: detect}, f.format)
+		Register(Info{ID: f.id, Name: f.name, Monolingual: true, MimeType: "application/json", Extension: "json", Plurals: f.plurals, CheckFlags: f.checkFlags, Detect: detect}, f.format)
 	}
 }
 

@@ -180,7 +180,7 @@ func TestPlainInfo(t *testing.T) {
 	t.Parallel()
 	want := map[string]Info{
 		"properties":       {ID: "properties", Name: "Java Properties (ISO 8859-1)", Monolingual: true, MimeType: "text/plain", Extension: "properties"},
-		"properties-utf8":  {ID: "properties-utf8", Name: "Java Properties (UTF-8)", Monolingual: true, MimeType: "text/plain", Extension: "properties"},
+		"properties-utf8":  {ID: "properties-utf8", Name: "Java Properties (UTF-8)", Monolingual: true, MimeType: "text/plain", Extension: "properties", CheckFlags: "auto-java-messageformat"},
 		"properties-utf16": {ID: "properties-utf16", Name: "Java Properties (UTF-16)", Monolingual: true, MimeType: "text/plain", Extension: "properties"},
 		"strings":          {ID: "strings", Name: "iOS strings (UTF-16)", Monolingual: true, MimeType: "text/plain", Extension: "strings"},
 		"strings-utf8":     {ID: "strings-utf8", Name: "iOS strings (UTF-8)", Monolingual: true, MimeType: "text/plain", Extension: "strings"},

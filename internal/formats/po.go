@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -243,10 +244,15 @@ func parsePO(data []byte) (*File, error) {
 		if header || u.obsolete || u.isBlank() {
 			continue
 		}
+		flags, err := u.flags()
+		if err != nil {
+			return nil, &SyntaxError{Line: max(u.line, 1), Msg: err.Error()}
+		}
 		out := Unit{
 			Key:   unquoteFromPO(u.msgctxt) + p.extractMsgidComments(u),
 			Fuzzy: u.hasTypeComment("fuzzy"),
 			Note:  p.notes(u),
+			Flags: flags,
 			Line:  u.line,
 		}
 		out.Source = []string{unquoteFromPO(u.msgid)}
@@ -716,6 +722,28 @@ func (u *poUnit) isBlank() bool {
 	}
 	return msgidLen == 0 && msgstrLen == 0 && poIsNull(u.msgctxt)
 }
+
+// flags is Weblate's PoUnit.flags: every "#," comment line read as flags
+// written as Weblate writes them (the "#" and "fuzzy" are none), a later line's
+// value winning, as Flags(*typecomments) merges them. Weblate keeps every other
+// name, known to its checks or not (c-format, no-c-format, range:0..9). A line
+// its flag grammar refuses makes Weblate fail to load the file.
+func (u *poUnit) flags() (string, error) {
+	if len(u.typecomments) == 0 {
+		return "", nil
+	}
+	var f weblateFlags
+	for _, tc := range u.typecomments {
+		if err := f.mergeText(tc); err != nil {
+			return "", errPOFlagSyntax
+		}
+	}
+	f.remove("fuzzy") // a valued fuzzy:… too
+	return f.String(), nil
+}
+
+// errPOFlagSyntax is a "#," line Weblate's flag grammar does not accept.
+var errPOFlagSyntax = errors.New(`a "#," comment that is not a list of Weblate flags`)
 
 func (u *poUnit) hasTypeComment(flag string) bool {
 	for _, tc := range u.typecomments {

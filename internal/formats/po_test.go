@@ -45,13 +45,63 @@ msgstr ""
 		t.Fatal(err)
 	}
 	want := []Unit{
-		{Key: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, Fuzzy: true, Note: "Translator comment\nExtracted comment", Line: 7},
+		{Key: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, Fuzzy: true, Note: "Translator comment\nExtracted comment", Flags: "go-format", Line: 7},
 		{Source: []string{"Multi line\n"}, Target: []string{"Víc\třádků \"x\" \\ \\a"}, Line: 15},
 		{Source: []string{"%d file", "%d files"}, Target: []string{"%d soubor", "%d soubory", "%d souborů"}, Plural: true, Line: 20},
 		{Source: []string{"Untranslated"}, Target: []string{""}, Line: 26},
 	}
 	if !reflect.DeepEqual(f.Units, want) {
 		t.Errorf("got  %#v\nwant %#v", f.Units, want)
+	}
+}
+
+// TestPOFlags: Weblate's PoUnit.flags, Flags(*typecomments) without fuzzy,
+// written by Flags.format (expected values from Weblate's weblate/checks/flags.py
+// run on the same comment lines).
+func TestPOFlags(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, comments string
+		want           string
+		fuzzy          bool
+	}{
+		{"none", "", "", false},
+		{"one format flag", "#, c-format\n", "c-format", false},
+		{"fuzzy is no flag", "#, fuzzy, python-format\n", "python-format", true},
+		{"fuzzy alone", "#, fuzzy\n", "", true},
+		{"no-*-format flags are kept", "#, no-c-format, python-brace-format\n", "no-c-format, python-brace-format", false},
+		{"a value after a colon and spaces", "#, range: 0..10\n", "range:0..10", false},
+		{"lines merge, the later value wins, sorted", "#, max-length:10\n#, max-length:20, c-format\n", "c-format, max-length:20", false},
+		{"a valued fuzzy is dropped too", "#, fuzzy:x, c-format\n", "c-format", false},
+		{"a name with a space is quoted", "#, fuzzy c-format\n", `"fuzzy c-format"`, false},
+		{"quoted values are unquoted when they can be", "#, placeholders:\"{x}\":y\n", "placeholders:{x}:y", false},
+		{"no space after the comma", "#,c-format,ignore-end-stop\n", "c-format, ignore-end-stop", false},
+	}
+	for _, c := range cases {
+		doc := c.comments + "msgid \"a\"\nmsgstr \"b\"\n"
+		f, err := poFormat{}.Parse([]byte(doc))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(f.Units) != 1 {
+			t.Errorf("%s: %d units", c.name, len(f.Units))
+			continue
+		}
+		if u := f.Units[0]; u.Flags != c.want || u.Fuzzy != c.fuzzy {
+			t.Errorf("%s: flags %q fuzzy %v, want %q %v", c.name, u.Flags, u.Fuzzy, c.want, c.fuzzy)
+		}
+	}
+}
+
+// TestPOFlagSyntax: a "#," line Weblate's flag grammar refuses fails the file,
+// as it fails Weblate's import.
+func TestPOFlagSyntax(t *testing.T) {
+	t.Parallel()
+	doc := "msgid \"a\"\nmsgstr \"b\"\n\n#, c-format, it's\nmsgid \"c\"\nmsgstr \"d\"\n"
+	_, err := poFormat{}.Parse([]byte(doc))
+	if err == nil || !strings.Contains(err.Error(), "line 4") || !strings.Contains(err.Error(), "flags") {
+		t.Errorf("err = %v, want a syntax error on line 4", err)
 	}
 }
 

@@ -45,7 +45,9 @@ type propFormat struct {
 
 var propFormats = []*propFormat{
 	{info: Info{ID: "properties", Name: "Java Properties (ISO 8859-1)", Detect: propertiesDetection}, decode: func(b []byte) (string, error) { s, _ := decodeLatin1(b); return s, nil }},
-	{info: Info{ID: "properties-utf8", Name: "Java Properties (UTF-8)", Detect: propertiesDetection}, decode: decodeUTF8Sig},
+	// Only PropertiesUtf8Format has check_flags (weblate/formats/ttkit.py);
+	// the ISO 8859-1 and UTF-16 classes derive from PropertiesBaseFormat.
+	{info: Info{ID: "properties-utf8", Name: "Java Properties (UTF-8)", Detect: propertiesDetection, CheckFlags: "auto-java-messageformat"}, decode: decodeUTF8Sig},
 	{info: Info{ID: "properties-utf16", Name: "Java Properties (UTF-16)", Detect: propertiesDetection}, decode: decodePyUTF16},
 	{info: Info{ID: "strings", Name: "iOS strings (UTF-16)", Detect: stringsDetection}, strings: true, decode: decodePyUTF16},
 	{info: Info{ID: "strings-utf8", Name: "iOS strings (UTF-8)", Detect: stringsDetection}, strings: true, decode: decodeUTF8Sig},

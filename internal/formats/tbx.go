@@ -169,6 +169,16 @@ func (p *tbxParser) unit(i, end int) (Unit, error) {
 	if !ok {
 		space = "preserve"
 	}
+	// Weblate's TTKitUnit.flags merges what parse_flags_xml reads from the
+	// unit's element, for TBX the termEntry (xmlflags.go).
+	var flags weblateFlags
+	if err := flags.mergeXMLFlags(func(name string) (string, bool, error) { return p.attr(entry, false, name) }); err != nil {
+		if _, ok := err.(*SyntaxError); ok {
+			return u, err
+		}
+		return u, &SyntaxError{Line: u.Line, Msg: err.Error()}
+	}
+	u.Flags = flags.String()
 
 	var langSets [][2]int
 	for j := i + 1; j < end; {

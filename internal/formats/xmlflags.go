@@ -55,6 +55,18 @@ func (f *weblateFlags) setPlain(name string) {
 	f.set(name, formatFlagValue(flagValue{text: name}), nil)
 }
 
+// remove drops the flag name, with any values (Flags.remove of a plain name).
+func (f *weblateFlags) remove(name string) {
+	for i, n := range f.names {
+		if n == name {
+			f.names = slices.Delete(f.names, i, i+1)
+			f.items = slices.Delete(f.items, i, i+1)
+			f.vals = slices.Delete(f.vals, i, i+1)
+			return
+		}
+	}
+}
+
 // A Flag is one of Weblate's flags: its name and its parameters (none for a
 // plain flag such as c-format; "10" for max-length:10).
 type Flag struct {

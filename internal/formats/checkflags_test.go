@@ -1,0 +1,54 @@
+package formats
+
+import "testing"
+
+// TestCheckFlags: every registered format's check_flags, as Weblate 4.18's
+// format classes give them (weblate/formats/ttkit.py); a new format must be
+// added here.
+func TestCheckFlags(t *testing.T) {
+	t.Parallel()
+	want := map[string]string{
+		"aresource":        "java-printf-format",
+		"i18next":          "i18next-interpolation",
+		"i18nextv4":        "i18next-interpolation",
+		"arb":              "icu-message-format",
+		"properties-utf8":  "auto-java-messageformat",
+		"properties":       "",
+		"properties-utf16": "",
+		"strings":          "",
+		"strings-utf8":     "",
+		"json":             "",
+		"json-nested":      "",
+		"webextension":     "",
+		"go-i18n-json":     "",
+		"go-i18n-json-v2":  "",
+		"po":               "",
+		"ts":               "",
+		"tbx":              "",
+		"resx":             "",
+		"stringsdict":      "",
+		"xliff":            "",
+		"plainxliff":       "",
+		"yaml":             "",
+		"ruby-yaml":        "",
+	}
+	for _, id := range IDs() {
+		w, ok := want[id]
+		if !ok {
+			t.Errorf("%s: no check_flags in this table", id)
+			continue
+		}
+		info, _ := Lookup(id)
+		if info.CheckFlags != w {
+			t.Errorf("%s: CheckFlags %q, want %q", id, info.CheckFlags, w)
+		}
+		if _, err := ParseFlags(info.CheckFlags); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+	for id := range want {
+		if _, ok := Lookup(id); !ok {
+			t.Errorf("%s is not registered", id)
+		}
+	}
+}
