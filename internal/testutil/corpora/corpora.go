@@ -141,7 +141,12 @@ func git(dir string, stdin string, args ...string) (string, error) {
 // corpus's files, checked out. It returns the commit's hash. On the full
 // corpora, it is the local_commit of their MANIFEST.tsv.
 func MakeRepo(name, dest string) (commit string, err error) {
-	src := Path(name)
+	return MakeRepoFrom(Path(name), name, dest)
+}
+
+// MakeRepoFrom is MakeRepo on the files of the folder src, with the commit
+// message "corpus NAME".
+func MakeRepoFrom(src, name, dest string) (commit string, err error) {
 	if _, err := os.Stat(src); err != nil {
 		return "", err
 	}
