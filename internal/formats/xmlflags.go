@@ -14,24 +14,45 @@ import (
 // Weblate writes them. Flags.format shows them sorted, joined with ", ".
 
 // weblateFlags is Weblate's Flags: the last value given for a name wins. A unit
-// has a few flags at most: a slice is searched.
+// has a few flags: a slice is searched, and an index kept past indexFlagsAbove
+// names (a hostile "#," line of thousands would cost quadratic time).
 type weblateFlags struct {
 	names []string
 	items []string   // formatted flag of each name
 	vals  [][]string // parameters of each name
+	index map[string]int
+}
+
+const indexFlagsAbove = 16
+
+func (f *weblateFlags) find(name string) int {
+	if f.index != nil {
+		if i, ok := f.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	return slices.Index(f.names, name)
 }
 
 func (f *weblateFlags) set(name, formatted string, vals []string) {
-	for i, n := range f.names {
-		if n == name {
-			f.items[i] = formatted
-			f.vals[i] = vals
-			return
-		}
+	if i := f.find(name); i >= 0 {
+		f.items[i] = formatted
+		f.vals[i] = vals
+		return
 	}
 	f.names = append(f.names, name)
 	f.items = append(f.items, formatted)
 	f.vals = append(f.vals, vals)
+	switch {
+	case f.index != nil:
+		f.index[name] = len(f.names) - 1
+	case len(f.names) > indexFlagsAbove:
+		f.index = make(map[string]int, 2*len(f.names))
+		for i, n := range f.names {
+			f.index[n] = i
+		}
+	}
 }
 
 // setValue merges the flag name:values.
@@ -57,12 +78,15 @@ func (f *weblateFlags) setPlain(name string) {
 
 // remove drops the flag name, with any values (Flags.remove of a plain name).
 func (f *weblateFlags) remove(name string) {
-	for i, n := range f.names {
-		if n == name {
-			f.names = slices.Delete(f.names, i, i+1)
-			f.items = slices.Delete(f.items, i, i+1)
-			f.vals = slices.Delete(f.vals, i, i+1)
-			return
+	if i := f.find(name); i >= 0 {
+		f.names = slices.Delete(f.names, i, i+1)
+		f.items = slices.Delete(f.items, i, i+1)
+		f.vals = slices.Delete(f.vals, i, i+1)
+		if f.index != nil {
+			delete(f.index, name)
+			for j := i; j < len(f.names); j++ {
+				f.index[f.names[j]] = j
+			}
 		}
 	}
 }

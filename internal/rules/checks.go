@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,7 +120,14 @@ func Checks() []*Check { return registry }
 func CheckByID(id string) *Check { return byID[id] }
 
 // Flags are the flags in force for a unit, as Weblate's Flags holds them.
-type Flags struct{ list []formats.Flag }
+type Flags struct {
+	list []formats.Flag
+	// byName indexes list when it is long (a hostile file's thousands of flags
+	// would make every lookup, and the merge, cost their number).
+	byName map[string]int
+}
+
+const indexFlagsAbove = 16
 
 // ParseFlags reads flags as Weblate writes them; text the grammar refuses gives
 // no flags (Weblate refuses such a file or setting before any check runs).
@@ -142,17 +150,35 @@ func (f Flags) Merge(text string) Flags {
 		return f
 	}
 	out := Flags{list: slices.Clone(f.list)}
+	if f.byName != nil {
+		out.byName = maps.Clone(f.byName)
+	}
 	for _, a := range add {
 		if i := out.index(a.Name); i >= 0 {
 			out.list[i] = a
-		} else {
-			out.list = append(out.list, a)
+			continue
+		}
+		out.list = append(out.list, a)
+		switch {
+		case out.byName != nil:
+			out.byName[a.Name] = len(out.list) - 1
+		case len(out.list) > indexFlagsAbove:
+			out.byName = make(map[string]int, 2*len(out.list))
+			for i := range out.list {
+				out.byName[out.list[i].Name] = i
+			}
 		}
 	}
 	return out
 }
 
 func (f Flags) index(name string) int {
+	if f.byName != nil {
+		if i, ok := f.byName[name]; ok {
+			return i
+		}
+		return -1
+	}
 	for i := range f.list {
 		if f.list[i].Name == name {
 			return i
