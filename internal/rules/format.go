@@ -28,9 +28,11 @@ func pyRe(p string) *regexp.Regexp {
 	return regexp.MustCompile(p)
 }
 
-// The regular expressions of weblate/checks/format.py (5.4.2, which the oracle
-// runs; the format regexes were not changed for 4.18 there), in order of the
-// groups Python numbers: group 1 is what the checks compare.
+// The regular expressions of weblate/checks/format.py as the 5.4.2 code our
+// oracle runs has them (no 4.18 copy was at hand; older 4.x copies differ in
+// C#'s flags class and Vue's linked-message pattern, so those two are the
+// least certain), with Python's groups kept in order: group 1 is what the
+// checks compare.
 var (
 	// %, an optional (name), flags, width, precision, a length and a type; a
 	// lone % matches with an empty group ("incomplete format string").
