@@ -312,7 +312,7 @@ func pluralExamples(number int, formula string) ([]int, bool) {
 	return counts, len(first) == 2 && first[0] == 0 && first[1] == 1
 }
 
-// Checker runs the checks of one translation's units.
+// Checker runs the checks of one translation's units; the nil Checker runs none.
 type Checker struct {
 	ctx      CheckContext
 	base     Flags
@@ -355,7 +355,7 @@ func (c *Checker) subject(u *CheckUnit) *Subject {
 // order, as Unit.run_checks runs them on a unit of a translation: none for a
 // read-only or an empty unit; fuzzy units are checked.
 func (c *Checker) Target(out []string, u *CheckUnit) []string {
-	if u.State == weblate.StateReadOnly || u.State == weblate.StateEmpty || len(u.Source) == 0 || len(u.Target) == 0 {
+	if c == nil || u.State == weblate.StateReadOnly || u.State == weblate.StateEmpty || len(u.Source) == 0 || len(u.Target) == 0 {
 		return out
 	}
 	s := c.subject(u)
@@ -406,7 +406,7 @@ func (s *Subject) enabled(ch *Check) bool {
 // translation) fails. rows is the number of failing target checks its string has
 // in the component's other translations: multiple_failures fails from two.
 func (c *Checker) Source(out []string, u *CheckUnit, rows int) []string {
-	if len(u.Source) == 0 {
+	if c == nil || len(u.Source) == 0 {
 		return out
 	}
 	s := c.subject(u)
@@ -447,5 +447,11 @@ var otherChecks = []*Check{
 // unit changes.
 const ChecksVersion = "2026-12-04.1"
 
-// PluralNumber is the number of plural forms of the checker's translation.
-func (c *Checker) PluralNumber() int { return c.ctx.PluralNumber }
+// PluralNumber is the number of plural forms of the checker's translation (0
+// for the nil Checker).
+func (c *Checker) PluralNumber() int {
+	if c == nil {
+		return 0
+	}
+	return c.ctx.PluralNumber
+}

@@ -35,9 +35,21 @@ func CheckContext(c *snapshot.Component, code string, l *lang.Language) rules.Ch
 	return ctx
 }
 
+// checker runs the quality checks of a translation whose context is ctx; nil
+// (which runs none) when the engine's checks are off.
+func (sc *componentScan) checker(ctx rules.CheckContext) *rules.Checker {
+	if sc.s.opts.NoChecks {
+		return nil
+	}
+	return rules.NewChecker(ctx)
+}
+
 // checksKey is the part of a result's key that its checks depend on: a file's
 // result is reused only for the same context.
-func checksKey(ctx *rules.CheckContext) string {
+func (sc *componentScan) checksKey(ctx *rules.CheckContext) string {
+	if sc.s.opts.NoChecks {
+		return "off"
+	}
 	return fmt.Sprintf("%s\x00%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s", rules.ChecksVersion,
 		ctx.Lang, ctx.SourceLang, ctx.PluralNumber, ctx.PluralFormula, ctx.Project, ctx.Component, ctx.Flags)
 }

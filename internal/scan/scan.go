@@ -35,6 +35,9 @@ type Options struct {
 	StorageAlert string
 	// Logger receives scan problems; nil discards them.
 	Logger *slog.Logger
+	// NoChecks turns Weblate's quality checks off: every failing count is 0 and
+	// no unit fails a check (a scan without them costs a little less).
+	NoChecks bool
 }
 
 // Engine turns a config into the statistics of snapshots. It keeps what it learned
@@ -386,7 +389,7 @@ func (s *Engine) newComponent(ctx context.Context, p *snapshot.Project, cc *conf
 	if err != nil {
 		return nil, nil, fmt.Errorf("the id of component %s: %w", key, err)
 	}
-	c := &snapshot.Component{ID: id, Project: p, Config: cc}
+	c := &snapshot.Component{ID: id, Project: p, Config: cc, NoChecks: s.opts.NoChecks}
 	if s.opts.StorageAlert != "" {
 		c.Alerts = append(c.Alerts, &snapshot.Alert{Component: c, Kind: weblate.AlertStorage, Message: s.opts.StorageAlert})
 	}
@@ -760,10 +763,10 @@ func (sc *componentScan) monolingual(matches []match) {
 		tags := sc.info.PluralTags(m.code)
 		ctx := CheckContext(sc.c, m.code, m.lang)
 		jobs[i] = parseJob{
-			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), checks: checksKey(&ctx), role: 'm'},
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), checks: sc.checksKey(&ctx), role: 'm'},
 			path: m.entry.Path,
 			compute: func(data []byte) (*fileResult, error) {
-				st, rows, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags, rules.NewChecker(ctx))
+				st, rows, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags, sc.checker(ctx))
 				if err != nil {
 					return nil, err
 				}
@@ -774,7 +777,7 @@ func (sc *componentScan) monolingual(matches []match) {
 	rows := make([]int, len(tr.tmpl))
 	defer func() {
 		srcCtx := CheckContext(sc.c, sc.c.SourceLanguage.Code, sc.c.SourceLanguage)
-		src.Stats = templateStats(tr.tmpl, cc.EditTemplate, rules.NewChecker(srcCtx), rows)
+		src.Stats = templateStats(tr.tmpl, cc.EditTemplate, sc.checker(srcCtx), rows)
 		for i, n := range rows {
 			if n > 0 {
 				if sc.c.SourceRows == nil {
@@ -846,10 +849,10 @@ func (sc *componentScan) bilingual(matches []match) {
 	for i, m := range matches {
 		ctx := CheckContext(sc.c, m.code, m.lang)
 		jobs[i] = parseJob{
-			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review), checks: checksKey(&ctx) + "\x00" + checksKey(&srcCtx)},
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, role: 'b', tags: fmt.Sprint(review), checks: sc.checksKey(&ctx) + "\x00" + sc.checksKey(&srcCtx)},
 			path: m.entry.Path,
 			compute: sc.whole(func(f *formats.File) *fileResult {
-				st, units := bilingualStats(f, review, rules.NewChecker(ctx), rules.NewChecker(srcCtx))
+				st, units := bilingualStats(f, review, sc.checker(ctx), sc.checker(srcCtx))
 				return &fileResult{stats: st, units: units}
 			}),
 		}

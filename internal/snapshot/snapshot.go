@@ -86,6 +86,9 @@ type Component struct {
 	// file holds them, of those that repeat an earlier key: the statistics and the
 	// units take the first of a key only.
 	TemplateRepeats []int
+	// NoChecks is set when the scan ran no quality checks (gitlate's --checks=false):
+	// nothing fails.
+	NoChecks bool
 	// SourceRows counts, per string (a template key, or rules.BilingualKey), the
 	// failing quality checks of its units in the translations: two or more make
 	// the source unit fail multiple_failures. Strings without any are absent.

@@ -296,8 +296,12 @@ func tagsOf(t *snapshot.Translation) pluralTags {
 	return pluralTags{c.Format.PluralTags(c.SourceLanguage.Code), c.Format.PluralTags(t.LanguageCode), checker(t)}
 }
 
-// checker runs the quality checks of t's units, as the scan ran them.
+// checker runs the quality checks of t's units, as the scan ran them (none when
+// it ran none).
 func checker(t *snapshot.Translation) *rules.Checker {
+	if t.Component.NoChecks {
+		return nil
+	}
 	return rules.NewChecker(scan.CheckContext(t.Component, t.LanguageCode, t.Language))
 }
 
