@@ -1,4 +1,262 @@
 package rules
 
+import (
+	"embed"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
 // sameChecks are Weblate's checks of weblate/checks/same.py.
-var sameChecks = []*Check{}
+var sameChecks = []*Check{
+	{ID: "same", Name: "Unchanged translation", Description: "Source and translation are identical",
+		Kind: TargetCheck, Single: sameSingle},
+}
+
+// stripFormat removes the format strings of the flags in force from text, as
+// Weblate's strip_format (same.py) does: those of the first format flag of
+// FLAG_RULES in force, else of qt-format, qt-plural-format, ruby-format,
+// rst-text (RST roles and literals) or percent-placeholders. format.go's
+// StripFormat replaces this stand-in, which strips nothing.
+var stripFormat = func(s *Subject, text string) string { return text }
+
+// sameSingle is SameCheck.check_single with its should_skip: the translation
+// fails when it is the source itself, unless the source is only words a
+// translation often keeps.
+func sameSingle(s *Subject, source, target string) bool {
+	if sameSkipped(s) {
+		return false
+	}
+	// One character is a label or a separator, rarely translated.
+	if utf8.RuneCountInString(source) <= 1 && utf8.RuneCountInString(target) <= 1 {
+		return false
+	}
+	if sameIgnored(s, source) {
+		return false
+	}
+	return source == target
+}
+
+// sameSkipped is SameCheck.should_skip: translations into the source language
+// (4.18 compares with Python's "in", so a base code found inside the source's
+// counts), and into English or Interlingua from English.
+func sameSkipped(s *Subject) bool {
+	lang, src := s.BaseLang(), s.SourceBaseLang()
+	return strings.Contains(src, lang) || src == "en" && (lang == "en" || lang == "ia")
+}
+
+// dbTags are the DocBook tags (a note "Tag: screen") whose text stays as is.
+var dbTags = map[string]bool{"screen": true, "indexterm": true, "programlisting": true}
+
+// sameIgnored is SameCheck.should_ignore in Weblate 4.18's order: strict-same
+// first, then DocBook tags, numbers and copyright notices, then the source
+// stripped of markup, format strings, addresses and placeholders, which is
+// ignored when it is a single character, all capitals (an abbreviation) or
+// only words of the ignore lists.
+func sameIgnored(s *Subject, source string) bool {
+	if s.Flags.Has("strict-same") {
+		return false
+	}
+	if tag, ok := strings.CutPrefix(s.Note, "Tag: "); ok && dbTags[tag] {
+		return true
+	}
+	// Numbers and times (1:4, 1/2) and copyright notices.
+	if utf8.RuneCountInString(strings.Trim(source, "0123456789:/,.")) <= 1 ||
+		strings.Contains(pyLower(source), "(c) copyright") || strings.Contains(source, "©") {
+		return true
+	}
+	// A glossary's read-only terms would be removed here with check-glossary;
+	// an import has no glossary.
+	stripped := sameStrip(s, source)
+	if vals := s.Flags.Values("placeholders"); len(vals) > 0 && s.Flags.Has("placeholders") {
+		stripped = stripLiterals(stripped, vals)
+	}
+	if utf8.RuneCountInString(stripped) <= 1 || pyIsUpper(stripped) {
+		return true
+	}
+	extra := map[string]bool{}
+	for _, name := range []string{s.Project, s.Component} {
+		for _, w := range strings.FieldsFunc(pyLower(name), pySpace) {
+			extra[w] = true
+		}
+	}
+	for _, w := range sameSplitRE.Split(pyLower(stripped), -1) {
+		if utf8.RuneCountInString(w) > 2 && !ignoreWords()[w] && !languageWords()[w] && !extra[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// The parts of a source same.py's strip_string removes. Python matches [a-z]
+// with IGNORECASE also against İ and ı; \d and \S are Unicode in Python.
+var (
+	sameEmojiRE    = regexp.MustCompile(`[\x{2600}-\x{27BF}\x{1F000}-\x{1FFFD}]`)
+	sameEmailRE    = regexp.MustCompile(`(?i)[a-z0-9_.\x{130}\x{131}-]+@[a-z0-9_.\x{130}\x{131}-]+\.[a-z0-9\x{130}\x{131}-]{2,}`)
+	sameHostPart   = `(?:[A-Z0-9\x{130}\x{131}](?:[A-Z0-9\x{130}\x{131}-]{0,61}[A-Z0-9\x{130}\x{131}])?\.)+(?:[A-Z\x{130}\x{131}]{2,6}\.?|[A-Z0-9\x{130}\x{131}-]{2,}\.?)`
+	sameURLRE      = regexp.MustCompile(`(?i)(?:http|ftp)s?://(?:` + sameHostPart + `|localhost|\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3})(?::\p{Nd}+)?(?:/?|[/?][^` + pySpaceClass + `]+)$`)
+	sameHashRE     = regexp.MustCompile(`#[A-Za-z0-9_-]*`)
+	sameDomainRE   = regexp.MustCompile(`(?i)` + sameHostPart)
+	samePathRE     = regexp.MustCompile(`(^|[ ])(/[a-zA-Z0-9=:?._-]+)+`)
+	sameTemplateRE = regexp.MustCompile(`(?i)\{[a-z_\x{130}\x{131}-]+\}|@[A-Z_\x{130}\x{131}]@`)
+	// sameSplitRE splits a stripped source into words: on runs of spaces,
+	// punctuation, digits and a few HTML entities.
+	sameSplitRE = regexp.MustCompile(`(?i)(?:&(?:nbsp|rsaquo|lt|gt|amp|ldquo|rdquo|times|quot);|[() ,.^` + "`" + `"'\\/_<>!?;:|{}*^@%#&~=+\r\n✓—‑…\[\]0-9-])+`)
+)
+
+// pySpaceClass is pySpace as the inside of a regular expression class.
+const pySpaceClass = `\t\n\v\f\r\x1c-\x1f \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// sameStrip is same.py's strip_string in 4.18's order: HTML markup, then format
+// strings, then emoji (which become a space), e-mail addresses, a URL ending
+// the text, hash tags, domain names, paths and {template} or @TEMPLATE@ markup.
+func sameStrip(s *Subject, text string) string {
+	text = stripTags(text)
+	text = stripFormat(s, text)
+	text = sameEmojiRE.ReplaceAllLiteralString(text, " ")
+	text = sameEmailRE.ReplaceAllLiteralString(text, "")
+	// Python's $ also matches before a final newline.
+	if body, ok := strings.CutSuffix(text, "\n"); ok {
+		text = sameURLRE.ReplaceAllLiteralString(body, "") + "\n"
+	} else {
+		text = sameURLRE.ReplaceAllLiteralString(text, "")
+	}
+	text = sameHashRE.ReplaceAllLiteralString(text, "")
+	text = sameDomainRE.ReplaceAllLiteralString(text, "")
+	text = samePathRE.ReplaceAllLiteralString(text, "")
+	return sameTemplateRE.ReplaceAllLiteralString(text, "")
+}
+
+// stripLiterals removes the placeholders of a placeholders flag from text
+// (strip_placeholders), the first one listed winning where two start at the
+// same place. The flag's regular expressions (r"…") are not told apart from
+// strings by Flags, so they are matched as written.
+func stripLiterals(text string, vals []string) string {
+	key := strings.Join(vals, "\x00")
+	re, ok := placeholderREs.Load(key)
+	if !ok {
+		quoted := make([]string, len(vals))
+		for i, v := range vals {
+			quoted[i] = regexp.QuoteMeta(v)
+		}
+		re, _ = placeholderREs.LoadOrStore(key, regexp.MustCompile(strings.Join(quoted, "|")))
+	}
+	return re.(*regexp.Regexp).ReplaceAllLiteralString(text, "")
+}
+
+var placeholderREs sync.Map
+
+// pyLower is Python's str.lower: Unicode lower case, with İ becoming "i̇" and
+// a capital sigma ending a word becoming ς.
+func pyLower(s string) string {
+	if !strings.ContainsAny(s, "\u0130\u03a3") {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch r {
+		case '\u0130':
+			b.WriteString("i\u0307")
+		case '\u03a3':
+			if finalSigma(s, i) {
+				b.WriteRune('ς')
+			} else {
+				b.WriteRune('σ')
+			}
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma is Unicode's Final_Sigma condition for the Σ at i: a cased letter
+// before it and none after it (skipping case-ignorable characters).
+func finalSigma(s string, i int) bool {
+	before := false
+	for j := i; j > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:j])
+		j -= size
+		if caseIgnorable(r) {
+			continue
+		}
+		before = cased(r)
+		break
+	}
+	if !before {
+		return false
+	}
+	for j := i + len("Σ"); j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		j += size
+		if caseIgnorable(r) {
+			continue
+		}
+		return !cased(r)
+	}
+	return true
+}
+
+func cased(r rune) bool {
+	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
+		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
+}
+
+func caseIgnorable(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) ||
+		strings.ContainsRune("'.:\u00b7\u2019\u2018\u2024\u00ad", r)
+}
+
+// pyIsUpper is Python's str.isupper: some cased character and no lower case or
+// title case one.
+func pyIsUpper(s string) bool {
+	upper := false
+	for _, r := range s {
+		if unicode.IsLower(r) || unicode.IsTitle(r) || unicode.Is(unicode.Other_Lowercase, r) {
+			return false
+		}
+		if unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r) {
+			upper = true
+		}
+	}
+	return upper
+}
+
+// data holds the word lists of Weblate's checks, generated from Weblate's
+// sources by internal/gendata (data/README.md says where from).
+//
+//go:embed data/ignore_words.txt data/languages.txt data/non_word_chars.txt
+var data embed.FS
+
+// dataLines returns the lines of a data file that are not comments.
+func dataLines(name string) []string {
+	b, err := data.ReadFile("data/" + name)
+	if err != nil {
+		panic("rules: " + err.Error())
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func wordSet(name string) map[string]bool {
+	lines := dataLines(name)
+	set := make(map[string]bool, len(lines))
+	for _, l := range lines {
+		set[l] = true
+	}
+	return set
+}
+
+// The word lists are read on first use: IGNORE_WORDS and language-data's
+// LANGUAGES (language names), the words the same check ignores.
+var (
+	ignoreWords   = sync.OnceValue(func() map[string]bool { return wordSet("ignore_words.txt") })
+	languageWords = sync.OnceValue(func() map[string]bool { return wordSet("languages.txt") })
+)
