@@ -252,12 +252,12 @@ type Subject struct {
 	// Note is the unit's developer comment, Key its context (Android name, msgctxt).
 	Note, Key string
 	State     weblate.State
-	// lang is the base code of Lang (before _, - or @), sourceLang SourceLang's.
+	// lang is the base code of Lang (before _ or -), sourceLang SourceLang's.
 	lang, sourceLang string
 	checker          *Checker
 }
 
-// BaseLang is the translation language's base code: Lang before "_", "-" or "@"
+// BaseLang is the translation language's base code: Lang before "_" or "-"
 // (Weblate's Language.base_code), as the language exceptions of checks compare it.
 func (s *Subject) BaseLang() string { return s.lang }
 
@@ -327,9 +327,10 @@ func NewChecker(ctx CheckContext) *Checker {
 	return &Checker{ctx: ctx, base: ParseFlags(ctx.Flags), lang: BaseCode(ctx.Lang), srcLang: BaseCode(ctx.SourceLang)}
 }
 
-// BaseCode is a language code before "_", "-" or "@" (Weblate's base_code).
+// BaseCode is a language code before "_" or "-" (Weblate's base_code, which
+// keeps a variant: sr@latin).
 func BaseCode(code string) string {
-	if i := strings.IndexAny(code, "_-@"); i >= 0 {
+	if i := strings.IndexAny(code, "_-"); i >= 0 {
 		return code[:i]
 	}
 	return code

@@ -27,8 +27,8 @@ var duplicateIgnores = map[string][]string{
 // when its runs of a repeated word differ from the source's and some word it
 // repeats is not one the source repeats.
 func duplicateSingle(s *Subject, source, target string) bool {
-	srcRuns, srcWords := repeatedWords(stripFormat(s, source), s.SourceBaseLang())
-	tgtRuns, tgtWords := repeatedWords(stripFormat(s, target), s.BaseLang())
+	srcRuns, srcWords := repeatedWords(StripFormat(s, source), s.SourceBaseLang())
+	tgtRuns, tgtWords := repeatedWords(StripFormat(s, target), s.BaseLang())
 	if slices.Equal(srcRuns, tgtRuns) {
 		return false
 	}

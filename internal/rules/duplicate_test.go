@@ -49,12 +49,7 @@ var duplicateCases = []duplicateCase{
 
 func TestDuplicateCheck(t *testing.T) {
 	t.Parallel()
-	wired := stripFormatWired()
 	for _, c := range duplicateCases {
-		if c.format && !wired {
-			t.Logf("%s: needs StripFormat (format.go), skipped", c.name)
-			continue
-		}
 		ctx := sameContext(c.lang, c.srcLang)
 		got := checkFails(ctx, "duplicate", []string{c.source}, []string{c.target}, c.flags, "")
 		if got != c.want {

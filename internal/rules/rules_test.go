@@ -132,3 +132,14 @@ func TestBilingualKey(t *testing.T) {
 		t.Error("the plural forms are not part of the key")
 	}
 }
+
+// TestBaseCode: Weblate's base_code cuts at "_" or "-" only; a variant after "@"
+// stays (so English checks skip en_GB, not en@shaw).
+func TestBaseCode(t *testing.T) {
+	t.Parallel()
+	for code, want := range map[string]string{"pt_BR": "pt", "zh-Hans": "zh", "sr@latin": "sr@latin", "en@shaw": "en@shaw", "sr_RS@latin": "sr", "fr": "fr"} {
+		if got := BaseCode(code); got != want {
+			t.Errorf("BaseCode(%q) = %q, want %q", code, got, want)
+		}
+	}
+}

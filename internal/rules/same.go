@@ -15,12 +15,6 @@ var sameChecks = []*Check{
 		Kind: TargetCheck, Single: sameSingle},
 }
 
-// stripFormat removes the format strings of the flags in force from text, as
-// Weblate's strip_format (same.py) does: those of the first format flag of
-// FLAG_RULES in force, else of qt-format, qt-plural-format, ruby-format,
-// rst-text (RST roles and literals) or percent-placeholders. format.go's
-// StripFormat replaces this stand-in, which strips nothing.
-var stripFormat = func(s *Subject, text string) string { return text }
 
 // sameSingle is SameCheck.check_single with its should_skip: the translation
 // fails when it is the source itself, unless the source is only words a
@@ -114,7 +108,7 @@ const pySpaceClass = `\t\n\v\f\r\x1c-\x1f \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\
 // the text, hash tags, domain names, paths and {template} or @TEMPLATE@ markup.
 func sameStrip(s *Subject, text string) string {
 	text = stripTags(text)
-	text = stripFormat(s, text)
+	text = StripFormat(s, text)
 	text = sameEmojiRE.ReplaceAllLiteralString(text, " ")
 	text = sameEmailRE.ReplaceAllLiteralString(text, "")
 	// Python's $ also matches before a final newline.

@@ -43,12 +43,6 @@ func sameContext(lang, srcLang string) CheckContext {
 		PluralFormula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", Project: "MockProject", Component: "MockComponent"}
 }
 
-// stripFormatWired reports whether format.go's StripFormat is in force.
-func stripFormatWired() bool {
-	s := NewChecker(CheckContext{Flags: "c-format"}).subject(&CheckUnit{})
-	return stripFormat(s, "%s x") != "%s x"
-}
-
 // The cases are those of Weblate's weblate/checks/tests/test_same_checks.py
 // that 4.18's rules decide (later versions added others), checked against
 // Weblate's code.
@@ -138,12 +132,7 @@ var sameCases = []sameCase{
 func TestSameCheck(t *testing.T) {
 	t.Parallel()
 	cases := sameCases
-	wired := stripFormatWired()
 	for _, c := range cases {
-		if c.format && !wired {
-			t.Logf("%s: needs StripFormat (format.go), skipped", c.name)
-			continue
-		}
 		got := checkFails(sameContext(c.lang, c.srcLang), "same", []string{c.source}, []string{c.target}, c.flags, c.note)
 		if got != c.want {
 			t.Errorf("%s: same(%q, %q, %q) = %v, want %v", c.name, c.source, c.target, c.flags, got, c.want)
