@@ -45,8 +45,8 @@ const usage = `gitlate serves a Weblate-compatible read API from git repositorie
 Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
                   [--store URL] [--trust-proxy] [--rescan DURATION]
-                  [--cors-origin ORIGIN]... [--debug-listen ADDR]
-  gitlate scan    [--config FILE] [--data DIR] [--format table|json]
+                  [--cors-origin ORIGIN]... [--debug-listen ADDR] [--checks=false]
+  gitlate scan    [--config FILE] [--data DIR] [--format table|json] [--checks=false]
   gitlate check   [--config FILE] [--data DIR]
   gitlate lint    [--config FILE] [--data DIR] [--since REF] [--strict]
                   [--format text|json|sarif|github]
@@ -83,6 +83,7 @@ type options struct {
 	trustProxy                            bool
 	since                                 string // lint: the revision changes are counted from
 	strict                                bool   // lint: any failing check fails
+	checks                                bool   // run the quality checks (true unless --checks=false)
 	rescan                                time.Duration
 	corsOrigins                           listFlag
 }
@@ -191,6 +192,10 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	if cmd != "discover" {
 		fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
 		fs.StringVar(&o.data, "data", defaultDataDir(), "data directory: clones, local: repositories, cache")
+	}
+	o.checks = true // lint and discover always run them
+	if cmd == "serve" || cmd == "scan" {
+		fs.BoolVar(&o.checks, "checks", true, "run Weblate's quality checks (failing, has_failing_check); false reports nothing failing, for a faster scan")
 	}
 	switch cmd {
 	case "serve":
@@ -319,7 +324,7 @@ type parts struct {
 func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, storageAlert string, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger})
+	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
 	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
 	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
 	return p
