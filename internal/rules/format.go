@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -204,10 +205,10 @@ func (f *formatFamily) differ(source, target string, ignoreMissing bool) bool {
 		}
 		return !(ignoreMissing && missing && !extra)
 	}
-	if equalStrings(src, tgt) {
+	if slices.Equal(src, tgt) {
 		return false
 	}
-	if f.remove != "" && equalStrings(f.without(src), f.without(tgt)) {
+	if f.remove != "" && slices.Equal(f.without(src), f.without(tgt)) {
 		return false
 	}
 	// Pairwise, on the lists as extracted (the escapes included): a different
@@ -245,18 +246,6 @@ func equalCounts(a, b map[string]int) bool {
 	}
 	for k, n := range a {
 		if b[k] != n {
-			return false
-		}
-	}
-	return true
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/netip"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -47,12 +48,6 @@ var markupChecks = []*Check{
 // pyIsWord is Python's \w on str patterns: letters, numbers and "_".
 func pyIsWord(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
-}
-
-// pyIsSpace is Python's \s on str patterns (str.isspace): Go's White_Space
-// plus the information separators U+001C…U+001F.
-func pyIsSpace(r rune) bool {
-	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
 }
 
 // ---------------------------------------------------------------------------
@@ -445,23 +440,11 @@ func xmlTagsSingle(_ *Subject, source, target string) bool {
 		return true
 	}
 	for i := range src {
-		if src[i].tag != tgt[i].tag || !slicesEqual(src[i].attrs, tgt[i].attrs) {
+		if src[i].tag != tgt[i].tag || !slices.Equal(src[i].attrs, tgt[i].attrs) {
 			return true
 		}
 	}
 	return false
-}
-
-func slicesEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ---------------------------------------------------------------------------

@@ -15,7 +15,6 @@ var sameChecks = []*Check{
 		Kind: TargetCheck, Single: sameSingle},
 }
 
-
 // sameSingle is SameCheck.check_single with its should_skip: the translation
 // fails when it is the source itself, unless the source is only words a
 // translation often keeps.
