@@ -541,6 +541,7 @@ type scanRow struct {
 	TotalChars        int     `json:"total_chars"`
 	TranslatedChars   int     `json:"translated_chars"`
 	TranslatedPercent percent `json:"translated_percent"`
+	Failing           int     `json:"failing"` // strings failing a quality check
 }
 
 // percent is a percentage written as the API writes them (weblate.AppendPercent): a
@@ -580,6 +581,7 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 					TotalWords: s.TotalWords, TranslatedWords: s.TranslatedWords,
 					TotalChars: s.TotalChars, TranslatedChars: s.TranslatedChars,
 					TranslatedPercent: percent(weblate.Percent(s.Translated, s.Total, true)),
+					Failing:           s.Failing,
 				})
 			}
 		}
@@ -593,11 +595,11 @@ func scanCmd(ctx context.Context, cfg *config.Config, o *options, stdout, stderr
 		}
 	} else {
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "project\tcomponent\tlanguage\ttotal\ttranslated\tfuzzy\treadonly\twords\ttranslated words\tchars\ttranslated chars\t%\tfile\t")
+		fmt.Fprintln(tw, "project\tcomponent\tlanguage\ttotal\ttranslated\tfuzzy\treadonly\twords\ttranslated words\tchars\ttranslated chars\t%\tfailing\tfile\t")
 		for _, r := range rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", r.Project, r.Component, r.Language,
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t\n", r.Project, r.Component, r.Language,
 				r.Total, r.Translated, r.Fuzzy, r.Readonly, r.TotalWords, r.TranslatedWords, r.TotalChars, r.TranslatedChars,
-				weblate.FormatPercent(float64(r.TranslatedPercent)), r.Filename)
+				weblate.FormatPercent(float64(r.TranslatedPercent)), r.Failing, r.Filename)
 		}
 		tw.Flush()
 	}

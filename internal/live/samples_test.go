@@ -58,6 +58,29 @@ func TestSamplesMatchHandCounts(t *testing.T) {
 	}
 }
 
+// TestSamplesFailingChecks compares the failing strings of every translation,
+// component and project of the samples with those counted by hand.
+func TestSamplesFailingChecks(t *testing.T) {
+	snap := scanSamples(t)
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			for _, tr := range c.Translations {
+				key := p.Config.Slug + "/" + c.Config.Slug + "/" + tr.LanguageCode
+				if got, want := tr.Stats.Failing, expected.Failing[key]; got != want {
+					t.Errorf("%s: failing %d, want %d", key, got, want)
+				}
+			}
+			key := p.Config.Slug + "/" + c.Config.Slug
+			if got, want := c.Stats.Failing, expected.FailingComponents[key]; got != want {
+				t.Errorf("component %s: failing %d, want %d", key, got, want)
+			}
+		}
+		if got, want := p.Stats.Failing, expected.FailingProjects[p.Config.Slug]; got != want {
+			t.Errorf("project %s: failing %d, want %d", p.Config.Slug, got, want)
+		}
+	}
+}
+
 // TestSamplesStructuralEvents compares the change log's structural events with the
 // ones read off the samples' history by hand.
 func TestSamplesStructuralEvents(t *testing.T) {
