@@ -36,7 +36,6 @@ func markupFails(c markupCase) bool {
 	return slices.Contains(NewChecker(ctx).Target(nil, u), c.check)
 }
 
-
 func runMarkupCases(t *testing.T, cases []markupCase) {
 	t.Helper()
 	for _, c := range cases {
