@@ -323,6 +323,11 @@ const kashidaChars = "\u0640\ufcf2\ufcf3\ufcf4\ufe71\ufe77\ufe79\ufe7b\ufe7d\ufe
 // checkKashida fails a target with a kashida that does not follow one of the
 // letters kashidaAfter (Weblate's regex says so with a lookbehind).
 func checkKashida(_ *Subject, _, target string) bool {
+	// Every kashida character is encoded from a byte 0xD9 (U+0640) or 0xEF
+	// (the presentation forms).
+	if strings.IndexByte(target, 0xd9) < 0 && strings.IndexByte(target, 0xef) < 0 {
+		return false
+	}
 	prev := rune(-1)
 	for _, r := range target {
 		if strings.ContainsRune(kashidaChars, r) && !strings.ContainsRune(kashidaAfter, prev) {
@@ -375,6 +380,9 @@ var windowsPath = regexp.MustCompile(`[A-Z]:\\\\[^\\ ]+(\\[^\\ ]+)+`)
 func checkEscapedNewline(_ *Subject, source, target string) bool {
 	if source == "" || target == "" {
 		return false
+	}
+	if !strings.Contains(source, `\n`) && !strings.Contains(target, `\n`) {
+		return false // none on either side
 	}
 	source = windowsPath.ReplaceAllLiteralString(source, "")
 	target = windowsPath.ReplaceAllLiteralString(target, "")

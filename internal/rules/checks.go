@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -53,10 +54,16 @@ type Check struct {
 	Unit   func(s *Subject, sources, targets []string) bool
 	// Source judges a unit of the source translation by its source forms.
 	Source func(s *Subject, sources []string) bool
+
+	// enableFlag and ignoreFlag are EnableFlag and IgnoreFlag, made once.
+	enableFlag, ignoreFlag string
 }
 
 // EnableFlag is the flag that turns c on (Enable, or Weblate's default).
 func (c *Check) EnableFlag() string {
+	if c.enableFlag != "" {
+		return c.enableFlag
+	}
 	if c.Enable != "" {
 		return c.Enable
 	}
@@ -65,7 +72,12 @@ func (c *Check) EnableFlag() string {
 
 // IgnoreFlag is the flag that turns c off: ignore- and the id with "-" for "_"
 // (ignore-end-stop), whatever flag enables it.
-func (c *Check) IgnoreFlag() string { return "ignore-" + strings.ReplaceAll(c.ID, "_", "-") }
+func (c *Check) IgnoreFlag() string {
+	if c.ignoreFlag != "" {
+		return c.ignoreFlag
+	}
+	return "ignore-" + strings.ReplaceAll(c.ID, "_", "-")
+}
 
 // checkOrder is Weblate 4.18's CHECK_LIST (weblate/checks/models.py): the order
 // checks are listed and run in.
@@ -105,6 +117,7 @@ func init() {
 	}
 	for _, id := range checkOrder {
 		if c := byID[id]; c != nil {
+			c.enableFlag, c.ignoreFlag = c.EnableFlag(), c.IgnoreFlag()
 			registry = append(registry, c)
 		}
 	}
@@ -276,8 +289,33 @@ func (s *Subject) PluralExamples() (counts []int, zeroOne bool) {
 	return c.examples, c.zeroOne
 }
 
+// examplesCache keeps pluralExamples by plural: a few dozen plurals serve
+// every translation.
+var examplesCache sync.Map // examplesKey → examples
+
+type examplesKey struct {
+	number  int
+	formula string
+}
+
+type examples struct {
+	counts  []int
+	zeroOne bool
+}
+
 // pluralExamples samples a gettext plural expression as Plural.examples does.
+// The counts are shared: callers must not change them.
 func pluralExamples(number int, formula string) ([]int, bool) {
+	key := examplesKey{number, formula}
+	if e, ok := examplesCache.Load(key); ok {
+		return e.(examples).counts, e.(examples).zeroOne
+	}
+	counts, zeroOne := samplePlural(number, formula)
+	examplesCache.Store(key, examples{counts, zeroOne})
+	return counts, zeroOne
+}
+
+func samplePlural(number int, formula string) ([]int, bool) {
 	counts := make([]int, max(number, 1))
 	if formula == "" {
 		formula = "0"
@@ -313,6 +351,7 @@ func pluralExamples(number int, formula string) ([]int, bool) {
 }
 
 // Checker runs the checks of one translation's units; the nil Checker runs none.
+// A Checker is not safe for concurrent use.
 type Checker struct {
 	ctx      CheckContext
 	base     Flags
@@ -320,11 +359,29 @@ type Checker struct {
 	srcLang  string
 	examples []int
 	zeroOne  bool
+	// targets and sources are the target and source checks the translation's
+	// flags enable: those of a unit without flags of its own.
+	targets, sources []*Check
+	sub              Subject // reused for each unit
 }
 
 // NewChecker returns the checker of a translation.
 func NewChecker(ctx CheckContext) *Checker {
-	return &Checker{ctx: ctx, base: ParseFlags(ctx.Flags), lang: BaseCode(ctx.Lang), srcLang: BaseCode(ctx.SourceLang)}
+	c := &Checker{ctx: ctx, base: ParseFlags(ctx.Flags), lang: BaseCode(ctx.Lang), srcLang: BaseCode(ctx.SourceLang)}
+	s := &Subject{CheckContext: &c.ctx, Flags: c.base}
+	c.targets, c.sources = enabledChecks(s, TargetCheck), enabledChecks(s, SourceCheck)
+	return c
+}
+
+// enabledChecks are the checks of kind the flags of s enable, in Weblate's order.
+func enabledChecks(s *Subject, kind CheckKind) []*Check {
+	var out []*Check
+	for _, ch := range registry {
+		if ch.Kind == kind && s.enabled(ch) {
+			out = append(out, ch)
+		}
+	}
+	return out
 }
 
 // BaseCode is a language code before "_" or "-" (Weblate's base_code, which
@@ -347,9 +404,26 @@ type CheckUnit struct {
 	Note, Key string
 }
 
+// subject is u as its checks see it, on its own.
 func (c *Checker) subject(u *CheckUnit) *Subject {
 	return &Subject{CheckContext: &c.ctx, Flags: c.base.Merge(u.Flags), Note: u.Note, Key: u.Key,
 		State: u.State, lang: c.lang, sourceLang: c.srcLang, checker: c}
+}
+
+// prepare is u as its checks see it (in the Subject the checker reuses), and
+// the checks of kind its flags enable.
+func (c *Checker) prepare(u *CheckUnit, kind CheckKind) (*Subject, []*Check) {
+	s := &c.sub
+	*s = Subject{CheckContext: &c.ctx, Flags: c.base, Note: u.Note, Key: u.Key,
+		State: u.State, lang: c.lang, sourceLang: c.srcLang, checker: c}
+	if u.Flags == "" {
+		if kind == TargetCheck {
+			return s, c.targets
+		}
+		return s, c.sources
+	}
+	s.Flags = c.base.Merge(u.Flags)
+	return s, enabledChecks(s, kind)
 }
 
 // Target appends to out the ids of the target checks u fails, in Weblate's
@@ -359,11 +433,8 @@ func (c *Checker) Target(out []string, u *CheckUnit) []string {
 	if c == nil || u.State == weblate.StateReadOnly || u.State == weblate.StateEmpty || len(u.Source) == 0 || len(u.Target) == 0 {
 		return out
 	}
-	s := c.subject(u)
-	for _, ch := range registry {
-		if ch.Kind != TargetCheck || !s.enabled(ch) {
-			continue
-		}
+	s, checks := c.prepare(u, TargetCheck)
+	for _, ch := range checks {
 		if ch.Unit != nil {
 			if ch.Unit(s, u.Source, u.Target) {
 				out = append(out, ch.ID)
@@ -410,11 +481,8 @@ func (c *Checker) Source(out []string, u *CheckUnit, rows int) []string {
 	if c == nil || len(u.Source) == 0 {
 		return out
 	}
-	s := c.subject(u)
-	for _, ch := range registry {
-		if ch.Kind != SourceCheck || !s.enabled(ch) {
-			continue
-		}
+	s, checks := c.prepare(u, SourceCheck)
+	for _, ch := range checks {
 		if ch.ID == MultipleFailures {
 			if rows >= 2 {
 				out = append(out, ch.ID)

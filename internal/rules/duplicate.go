@@ -27,8 +27,12 @@ var duplicateIgnores = map[string][]string{
 // when its runs of a repeated word differ from the source's and some word it
 // repeats is not one the source repeats.
 func duplicateSingle(s *Subject, source, target string) bool {
-	srcRuns, srcWords := repeatedWords(StripFormat(s, source), s.SourceBaseLang())
+	// Only a translation repeating a word can fail: look at it first.
 	tgtRuns, tgtWords := repeatedWords(StripFormat(s, target), s.BaseLang())
+	if len(tgtWords) == 0 {
+		return false
+	}
+	srcRuns, srcWords := repeatedWords(StripFormat(s, source), s.SourceBaseLang())
 	if slices.Equal(srcRuns, tgtRuns) {
 		return false
 	}
@@ -47,7 +51,7 @@ func duplicateSingle(s *Subject, source, target string) bool {
 func repeatedWords(text, lang string) (runs []int, words []string) {
 	ignored := duplicateIgnores[lang]
 	previous, run := "", 1
-	for _, w := range splitNonWord(text) {
+	for w := range wordsOf(text) {
 		if w == previous && utf8.RuneCountInString(w) >= 2 && !slices.Contains(ignored, w) {
 			run++
 			continue
@@ -64,12 +68,49 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 	return runs, words
 }
 
-// splitNonWord cuts text at runs of non-word characters, leaving out empty
-// words.
-func splitNonWord(text string) []string {
-	set := nonWordSet()
-	return strings.FieldsFunc(text, func(r rune) bool { return set[r] })
+// wordsOf yields the words of text: the runs between non-word characters.
+func wordsOf(text string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(text); {
+			r, size := rune(text[i]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(text[i:])
+			}
+			if isNonWord(r) {
+				if start >= 0 && !yield(text[start:i]) {
+					return
+				}
+				start = -1
+			} else if start < 0 {
+				start = i
+			}
+			i += size
+		}
+		if start >= 0 {
+			yield(text[start:])
+		}
+	}
 }
+
+// isNonWord tells whether r is one of nonWordSet's characters; an ASCII
+// table answers most.
+func isNonWord(r rune) bool {
+	if r < utf8.RuneSelf {
+		return nonWordASCII[r]
+	}
+	return nonWordSet()[r]
+}
+
+// nonWordASCII is nonWordSet's ASCII part, made once when the package starts.
+var nonWordASCII = func() (t [utf8.RuneSelf]bool) {
+	for r := range nonWordSet() {
+		if r < utf8.RuneSelf {
+			t[r] = true
+		}
+	}
+	return t
+}()
 
 // nonWordSet is the set of characters Weblate's NON_WORD expression matches:
 // NON_WORD_CHARS joined inside a character class with "]" added. Python reads

@@ -261,6 +261,11 @@ func equalCounts(a, b map[string]int) bool {
 // is used for exactly 0 and 1 (Plural.examples; 5.0's strict-format and
 // strict_format_plurals do not exist in 4.18).
 func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
+	// Without the literal every placeholder starts with, no form has one: the
+	// lists compare equal (Java MessageFormat still pairs its apostrophes).
+	if prefix, _ := f.re.LiteralPrefix(); prefix != "" && !f.quotes && !anyContains(sources, prefix) && !anyContains(targets, prefix) {
+		return false
+	}
 	if len(sources) > 1 && len(targets) == 1 {
 		return f.fails(sources[1], targets[0], false)
 	}
@@ -283,6 +288,15 @@ func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 	}
 	for i, t := range targets[1:] {
 		if f.fails(sources[1], t, i+1 < len(counts) && counts[i+1] == 1) {
+			return true
+		}
+	}
+	return false
+}
+
+func anyContains(forms []string, sub string) bool {
+	for _, f := range forms {
+		if strings.Contains(f, sub) {
 			return true
 		}
 	}
@@ -376,7 +390,7 @@ func unnamedFormatFails(s *Subject, sources []string) bool {
 func StripFormat(s *Subject, text string) string {
 	for _, r := range formatRules {
 		if s.Flags.Has(r.flag) {
-			return r.re.ReplaceAllLiteralString(text, "")
+			return removeAll(r.re, text)
 		}
 	}
 	for _, r := range []struct {
@@ -390,10 +404,19 @@ func StripFormat(s *Subject, text string) string {
 		{"percent-placeholders", percentRe},
 	} {
 		if s.Flags.Has(r.flag) {
-			return r.re.ReplaceAllLiteralString(text, "")
+			return removeAll(r.re, text)
 		}
 	}
 	return text
+}
+
+// removeAll deletes re's matches from text; a text without the literal every
+// match starts with (printf's "%") is returned as it is, without running re.
+func removeAll(re *regexp.Regexp, text string) string {
+	if prefix, _ := re.LiteralPrefix(); prefix != "" && !strings.Contains(text, prefix) {
+		return text
+	}
+	return re.ReplaceAllLiteralString(text, "")
 }
 
 // formatChecks are Weblate's checks of weblate/checks/format.py, qt.py,

@@ -114,6 +114,9 @@ func bbcodeAt(s []rune, i int) (end int, tag string, ok bool) {
 // bbcodeSingle is BBCodeCheck.check_single: a source with BBCode needs as many
 // matches in the target, with the same set of tags.
 func bbcodeSingle(_ *Subject, source, target string) bool {
+	if strings.IndexByte(source, '[') < 0 {
+		return false // no tag in the source
+	}
 	src := bbcodeFind(source)
 	if len(src) == 0 {
 		return false

@@ -19,17 +19,16 @@ var sameChecks = []*Check{
 // fails when it is the source itself, unless the source is only words a
 // translation often keeps.
 func sameSingle(s *Subject, source, target string) bool {
-	if sameSkipped(s) {
+	// Weblate compares last; what it tests before only ever turns a match
+	// into a pass, so a translation that differs from its source passes at once.
+	if source != target || sameSkipped(s) {
 		return false
 	}
 	// One character is a label or a separator, rarely translated.
 	if utf8.RuneCountInString(source) <= 1 && utf8.RuneCountInString(target) <= 1 {
 		return false
 	}
-	if sameIgnored(s, source) {
-		return false
-	}
-	return source == target
+	return !sameIgnored(s, source)
 }
 
 // sameSkipped is SameCheck.should_skip: translations into the source language

@@ -56,14 +56,15 @@ func scanFigure(o *options) error {
 	}
 	gitlate := filepath.Join(o.bin, "gitlate")
 	fmt.Printf("figure 1: cold scan of the corpora (newpipe, fdroidclient, slicer-glossary: %d files, %.1f MB, files in the page cache),\n", files, float64(size)/1e6)
-	fmt.Printf("  `gitlate scan --format json` (a new process, an empty data directory) against ttk_stats.py on the same three corpora, alternating, %d runs each\n", o.runs)
+	fmt.Printf("  `gitlate scan --format json` (a new process, an empty data directory) against ttk_stats.py on the same three corpora,\n")
+	fmt.Printf("  and against itself with --checks=false (the quality checks off), alternating, %d runs each\n", o.runs)
 
 	// The same statistics: compare every translation once before timing.
 	if err := sameStatistics(o, dir, config, gitlate); err != nil {
 		return err
 	}
-	var gw, gc, tw, tc []time.Duration
-	var grss, trss int64
+	var gw, gc, nw, nc, tw, tc []time.Duration
+	var grss, nrss, trss int64
 	for i := range o.runs {
 		data := filepath.Join(dir, fmt.Sprintf("data-%d", i))
 		os.RemoveAll(data)
@@ -74,6 +75,13 @@ func scanFigure(o *options) error {
 			return err
 		}
 		gw, gc, grss = append(gw, m.wall), append(gc, m.cpu), max(grss, m.maxRSS)
+		cmd = exec.Command(gitlate, "scan", "--checks=false", "--config", config, "--data", data, "--format", "json")
+		m, err = measure(cmd)
+		os.RemoveAll(data)
+		if err != nil {
+			return err
+		}
+		nw, nc, nrss = append(nw, m.wall), append(nc, m.cpu), max(nrss, m.maxRSS)
 		var w, c time.Duration
 		for _, cmd := range ttkCommands(o, dir, nil) {
 			cmd.Stdout = nil
@@ -87,11 +95,16 @@ func scanFigure(o *options) error {
 	}
 	fmt.Printf("  %-34s %14s %14s %12s %10s\n", "", "wall median", "wall min", "CPU median", "max RSS")
 	fmt.Printf("  %-34s %14s %14s %12s %10s\n", "gitlate scan", ms(median(gw)), ms(minDur(gw)), ms(median(gc)), mb(grss))
+	fmt.Printf("  %-34s %14s %14s %12s %10s\n", "gitlate scan --checks=false", ms(median(nw)), ms(minDur(nw)), ms(median(nc)), mb(nrss))
 	fmt.Printf("  %-34s %14s %14s %12s %10s\n", "ttk_stats.py ×3 (baseline)", ms(median(tw)), ms(minDur(tw)), ms(median(tc)), mb(trss))
 	ratio := median(tw).Seconds() / median(gw).Seconds()
 	fmt.Printf("  %-34s %13.1f× %13.1f× %11.1f×\n", "ratio (baseline / gitlate)", ratio,
 		minDur(tw).Seconds()/minDur(gw).Seconds(), median(tc).Seconds()/median(gc).Seconds())
 	fmt.Printf("  target: ≥ 20× faster, wall: %s (median wall ratio %.1f×)\n", verdict(ratio >= 20), ratio)
+	cost := median(gw).Seconds() / median(nw).Seconds()
+	fmt.Printf("  %-34s %13.2f× %13.2f× %11.2f×\n", "checks' cost (with / without)", cost,
+		minDur(gw).Seconds()/minDur(nw).Seconds(), median(gc).Seconds()/median(nc).Seconds())
+	fmt.Printf("  target: the checks cost ≤ 1.3× the scan without them, wall: %s (median wall ratio %.2f×)\n", verdict(cost <= 1.3), cost)
 
 	return parseThroughput(o)
 }
