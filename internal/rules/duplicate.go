@@ -27,8 +27,13 @@ var duplicateIgnores = map[string][]string{
 // when its runs of a repeated word differ from the source's and some word it
 // repeats is not one the source repeats.
 func duplicateSingle(s *Subject, source, target string) bool {
-	// Only a translation repeating a word can fail: look at it first.
-	tgtRuns, tgtWords := repeatedWords(StripFormat(s, target), s.BaseLang())
+	// Only a translation repeating a word can fail: look at it first, and
+	// when removing format strings leaves it as it is, without copying it.
+	stripped := StripFormat(s, target)
+	if stripped == target && !hasRepeatedWord(target) {
+		return false
+	}
+	tgtRuns, tgtWords := repeatedWords(stripped, s.BaseLang())
 	if len(tgtWords) == 0 {
 		return false
 	}
@@ -66,6 +71,37 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 		runs, words = append(runs, run), append(words, previous)
 	}
 	return runs, words
+}
+
+// hasRepeatedWord reports whether some word of text follows itself: the
+// condition of every run repeatedWords finds (it may find none where a word
+// the language repeats, or a one-letter one, is all there is).
+func hasRepeatedWord(text string) bool {
+	prevStart, prevEnd, start := -1, -1, -1
+	for i := 0; i <= len(text); {
+		r, size := rune(0), 1
+		end := i == len(text)
+		if !end {
+			if r = rune(text[i]); r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(text[i:])
+			}
+		}
+		if end || isNonWord(r) {
+			if start >= 0 {
+				if prevStart >= 0 && text[prevStart:prevEnd] == text[start:i] {
+					return true
+				}
+				prevStart, prevEnd, start = start, i, -1
+			}
+			if end {
+				break
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	return false
 }
 
 // wordsOf yields the words of text: the runs between non-word characters.

@@ -77,3 +77,20 @@ func TestDuplicateWords(t *testing.T) {
 		t.Errorf("non-word set has %d characters, want %d (the list less the backslash, plus ])", len(set), want)
 	}
 }
+
+// TestHasRepeatedWord: the fast test finds every text whose words repeat, so
+// that skipping the others changes no verdict.
+func TestHasRepeatedWord(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]bool{
+		"": false, "a": false, "a a": true, "the the end": true, "the end the": false,
+		"word, word": true, "слово слово": true, "ab abc": false, "x y x y": false, "end end": true,
+	} {
+		if got := hasRepeatedWord(text); got != want {
+			t.Errorf("hasRepeatedWord(%q) = %v, want %v", text, got, want)
+		}
+		if runs, _ := repeatedWords(text, "en"); len(runs) > 0 && !hasRepeatedWord(text) {
+			t.Errorf("%q: repeatedWords finds runs the fast test misses", text)
+		}
+	}
+}
