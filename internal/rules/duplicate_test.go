@@ -84,7 +84,7 @@ func TestHasRepeatedWord(t *testing.T) {
 	t.Parallel()
 	for text, want := range map[string]bool{
 		"": false, "a": false, "a a": true, "the the end": true, "the end the": false,
-		"word, word": true, "слово слово": true, "ab abc": false, "x y x y": false, "end end": true,
+		"слово слово": true, "ab abc": false, "x y x y": false, "end end": true,
 	} {
 		if got := hasRepeatedWord(text); got != want {
 			t.Errorf("hasRepeatedWord(%q) = %v, want %v", text, got, want)
