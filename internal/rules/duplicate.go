@@ -79,14 +79,17 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 func hasRepeatedWord(text string) bool {
 	prevStart, prevEnd, start := -1, -1, -1
 	for i := 0; i <= len(text); {
-		r, size := rune(0), 1
-		end := i == len(text)
+		size, end, sep := 1, i == len(text), false
 		if !end {
-			if r = rune(text[i]); r >= utf8.RuneSelf {
+			if c := text[i]; c < utf8.RuneSelf {
+				sep = nonWordASCII[c]
+			} else {
+				var r rune
 				r, size = utf8.DecodeRuneInString(text[i:])
+				sep = nonWordSet()[r]
 			}
 		}
-		if end || isNonWord(r) {
+		if end || sep {
 			if start >= 0 {
 				if prevStart >= 0 && text[prevStart:prevEnd] == text[start:i] {
 					return true

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // This file is Weblate 4.18's format-string checks (weblate/checks/format.py,
@@ -129,7 +131,29 @@ type formatFamily struct {
 	squeeze bool
 	// Java MessageFormat also wants its apostrophes paired.
 	quotes bool
+
+	cache  sync.Map // source text → extract's list (extractCached)
+	cached atomic.Int64
 }
+
+// extractCached is extract of a source string: the same sources come back in
+// every translation of a component, so their lists are kept (up to
+// extractCacheMax strings per family, then the cache starts again). The list
+// is shared: callers must not change it.
+func (f *formatFamily) extractCached(text string) []string {
+	if v, ok := f.cache.Load(text); ok {
+		return v.([]string)
+	}
+	list := f.extract(text)
+	if f.cached.Add(1) > extractCacheMax {
+		f.cache.Clear()
+		f.cached.Store(0)
+	}
+	f.cache.Store(text, list)
+	return list
+}
+
+const extractCacheMax = 1 << 16
 
 // extract is extract_matches: group 1 of every match, cleaned up.
 func (f *formatFamily) extract(text string) []string {
@@ -168,7 +192,7 @@ func (f *formatFamily) fails(source, target string, ignoreMissing bool) bool {
 }
 
 func (f *formatFamily) differ(source, target string, ignoreMissing bool) bool {
-	src := f.extract(source)
+	src := f.extractCached(source)
 	tgt := f.extract(target)
 	positional := true
 	if len(src) > 0 {
@@ -181,6 +205,9 @@ func (f *formatFamily) differ(source, target string, ignoreMissing bool) bool {
 		}
 	}
 	if !positional {
+		if slices.Equal(src, tgt) {
+			return false // the same list is the same multiset
+		}
 		sc, tc := countStrings(src), countStrings(tgt)
 		if equalCounts(sc, tc) {
 			return false
@@ -270,7 +297,7 @@ func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 		return f.fails(sources[1], targets[0], false)
 	}
 	source := sources[0]
-	if len(sources) > 1 && len(f.extract(sources[0])) == 0 && len(f.extract(sources[1])) > 0 {
+	if len(sources) > 1 && len(f.extractCached(sources[0])) == 0 && len(f.extractCached(sources[1])) > 0 {
 		source = sources[1]
 	}
 	var counts []int
