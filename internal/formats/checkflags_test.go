@@ -52,3 +52,24 @@ func TestCheckFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeFlags: the template's flags win over the translation's, and the
+// result is sorted as Weblate's Flags.format writes it.
+func TestMergeFlags(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"", "max-length:10"}, "max-length:10"},
+		{[]string{"max-length:20, c-format", "max-length:10"}, "c-format, max-length:10"},
+		{[]string{"url", "url"}, "url"},
+		{[]string{"c-format", "placeholders:\"%s\":\"%d\""}, "c-format, placeholders:%s:%d"},
+		{[]string{"placeholders:\"open", "url"}, "url"},
+	} {
+		if got := MergeFlags(c.in...); got != c.want {
+			t.Errorf("MergeFlags(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

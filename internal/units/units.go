@@ -350,6 +350,10 @@ func (tags pluralTags) unit(t *snapshot.Translation, pos int, su, tr *formats.Un
 			u.Explanation = tr.Explanation
 		}
 		note = tr.Note
+		if tr.Flags != "" {
+			// TTKitUnit.flags: the translation's, then the template's, which win.
+			u.Flags = formats.MergeFlags(tr.Flags, su.Flags)
+		}
 	}
 	// Weblate's TTKitUnit.notes: the template's note, then the translation's,
 	// unless they are the same.
