@@ -18,8 +18,8 @@ import (
 // names (a hostile "#," line of thousands would cost quadratic time).
 type weblateFlags struct {
 	names []string
-	items []string   // formatted flag of each name
-	vals  [][]string // parameters of each name
+	items []string      // formatted flag of each name
+	vals  [][]flagValue // parameters of each name
 	index map[string]int
 }
 
@@ -35,7 +35,7 @@ func (f *weblateFlags) find(name string) int {
 	return slices.Index(f.names, name)
 }
 
-func (f *weblateFlags) set(name, formatted string, vals []string) {
+func (f *weblateFlags) set(name, formatted string, vals []flagValue) {
 	if i := f.find(name); i >= 0 {
 		f.items[i] = formatted
 		f.vals[i] = vals
@@ -59,13 +59,11 @@ func (f *weblateFlags) set(name, formatted string, vals []string) {
 func (f *weblateFlags) setValue(name string, values ...flagValue) {
 	var b strings.Builder
 	b.WriteString(formatFlagValue(flagValue{text: name}))
-	vals := make([]string, len(values))
-	for i, v := range values {
+	for _, v := range values {
 		b.WriteByte(':')
 		b.WriteString(formatFlagValue(v))
-		vals[i] = v.text
 	}
-	f.set(name, b.String(), vals)
+	f.set(name, b.String(), slices.Clone(values))
 }
 
 // setPlain merges a flag without values; Weblate ignores "fuzzy" and "#".
@@ -92,10 +90,15 @@ func (f *weblateFlags) remove(name string) {
 }
 
 // A Flag is one of Weblate's flags: its name and its parameters (none for a
-// plain flag such as c-format; "10" for max-length:10).
+// plain flag such as c-format; "10" for max-length:10). Regex marks the
+// parameters written r"…", which Weblate's parser compiles as regular
+// expressions (placeholders:r"%\w+%"): nil when none is, else parallel to
+// Values. The text of such a parameter is the expression as written, with only
+// \" \\ and the white-space escapes \n \r \t \f undone.
 type Flag struct {
 	Name   string
 	Values []string
+	Regex  []bool
 }
 
 // ParseFlags reads flags written as Weblate writes them (Unit.Flags, a
@@ -109,7 +112,21 @@ func ParseFlags(text string) ([]Flag, error) {
 	}
 	out := make([]Flag, len(f.names))
 	for i, n := range f.names {
-		out[i] = Flag{Name: n, Values: f.vals[i]}
+		out[i].Name = n
+		vals := f.vals[i]
+		if len(vals) == 0 {
+			continue
+		}
+		out[i].Values = make([]string, len(vals))
+		for j, v := range vals {
+			out[i].Values[j] = v.text
+			if v.regex {
+				if out[i].Regex == nil {
+					out[i].Regex = make([]bool, len(vals))
+				}
+				out[i].Regex[j] = true
+			}
+		}
 	}
 	return out, nil
 }

@@ -212,6 +212,28 @@ func (f Flags) Values(name string) []string {
 	return nil
 }
 
+// A FlagParam is one parameter of a flag; Regex marks one written r"…", which
+// Weblate's flag parser compiles as a (Python) regular expression.
+type FlagParam struct {
+	Text  string
+	Regex bool
+}
+
+// Params returns the parameters of the flag name with their regex marks (nil
+// when it has none or is not in force).
+func (f Flags) Params(name string) []FlagParam {
+	i := f.index(name)
+	if i < 0 || len(f.list[i].Values) == 0 {
+		return nil
+	}
+	fl := f.list[i]
+	out := make([]FlagParam, len(fl.Values))
+	for j, v := range fl.Values {
+		out[j] = FlagParam{Text: v, Regex: j < len(fl.Regex) && fl.Regex[j]}
+	}
+	return out
+}
+
 // Value returns the first parameter of the flag name.
 func (f Flags) Value(name string) (string, bool) {
 	if v := f.Values(name); len(v) > 0 {

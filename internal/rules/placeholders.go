@@ -2,7 +2,10 @@ package rules
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/text/cases"
@@ -91,49 +94,77 @@ func stripXMLText(t string) string {
 // ---------------------------------------------------------------------------
 // placeholders
 
-// placeholderParam is one value of the placeholders flag: a literal string, or
-// a regular expression when written r"…".
-type placeholderParam struct {
-	text  string
-	regex bool
-}
-
-// placeholderParams returns the placeholders flag's values. The flag parser
-// (formats.Flag) keeps no trace of the r"…" marker, so every value is taken
-// literally here; placeholderPattern handles regular expressions once the
-// marker is available.
-func placeholderParams(s *Subject) []placeholderParam {
-	vals := s.Flags.Values("placeholders")
-	out := make([]placeholderParam, len(vals))
-	for i, v := range vals {
-		out[i] = placeholderParam{text: v}
+// placeholderPattern is PlaceholderCheck.get_value: the placeholders flag's
+// values joined as alternatives, a literal value escaped and a regular
+// expression (written r"…") as it is, case-insensitive with fold (the
+// case-insensitive flag). As in Python the alternatives are joined without
+// grouping, and the first that matches at a place wins.
+//
+// ok is false when Go cannot compile the expression Python accepts
+// (lookarounds, backreferences, the verbose flag): the unit cannot be judged
+// and does not fail, as regexUnit does for the regex flag. An expression Python
+// refuses too never reaches Weblate's checks: its flag parser compiles r"…"
+// values and refuses the flags. Known differences left: Python's "$" matches
+// before a final newline without taking it (pyRegexToGo makes the newline part
+// of the match), and a global inline flag such as (?i) after the start applies
+// to the whole expression in Python 3.10 (an error in 3.11) but only to what
+// follows in Go.
+func placeholderPattern(params []FlagParam, fold bool) (*regexp.Regexp, bool) {
+	var key strings.Builder
+	if fold {
+		key.WriteByte('i')
 	}
-	return out
-}
-
-// placeholderPattern is PlaceholderCheck.get_value: the literal values escaped
-// and the regular expressions as written, joined as alternatives,
-// case-insensitive with the case-insensitive flag. ok is false when Go cannot
-// compile a regular expression Python accepts (lookarounds, backreferences).
-func placeholderPattern(params []placeholderParam, fold bool) (*regexp.Regexp, bool) {
+	for _, p := range params {
+		mark := byte('s')
+		if p.Regex {
+			mark = 'r'
+		}
+		key.WriteByte(mark)
+		key.WriteString(strconv.Itoa(len(p.Text)))
+		key.WriteByte(':')
+		key.WriteString(p.Text)
+	}
+	if v, ok := placeholderREs.Load(key.String()); ok {
+		re, _ := v.(*regexp.Regexp)
+		return re, re != nil
+	}
 	parts := make([]string, len(params))
 	for i, p := range params {
-		if p.regex {
-			parts[i] = "(?:" + pyRegexToGo(p.text) + ")"
+		if p.Regex {
+			parts[i] = p.Text
 		} else {
-			parts[i] = regexp.QuoteMeta(p.text)
+			parts[i] = regexp.QuoteMeta(p.Text)
 		}
 	}
-	expr := strings.Join(parts, "|")
+	expr := pyRegexToGo(strings.Join(parts, "|"))
 	if fold {
 		expr = "(?i)" + expr
 	}
 	re, err := regexp.Compile(expr)
-	return re, err == nil
+	if err != nil {
+		re = nil
+	}
+	// A hostile file could give every unit its own placeholders: past a bound
+	// the patterns are compiled each time instead of kept.
+	if placeholderRECount.Load() < maxPlaceholderREs {
+		if _, loaded := placeholderREs.LoadOrStore(key.String(), re); !loaded {
+			placeholderRECount.Add(1)
+		}
+	}
+	return re, re != nil
 }
 
+// placeholderREs caches placeholderPattern's expressions (a nil one does not
+// compile) by their parameters.
+var (
+	placeholderREs     sync.Map
+	placeholderRECount atomic.Int64
+)
+
+const maxPlaceholderREs = 4096
+
 func placeholdersUnit(s *Subject, sources, targets []string) bool {
-	params := placeholderParams(s)
+	params := s.Flags.Params("placeholders")
 	if len(params) == 0 {
 		return false
 	}

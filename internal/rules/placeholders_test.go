@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -33,33 +34,85 @@ func placeholderSubject(flags string) *Subject {
 	return c.subject(&CheckUnit{Flags: flags})
 }
 
-// The r"…" values are regular expressions; the flag parser does not mark them
-// yet, so these cases call the matcher with the parameters spelled out.
-func TestPlaceholderRegexParams(t *testing.T) {
+// Values written r"…" are regular expressions (test_placeholders.py's
+// test_regexp, test_whitespace and PluralPlaceholdersTest, in other words,
+// plus escapes and mixed values checked against Weblate's parser and check).
+// The missing and extra placeholders are those Weblate's description lists.
+func TestPlaceholderRegexFlags(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name             string
-		expr             string
+		flags            string
 		sources, targets []string
 		missing, extra   []string
 	}{
-		{"dollar words", `(\$)([^$]*)(\$)`, one("string $URL$"), one("string $FOO$"), []string{"$URL$"}, []string{"$FOO$"}},
-		{"white space is part of it", `\s?{\w+}\s?`, one("string {URL} "), one("string {URL}"), []string{" {URL} "}, []string{" {URL}"}},
-		{"singular may spell the number", `%[0-9]`, []string{"1 apple", "%1 apples"}, []string{"1 jablko", "%1 jablka", "%1 jablek"}, nil, nil},
-		{"plural form misses it", `%[0-9]`, []string{"1 apple", "%1 apples"}, []string{"1 jablko", "1 jablka", "%1 jablek"}, []string{"%1"}, nil},
-		{"from the singular source", `%[0-9]`, []string{"%1 apple", "%1 apples"}, []string{"1 jablko", "1 jablka", "%1 jablek"}, []string{"%1"}, nil},
-		{"Unicode \\w", `{\w+}`, one("{název}"), one("{název}"), nil, nil},
+		{"dollar words", `placeholders:r"(\$)([^$]*)(\$)"`, one("string $URL$"), one("string $FOO$"), []string{"$URL$"}, []string{"$FOO$"}},
+		{"the same dollar word", `placeholders:r"(\$)([^$]*)(\$)"`, one("string $URL$"), one("řetězec $URL$"), nil, nil},
+		{"white space is part of it", `placeholders:r"\s?{\w+}\s?"`, one("string {URL} "), one("string {URL}"), []string{" {URL} "}, []string{" {URL}"}},
+		{"singular may spell the number", `placeholders:r"%[0-9]"`, []string{"1 apple", "%1 apples"}, []string{"1 jablko", "%1 jablka", "%1 jablek"}, nil, nil},
+		{"plural form misses it", `placeholders:r"%[0-9]"`, []string{"1 apple", "%1 apples"}, []string{"1 jablko", "1 jablka", "%1 jablek"}, []string{"%1"}, nil},
+		{"from the singular source", `placeholders:r"%[0-9]"`, []string{"%1 apple", "%1 apples"}, []string{"1 jablko", "1 jablka", "%1 jablek"}, []string{"%1"}, nil},
+		{"Unicode \\w", `placeholders:r"{\w+}"`, one("{název}"), one("{název}"), nil, nil},
+		{"Unicode \\w differs", `placeholders:r"{\w+}"`, one("{název}"), one("{nazev}"), []string{"{název}"}, []string{"{nazev}"}},
+		// \\ in the flag is one backslash: the pattern \d, a digit.
+		{"escaped backslash", `placeholders:r"#\\d"`, one("item #1"), one("položka #2"), []string{"#1"}, []string{"#2"}},
+		// \" is a quote inside the pattern.
+		{"escaped quote", `placeholders:r"\"\w+\""`, one(`say "hi"`), one(`řekni hi`), []string{`"hi"`}, nil},
+		// Literals and patterns in one alternation; the first listed wins
+		// where two match at one place.
+		{"literal before pattern", `placeholders:$URL$:r"\$\w+\$"`, one("$URL$ and $X$"), one("$URL$ a $Y$"), []string{"$X$"}, []string{"$Y$"}},
+		{"literal stays literal", `placeholders:".*":r"%\d"`, one("a .* %1"), one("a %1"), []string{".*"}, nil},
+		// case-insensitive applies to the patterns too.
+		{"pattern, case differs", `placeholders:r"%[A-Z]+%"`, one("Hello %WORLD%"), one("Ahoj %world%"), []string{"%WORLD%"}, nil},
+		{"pattern, case-insensitive", `placeholders:r"%[A-Z]+%",case-insensitive`, one("Hello %WORLD%"), one("Ahoj %world%"), nil, nil},
 	}
 	for _, tt := range tests {
-		s := placeholderSubject("placeholders:x")
-		re, ok := placeholderPattern([]placeholderParam{{text: tt.expr, regex: true}}, false)
+		s := placeholderSubject(tt.flags)
+		params := s.Flags.Params("placeholders")
+		re, ok := placeholderPattern(params, s.Flags.Has("case-insensitive"))
 		if !ok {
-			t.Fatalf("%s: %q does not compile", tt.name, tt.expr)
+			t.Fatalf("%s: %q does not compile", tt.name, tt.flags)
 		}
 		missing, extra := placeholdersDiff(s, re, tt.sources, tt.targets)
 		if !sameSet(missing, stringSet(tt.missing)) || !sameSet(extra, stringSet(tt.extra)) {
 			t.Errorf("%s: missing %v extra %v, want %q %q", tt.name, missing, extra, tt.missing, tt.extra)
 		}
+		// The check fails exactly when something is missing or extra.
+		want := len(tt.missing)+len(tt.extra) > 0
+		if got := markupFails(markupCase{check: "placeholders", source: tt.sources, target: tt.targets, flags: tt.flags}); got != want {
+			t.Errorf("%s: placeholders fails=%v, want %v", tt.name, got, want)
+		}
+	}
+}
+
+// A pattern Go cannot compile (Python's lookarounds and backreferences) leaves
+// the unit unjudged: it does not fail, as with the regex flag.
+func TestPlaceholderRegexUncompilable(t *testing.T) {
+	t.Parallel()
+	runMarkupCases(t, []markupCase{
+		{"lookahead", "placeholders", one("$URL$"), one("nothing"), `placeholders:r"\$(?=U)\w+\$"`, "", false},
+		{"backreference", "placeholders", one("<b>x</b>"), one("x"), `placeholders:r"<(\w)>.*</\1>"`, "", false},
+		// The same values as literals are judged.
+		{"lookahead as text", "placeholders", one(`$(?=U)\w+$`), one("nothing"), `placeholders:"$(?=U)\\w+$"`, "", true},
+	})
+}
+
+func TestFlagsParams(t *testing.T) {
+	t.Parallel()
+	f := ParseFlags(`placeholders:a:r"\d+":'b c', c-format`)
+	want := []FlagParam{{Text: "a"}, {Text: `\d+`, Regex: true}, {Text: "b c"}}
+	if got := f.Params("placeholders"); !slices.Equal(got, want) {
+		t.Errorf("Params = %v, want %v", got, want)
+	}
+	if got := f.Params("c-format"); got != nil {
+		t.Errorf("Params of a plain flag = %v", got)
+	}
+	if got := f.Params("regex"); got != nil {
+		t.Errorf("Params of an absent flag = %v", got)
+	}
+	// A later flag of the name replaces the marks.
+	if got := f.Merge("placeholders:x").Params("placeholders"); !slices.Equal(got, []FlagParam{{Text: "x"}}) {
+		t.Errorf("merged Params = %v", got)
 	}
 }
 

@@ -62,8 +62,17 @@ func sameIgnored(s *Subject, source string) bool {
 	// A glossary's read-only terms would be removed here with check-glossary;
 	// an import has no glossary.
 	stripped := sameStrip(s, source)
-	if vals := s.Flags.Values("placeholders"); len(vals) > 0 && s.Flags.Has("placeholders") {
-		stripped = stripLiterals(stripped, vals)
+	// strip_placeholders: the placeholders flag's values, literal or r"…"
+	// regular expressions, removed as one case-sensitive pattern (the
+	// case-insensitive flag does not apply here). A pattern Go cannot compile
+	// leaves the unit unjudged: ignored, so the check does not fail (see
+	// placeholderPattern).
+	if params := s.Flags.Params("placeholders"); len(params) > 0 {
+		re, ok := placeholderPattern(params, false)
+		if !ok {
+			return true
+		}
+		stripped = re.ReplaceAllLiteralString(stripped, "")
 	}
 	if utf8.RuneCountInString(stripped) <= 1 || pyIsUpper(stripped) {
 		return true
@@ -120,25 +129,6 @@ func sameStrip(s *Subject, text string) string {
 	text = samePathRE.ReplaceAllLiteralString(text, "")
 	return sameTemplateRE.ReplaceAllLiteralString(text, "")
 }
-
-// stripLiterals removes the placeholders of a placeholders flag from text
-// (strip_placeholders), the first one listed winning where two start at the
-// same place. The flag's regular expressions (r"…") are not told apart from
-// strings by Flags, so they are matched as written.
-func stripLiterals(text string, vals []string) string {
-	key := strings.Join(vals, "\x00")
-	re, ok := placeholderREs.Load(key)
-	if !ok {
-		quoted := make([]string, len(vals))
-		for i, v := range vals {
-			quoted[i] = regexp.QuoteMeta(v)
-		}
-		re, _ = placeholderREs.LoadOrStore(key, regexp.MustCompile(strings.Join(quoted, "|")))
-	}
-	return re.(*regexp.Regexp).ReplaceAllLiteralString(text, "")
-}
-
-var placeholderREs sync.Map
 
 // pyLower is Python's str.lower: Unicode lower case, with İ becoming "i̇" and
 // a capital sigma ending a word becoming ς.
