@@ -158,6 +158,15 @@ const extractCacheMax = 1 << 16
 // extract is extract_matches: group 1 of every match, cleaned up.
 func (f *formatFamily) extract(text string) []string {
 	var out []string
+	if f.re == javaPrintfRe {
+		var buf [8][2]int
+		if spans, ok := javaPrintfSimple(text, buf[:0]); ok {
+			for _, sp := range spans {
+				out = append(out, text[sp[0]+1:sp[1]]) // group 1: all but the %
+			}
+			return out
+		}
+	}
 	for _, m := range f.re.FindAllStringSubmatchIndex(text, -1) {
 		g := ""
 		if m[2] >= 0 {
@@ -442,6 +451,20 @@ func StripFormat(s *Subject, text string) string {
 func removeAll(re *regexp.Regexp, text string) string {
 	if prefix, _ := re.LiteralPrefix(); prefix != "" && !strings.Contains(text, prefix) {
 		return text
+	}
+	if re == javaPrintfRe {
+		var buf [8][2]int
+		if spans, ok := javaPrintfSimple(text, buf[:0]); ok {
+			var b strings.Builder
+			b.Grow(len(text))
+			last := 0
+			for _, sp := range spans {
+				b.WriteString(text[last:sp[0]])
+				last = sp[1]
+			}
+			b.WriteString(text[last:])
+			return b.String()
+		}
 	}
 	return re.ReplaceAllLiteralString(text, "")
 }
