@@ -39,4 +39,4 @@ func javaPrintfSimple(text string, spans [][2]int) (_ [][2]int, ok bool) {
 	}
 }
 
-func isASCIIDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
