@@ -219,14 +219,15 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 		ns   map[string]string
 	}
 	var stack []scope
+	// bound holds, per prefix, the URIs the open elements declare it as, the
+	// innermost last: a lookup costs the same however deep the nesting.
+	bound := map[string][]string{}
 	lookup := func(prefix string) (string, bool) {
 		if prefix == "xml" {
 			return xmlNamespace, true
 		}
-		for i := len(stack) - 1; i >= 0; i-- {
-			if uri, ok := stack[i].ns[prefix]; ok {
-				return uri, true
-			}
+		if uris := bound[prefix]; len(uris) > 0 {
+			return uris[len(uris)-1], true
 		}
 		return "", prefix == ""
 	}
@@ -283,6 +284,9 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 				}
 			}
 			stack = append(stack, sc)
+			for prefix, uri := range sc.ns {
+				bound[prefix] = append(bound[prefix], uri)
+			}
 			uri, ok := lookup(t.Name.Space)
 			if !ok {
 				return nil, "", errXML
@@ -311,6 +315,9 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 		case xml.EndElement:
 			if len(stack) == 0 || stack[len(stack)-1].name != t.Name {
 				return nil, "", errXML
+			}
+			for prefix := range stack[len(stack)-1].ns {
+				bound[prefix] = bound[prefix][:len(bound[prefix])-1]
 			}
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
