@@ -36,7 +36,9 @@ func pyRe(p string) *regexp.Regexp {
 // checks compare.
 var (
 	// %, an optional (name), flags, width, precision, a length and a type; a
-	// lone % matches with an empty group ("incomplete format string").
+	// lone % matches with an empty group ("incomplete format string"). The
+	// checks match it with pythonPrintf, which costs linear time; the
+	// expression is its tests' reference.
 	pythonPrintfRe = pyRe(`%((?:\(([^)]+)\))?([ +#-]*(?:\d+)?(?:\.\d+)?(hh|h|l|ll)?([a-zA-Z%])|))`)
 	// ~, an optional ~N@*~ argument, comma-separated parameters, : and @
 	// modifiers and a directive.
@@ -95,7 +97,7 @@ func alwaysPositional(string) bool         { return true }
 // positional placeholder (format.py's FLAG_RULES).
 type formatRule struct {
 	flag       string
-	re         *regexp.Regexp
+	re         formatMatcher
 	positional func(string) bool
 }
 
@@ -103,7 +105,7 @@ type formatRule struct {
 // check strips the first that is in force): 5.4.2's without perl-brace-format,
 // which came with its check in 5.4.
 var formatRules = []formatRule{
-	{"python-format", pythonPrintfRe, pythonFormatPositional},
+	{"python-format", pythonPrintf{}, pythonFormatPositional},
 	{"php-format", phpPrintfRe, cFormatPositional},
 	{"c-format", cPrintfRe, cFormatPositional},
 	{"object-pascal-format", pascalFormatRe, pascalFormatPositional},
@@ -118,7 +120,7 @@ var formatRules = []formatRule{
 
 // A formatFamily is how one format check reads placeholders.
 type formatFamily struct {
-	re         *regexp.Regexp
+	re         formatMatcher
 	positional func(string) bool
 	// printf checks (BasePrintfCheck) drop "'" from a placeholder (a locale
 	// flag) and ignore where the escape (%% as "%", or Scheme's ~~) stands:
@@ -289,12 +291,12 @@ func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 	return false
 }
 
-func printfFamily(re *regexp.Regexp, positional func(string) bool) *formatFamily {
+func printfFamily(re formatMatcher, positional func(string) bool) *formatFamily {
 	return &formatFamily{re: re, positional: positional, printf: true, remove: "%"}
 }
 
 var (
-	pythonFormat      = printfFamily(pythonPrintfRe, pythonFormatPositional)
+	pythonFormat      = printfFamily(pythonPrintf{}, pythonFormatPositional)
 	phpFormat         = printfFamily(phpPrintfRe, cFormatPositional)
 	cFormat           = printfFamily(cPrintfRe, cFormatPositional)
 	pascalFormat      = printfFamily(pascalFormatRe, pascalFormatPositional)
@@ -381,7 +383,7 @@ func StripFormat(s *Subject, text string) string {
 	}
 	for _, r := range []struct {
 		flag string
-		re   *regexp.Regexp
+		re   formatMatcher
 	}{
 		{"qt-format", qtFormatRe},
 		{"qt-plural-format", qtPluralRe},
