@@ -61,11 +61,25 @@ type bbcodeMatch struct{ tag string }
 // everything up to the first "]" (newlines included); when no closing tag
 // follows, Python backtracks to shorter tags ending before an "@" (the
 // "@param" part), longest first.
+//
+// Read naively, each opening scans the rest of its line for its closing tag,
+// and a line of many openings costs the square of its length. Here every
+// closing tag of the text is indexed once by a hash of its name, and an
+// opening asks for the first closing of its name after it; an opening with
+// many "@" still asks once per "@" (as many as Python's backtracking tries).
 func bbcodeFind(text string) []bbcodeMatch {
-	s := []rune(text)
+	if !strings.Contains(text, "[/") {
+		return nil // no closing tag, no match
+	}
+	x := newBBCodeIndex(text)
 	var out []bbcodeMatch
-	for i := 0; i < len(s); {
-		end, tag, ok := bbcodeAt(s, i)
+	for i := 0; i < len(text); {
+		k := strings.IndexByte(text[i:], '[')
+		if k < 0 {
+			break
+		}
+		i += k
+		end, tag, ok := x.at(i)
 		if !ok {
 			i++
 			continue
@@ -76,36 +90,69 @@ func bbcodeFind(text string) []bbcodeMatch {
 	return out
 }
 
-func bbcodeAt(s []rune, i int) (end int, tag string, ok bool) {
-	if s[i] != '[' {
-		return 0, "", false
-	}
-	j := i + 1
-	for j < len(s) && s[j] != ']' {
-		j++
-	}
-	if j >= len(s) || j == i+1 {
-		return 0, "", false
-	}
-	inner := s[i+1 : j]
-	try := func(t []rune) (int, bool) {
-		closing := "[/" + string(t) + "]"
-		rest := string(s[j+1:])
-		k := strings.Index(rest, closing)
-		if k < 0 || strings.ContainsRune(rest[:k], '\n') {
-			return 0, false
+// bbcodeIndex is a text with, for each position, the next "]" and the next
+// newline, and the positions of its closing tags "[/name]" by name.
+type bbcodeIndex struct {
+	text              string
+	nextClose, nextNL []int32
+	hash              polyHash
+	closings          map[polyKey][]int
+}
+
+func newBBCodeIndex(text string) *bbcodeIndex {
+	n := len(text)
+	x := &bbcodeIndex{text: text, nextClose: make([]int32, n+1), nextNL: make([]int32, n+1), hash: newPolyHash(text),
+		closings: map[polyKey][]int{}}
+	x.nextClose[n], x.nextNL[n] = int32(n), int32(n)
+	for p := n - 1; p >= 0; p-- {
+		x.nextClose[p], x.nextNL[p] = x.nextClose[p+1], x.nextNL[p+1]
+		switch text[p] {
+		case ']':
+			x.nextClose[p] = int32(p)
+		case '\n':
+			x.nextNL[p] = int32(p)
 		}
-		return j + 1 + len([]rune(rest[:k])) + len([]rune(closing)), true
 	}
-	if e, ok := try(inner); ok {
-		return e, string(inner), true
+	for c := 0; c+2 < n; c++ {
+		if text[c] == '[' && text[c+1] == '/' {
+			if e := int(x.nextClose[c+2]); e < n && e > c+2 {
+				k := x.hash.key(c+2, e)
+				x.closings[k] = append(x.closings[k], c)
+			}
+		}
 	}
-	for k := len(inner) - 1; k >= 1; k-- {
-		if inner[k] != '@' {
+	return x
+}
+
+// at matches BBCODE_MATCH at i: where it ends and its tag.
+func (x *bbcodeIndex) at(i int) (end int, tag string, ok bool) {
+	text := x.text
+	j := int(x.nextClose[i+1])
+	if j >= len(text) || j == i+1 {
+		return 0, "", false
+	}
+	// The closing tag must start on the line the opening one ends.
+	nl := int(x.nextNL[j+1])
+	try := func(tagEnd int) (int, bool) {
+		tag := text[i+1 : tagEnd]
+		list := x.closings[x.hash.key(i+1, tagEnd)]
+		for k, _ := slices.BinarySearch(list, j+1); k < len(list) && list[k] < nl; k++ {
+			c := list[k]
+			if text[c+2:c+2+len(tag)] == tag { // else a collision of the hashes
+				return c + len(tag) + 3, true
+			}
+		}
+		return 0, false
+	}
+	if e, ok := try(j); ok {
+		return e, text[i+1 : j], true
+	}
+	for k := j - 1; k > i+1; k-- {
+		if text[k] != '@' {
 			continue
 		}
-		if e, ok := try(inner[:k]); ok {
-			return e, string(inner[:k]), true
+		if e, ok := try(k); ok {
+			return e, text[i+1 : k], true
 		}
 	}
 	return 0, "", false

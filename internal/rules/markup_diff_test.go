@@ -66,3 +66,24 @@ func TestMarkdownMatchersAsBefore(t *testing.T) {
 		t.Logf("%d of %d random texts hold Markdown %s", found[i], n, name)
 	}
 }
+
+var bbcodeTokens = []string{"[", "]", "[/", "[b]", "[/b]", "[b@x]", "[/b@x]", "b", "@", "x", "\n", " ", "é", "[a", "[/a]"}
+
+// TestBBCodeFindAsBefore: bbcodeFind, rewritten to cost linear time, finds
+// what the step-by-step one (markup_ref_test.go) found.
+func TestBBCodeFindAsBefore(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(13, 17))
+	found := 0
+	for range 100_000 {
+		text := randomMarkup(r, bbcodeTokens)
+		got, want := bbcodeFind(text), refBbcodeFind(text)
+		if !slices.Equal(got, want) {
+			t.Fatalf("bbcodeFind(%q) = %v, before %v", text, got, want)
+		}
+		found += min(len(got), 1)
+	}
+	if found < 5000 {
+		t.Errorf("only %d random texts hold BBCode", found)
+	}
+}

@@ -2,7 +2,7 @@ package rules
 
 import "strings"
 
-// The Markdown matchers as they were before they were rewritten to cost
+// The BBCode and Markdown matchers as they were before they were rewritten to cost
 // linear time (see mdIndex): simple scans that follow Python's backtracking
 // order step by step, and cost up to the cube of the text's length. The tests
 // compare the rewritten matchers with them on random texts.
@@ -363,6 +363,61 @@ func refMdSyntaxAt(s []rune, i int) (end int, mark string, ok bool) {
 	}
 	if e, ok := refMdAutoMail(s, i); ok {
 		return e, "", true
+	}
+	return 0, "", false
+}
+
+// refBbcodeFind lists the matches of BBCODE_MATCH, an opening [tag] or
+// [tag@param], the shortest text on the same line, then [/tag]. The tag is
+// everything up to the first "]" (newlines included); when no closing tag
+// follows, Python backtracks to shorter tags ending before an "@" (the
+// "@param" part), longest first.
+func refBbcodeFind(text string) []bbcodeMatch {
+	s := []rune(text)
+	var out []bbcodeMatch
+	for i := 0; i < len(s); {
+		end, tag, ok := refBbcodeAt(s, i)
+		if !ok {
+			i++
+			continue
+		}
+		out = append(out, bbcodeMatch{tag: tag})
+		i = end
+	}
+	return out
+}
+
+func refBbcodeAt(s []rune, i int) (end int, tag string, ok bool) {
+	if s[i] != '[' {
+		return 0, "", false
+	}
+	j := i + 1
+	for j < len(s) && s[j] != ']' {
+		j++
+	}
+	if j >= len(s) || j == i+1 {
+		return 0, "", false
+	}
+	inner := s[i+1 : j]
+	try := func(t []rune) (int, bool) {
+		closing := "[/" + string(t) + "]"
+		rest := string(s[j+1:])
+		k := strings.Index(rest, closing)
+		if k < 0 || strings.ContainsRune(rest[:k], '\n') {
+			return 0, false
+		}
+		return j + 1 + len([]rune(rest[:k])) + len([]rune(closing)), true
+	}
+	if e, ok := try(inner); ok {
+		return e, string(inner), true
+	}
+	for k := len(inner) - 1; k >= 1; k-- {
+		if inner[k] != '@' {
+			continue
+		}
+		if e, ok := try(inner[:k]); ok {
+			return e, string(inner[:k]), true
+		}
 	}
 	return 0, "", false
 }
