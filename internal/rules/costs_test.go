@@ -64,6 +64,11 @@ func nestedText(open, middle, close string) func(n int) string {
 	}
 }
 
+// afterGT puts a ">" before text.
+func afterGT(text func(int) string) func(int) string {
+	return func(n int) string { return ">" + text(n) }
+}
+
 var costShapes = []costShape{
 	{"%", repeated("%")},
 	{"%%", repeated("%%")},
@@ -97,6 +102,18 @@ var costShapes = []costShape{
 	{"<?", repeated("<?")},
 	{"</", repeated("</")},
 	{"<<a>a>", nestedText("<", "", "a>")},
+	// The same check strips tags only from a text with both "<" and ">".
+	{"><a", afterGT(repeated("<a"))},
+	{"><a b='", afterGT(repeated("<a b='"))},
+	{"><!--", afterGT(repeated("<!--"))},
+	{"><![if", afterGT(repeated("<![if "))},
+	{"><![CDATA[ ]", afterGT(repeated("<![CDATA[ ]"))},
+	{"></a", afterGT(repeated("</a"))},
+	{"><!", afterGT(repeated("<!"))},
+	{"><?", afterGT(repeated("<?"))},
+	{"><script>", afterGT(repeated("<script></scrip"))},
+	{">&#", afterGT(repeated("&#1"))},
+	{">&a", afterGT(repeated("&a-"))},
 	{"&amp;", repeated("&amp;")},
 	{"&#", repeated("&#")},
 	{"&a", repeated("&a")},
