@@ -11,7 +11,7 @@ func TestStripTags(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"plain text", "plain text"},
 		// Each pass removes one "<" of these; Django stops after 50 passes.
-		{strings.Repeat("<", 3) + strings.Repeat("a>", 3), "a>"},
+		{strings.Repeat("<", 3) + strings.Repeat("a>", 3), ""},
 		{strings.Repeat("<", 60) + strings.Repeat("a>", 60), strings.Repeat("<", 10) + strings.Repeat("a>", 10)},
 		{"<b>Hello</b> world", "Hello world"},
 		{"a < b and c > d", "a < b and c > d"},
