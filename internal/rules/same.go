@@ -127,19 +127,14 @@ func sameStrip(s *Subject, text string) string {
 // same place. The flag's regular expressions (r"…") are not told apart from
 // strings by Flags, so they are matched as written.
 func stripLiterals(text string, vals []string) string {
-	key := strings.Join(vals, "\x00")
-	re, ok := placeholderREs.Load(key)
-	if !ok {
-		quoted := make([]string, len(vals))
-		for i, v := range vals {
-			quoted[i] = regexp.QuoteMeta(v)
-		}
-		re, _ = placeholderREs.LoadOrStore(key, regexp.MustCompile(strings.Join(quoted, "|")))
+	// Compiled for every call, as placeholderPattern does: a cache by value
+	// would grow with every distinct flag a repository writes.
+	quoted := make([]string, len(vals))
+	for i, v := range vals {
+		quoted[i] = regexp.QuoteMeta(v)
 	}
-	return re.(*regexp.Regexp).ReplaceAllLiteralString(text, "")
+	return regexp.MustCompile(strings.Join(quoted, "|")).ReplaceAllLiteralString(text, "")
 }
-
-var placeholderREs sync.Map
 
 // pyLower is Python's str.lower: Unicode lower case, with İ becoming "i̇" and
 // a capital sigma ending a word becoming ς.
