@@ -357,7 +357,7 @@ func TestHostileStringsStayLinear(t *testing.T) {
 							failed[ch.id] = true
 							bad = append(bad, fmt.Sprintf("%s grew %.1f× (%d × %v, then %v)", ch.id, r.grew(), costGrowth, r.small, r.big))
 						}
-						if r.small > 0 && r.grew() > worst[ch.id].grew() {
+						if w, seen := worst[ch.id]; r.small > 0 && (!seen || r.grew() > w.grew()) {
 							worst[ch.id], where[ch.id] = r, fmt.Sprintf("%s at %d bytes", name, len(strings.Join(big.Target, "")))
 						}
 					}
