@@ -536,7 +536,7 @@ var otherChecks = []*Check{
 // ChecksVersion names the checks' behaviour: results cached by content are only
 // reused under the same version. Change it whenever a check's verdict for some
 // unit changes.
-const ChecksVersion = "2026-12-05.2"
+const ChecksVersion = "2026-12-05.3"
 
 // PluralNumber is the number of plural forms of the checker's translation (0
 // for the nil Checker).

@@ -41,8 +41,14 @@ func duplicateSingle(s *Subject, source, target string) bool {
 	if slices.Equal(srcRuns, tgtRuns) {
 		return false
 	}
+	// A set: a text of many repeated words would otherwise compare every
+	// word of the target with every word of the source.
+	repeated := make(map[string]bool, len(srcWords))
+	for _, w := range srcWords {
+		repeated[w] = true
+	}
 	for _, w := range tgtWords {
-		if !slices.Contains(srcWords, w) {
+		if !repeated[w] {
 			return true
 		}
 	}

@@ -38,7 +38,9 @@ func pyRe(p string) *regexp.Regexp {
 // checks compare.
 var (
 	// %, an optional (name), flags, width, precision, a length and a type; a
-	// lone % matches with an empty group ("incomplete format string").
+	// lone % matches with an empty group ("incomplete format string"). The
+	// checks match it with pythonPrintf, which costs linear time; the
+	// expression is its tests' reference.
 	pythonPrintfRe = pyRe(`%((?:\(([^)]+)\))?([ +#-]*(?:\d+)?(?:\.\d+)?(hh|h|l|ll)?([a-zA-Z%])|))`)
 	// ~, an optional ~N@*~ argument, comma-separated parameters, : and @
 	// modifiers and a directive.
@@ -97,7 +99,7 @@ func alwaysPositional(string) bool         { return true }
 // positional placeholder (format.py's FLAG_RULES).
 type formatRule struct {
 	flag       string
-	re         *regexp.Regexp
+	re         formatMatcher
 	positional func(string) bool
 }
 
@@ -105,7 +107,7 @@ type formatRule struct {
 // check strips the first that is in force): 5.4.2's without perl-brace-format,
 // which came with its check in 5.4.
 var formatRules = []formatRule{
-	{"python-format", pythonPrintfRe, pythonFormatPositional},
+	{"python-format", pythonPrintf{}, pythonFormatPositional},
 	{"php-format", phpPrintfRe, cFormatPositional},
 	{"c-format", cPrintfRe, cFormatPositional},
 	{"object-pascal-format", pascalFormatRe, pascalFormatPositional},
@@ -120,7 +122,7 @@ var formatRules = []formatRule{
 
 // A formatFamily is how one format check reads placeholders.
 type formatFamily struct {
-	re         *regexp.Regexp
+	re         formatMatcher
 	positional func(string) bool
 	// printf checks (BasePrintfCheck) drop "'" from a placeholder (a locale
 	// flag) and ignore where the escape (%% as "%", or Scheme's ~~) stands:
@@ -158,7 +160,7 @@ const extractCacheMax = 1 << 16
 // extract is extract_matches: group 1 of every match, cleaned up.
 func (f *formatFamily) extract(text string) []string {
 	var out []string
-	if f.re == javaPrintfRe {
+	if f.re == formatMatcher(javaPrintfRe) {
 		var buf [8][2]int
 		if spans, ok := javaPrintfSimple(text, buf[:0]); ok {
 			for _, sp := range spans {
@@ -299,7 +301,7 @@ func equalCounts(a, b map[string]int) bool {
 func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 	// Without the literal every placeholder starts with, no form has one: the
 	// lists compare equal (Java MessageFormat still pairs its apostrophes).
-	if prefix, _ := f.re.LiteralPrefix(); prefix != "" && !f.quotes && !anyContains(sources, prefix) && !anyContains(targets, prefix) {
+	if prefix := literalPrefix(f.re); prefix != "" && !f.quotes && !anyContains(sources, prefix) && !anyContains(targets, prefix) {
 		return false
 	}
 	if len(sources) > 1 && len(targets) == 1 {
@@ -330,6 +332,15 @@ func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 	return false
 }
 
+// literalPrefix is the literal every match of m starts with ("" when unknown).
+func literalPrefix(m formatMatcher) string {
+	if p, ok := m.(interface{ LiteralPrefix() (string, bool) }); ok {
+		prefix, _ := p.LiteralPrefix()
+		return prefix
+	}
+	return ""
+}
+
 func anyContains(forms []string, sub string) bool {
 	for _, f := range forms {
 		if strings.Contains(f, sub) {
@@ -339,12 +350,12 @@ func anyContains(forms []string, sub string) bool {
 	return false
 }
 
-func printfFamily(re *regexp.Regexp, positional func(string) bool) *formatFamily {
+func printfFamily(re formatMatcher, positional func(string) bool) *formatFamily {
 	return &formatFamily{re: re, positional: positional, printf: true, remove: "%"}
 }
 
 var (
-	pythonFormat      = printfFamily(pythonPrintfRe, pythonFormatPositional)
+	pythonFormat      = printfFamily(pythonPrintf{}, pythonFormatPositional)
 	phpFormat         = printfFamily(phpPrintfRe, cFormatPositional)
 	cFormat           = printfFamily(cPrintfRe, cFormatPositional)
 	pascalFormat      = printfFamily(pascalFormatRe, pascalFormatPositional)
@@ -431,7 +442,7 @@ func StripFormat(s *Subject, text string) string {
 	}
 	for _, r := range []struct {
 		flag string
-		re   *regexp.Regexp
+		re   formatMatcher
 	}{
 		{"qt-format", qtFormatRe},
 		{"qt-plural-format", qtPluralRe},
@@ -448,11 +459,11 @@ func StripFormat(s *Subject, text string) string {
 
 // removeAll deletes re's matches from text; a text without the literal every
 // match starts with (printf's "%") is returned as it is, without running re.
-func removeAll(re *regexp.Regexp, text string) string {
-	if prefix, _ := re.LiteralPrefix(); prefix != "" && !strings.Contains(text, prefix) {
+func removeAll(re formatMatcher, text string) string {
+	if prefix := literalPrefix(re); prefix != "" && !strings.Contains(text, prefix) {
 		return text
 	}
-	if re == javaPrintfRe {
+	if re == formatMatcher(javaPrintfRe) {
 		var buf [8][2]int
 		if spans, ok := javaPrintfSimple(text, buf[:0]); ok {
 			var b strings.Builder

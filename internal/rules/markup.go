@@ -61,11 +61,25 @@ type bbcodeMatch struct{ tag string }
 // everything up to the first "]" (newlines included); when no closing tag
 // follows, Python backtracks to shorter tags ending before an "@" (the
 // "@param" part), longest first.
+//
+// Read naively, each opening scans the rest of its line for its closing tag,
+// and a line of many openings costs the square of its length. Here every
+// closing tag of the text is indexed once by a hash of its name, and an
+// opening asks for the first closing of its name after it; an opening with
+// many "@" still asks once per "@" (as many as Python's backtracking tries).
 func bbcodeFind(text string) []bbcodeMatch {
-	s := []rune(text)
+	if !strings.Contains(text, "[/") {
+		return nil // no closing tag, no match
+	}
+	x := newBBCodeIndex(text)
 	var out []bbcodeMatch
-	for i := 0; i < len(s); {
-		end, tag, ok := bbcodeAt(s, i)
+	for i := 0; i < len(text); {
+		k := strings.IndexByte(text[i:], '[')
+		if k < 0 {
+			break
+		}
+		i += k
+		end, tag, ok := x.at(i)
 		if !ok {
 			i++
 			continue
@@ -76,36 +90,69 @@ func bbcodeFind(text string) []bbcodeMatch {
 	return out
 }
 
-func bbcodeAt(s []rune, i int) (end int, tag string, ok bool) {
-	if s[i] != '[' {
-		return 0, "", false
-	}
-	j := i + 1
-	for j < len(s) && s[j] != ']' {
-		j++
-	}
-	if j >= len(s) || j == i+1 {
-		return 0, "", false
-	}
-	inner := s[i+1 : j]
-	try := func(t []rune) (int, bool) {
-		closing := "[/" + string(t) + "]"
-		rest := string(s[j+1:])
-		k := strings.Index(rest, closing)
-		if k < 0 || strings.ContainsRune(rest[:k], '\n') {
-			return 0, false
+// bbcodeIndex is a text with, for each position, the next "]" and the next
+// newline, and the positions of its closing tags "[/name]" by name.
+type bbcodeIndex struct {
+	text              string
+	nextClose, nextNL []int32
+	hash              polyHash
+	closings          map[polyKey][]int
+}
+
+func newBBCodeIndex(text string) *bbcodeIndex {
+	n := len(text)
+	x := &bbcodeIndex{text: text, nextClose: make([]int32, n+1), nextNL: make([]int32, n+1), hash: newPolyHash(text),
+		closings: map[polyKey][]int{}}
+	x.nextClose[n], x.nextNL[n] = int32(n), int32(n)
+	for p := n - 1; p >= 0; p-- {
+		x.nextClose[p], x.nextNL[p] = x.nextClose[p+1], x.nextNL[p+1]
+		switch text[p] {
+		case ']':
+			x.nextClose[p] = int32(p)
+		case '\n':
+			x.nextNL[p] = int32(p)
 		}
-		return j + 1 + len([]rune(rest[:k])) + len([]rune(closing)), true
 	}
-	if e, ok := try(inner); ok {
-		return e, string(inner), true
+	for c := 0; c+2 < n; c++ {
+		if text[c] == '[' && text[c+1] == '/' {
+			if e := int(x.nextClose[c+2]); e < n && e > c+2 {
+				k := x.hash.key(c+2, e)
+				x.closings[k] = append(x.closings[k], c)
+			}
+		}
 	}
-	for k := len(inner) - 1; k >= 1; k-- {
-		if inner[k] != '@' {
+	return x
+}
+
+// at matches BBCODE_MATCH at i: where it ends and its tag.
+func (x *bbcodeIndex) at(i int) (end int, tag string, ok bool) {
+	text := x.text
+	j := int(x.nextClose[i+1])
+	if j >= len(text) || j == i+1 {
+		return 0, "", false
+	}
+	// The closing tag must start on the line the opening one ends.
+	nl := int(x.nextNL[j+1])
+	try := func(tagEnd int) (int, bool) {
+		tag := text[i+1 : tagEnd]
+		list := x.closings[x.hash.key(i+1, tagEnd)]
+		for k, _ := slices.BinarySearch(list, j+1); k < len(list) && list[k] < nl; k++ {
+			c := list[k]
+			if text[c+2:c+2+len(tag)] == tag { // else a collision of the hashes
+				return c + len(tag) + 3, true
+			}
+		}
+		return 0, false
+	}
+	if e, ok := try(j); ok {
+		return e, text[i+1 : j], true
+	}
+	for k := j - 1; k > i+1; k-- {
+		if text[k] != '@' {
 			continue
 		}
-		if e, ok := try(inner[:k]); ok {
-			return e, string(inner[:k]), true
+		if e, ok := try(k); ok {
+			return e, text[i+1 : k], true
 		}
 	}
 	return 0, "", false
@@ -222,14 +269,15 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 		ns   map[string]string
 	}
 	var stack []scope
+	// bound holds, per prefix, the URIs the open elements declare it as, the
+	// innermost last: a lookup costs the same however deep the nesting.
+	bound := map[string][]string{}
 	lookup := func(prefix string) (string, bool) {
 		if prefix == "xml" {
 			return xmlNamespace, true
 		}
-		for i := len(stack) - 1; i >= 0; i-- {
-			if uri, ok := stack[i].ns[prefix]; ok {
-				return uri, true
-			}
+		if uris := bound[prefix]; len(uris) > 0 {
+			return uris[len(uris)-1], true
 		}
 		return "", prefix == ""
 	}
@@ -286,6 +334,9 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 				}
 			}
 			stack = append(stack, sc)
+			for prefix, uri := range sc.ns {
+				bound[prefix] = append(bound[prefix], uri)
+			}
 			uri, ok := lookup(t.Name.Space)
 			if !ok {
 				return nil, "", errXML
@@ -314,6 +365,9 @@ func parseXMLTree(text string) (nodes []xmlNode, content string, err error) {
 		case xml.EndElement:
 			if len(stack) == 0 || stack[len(stack)-1].name != t.Name {
 				return nil, "", errXML
+			}
+			for prefix := range stack[len(stack)-1].ns {
+				bound[prefix] = bound[prefix][:len(bound[prefix])-1]
 			}
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
@@ -453,175 +507,225 @@ func xmlTagsSingle(_ *Subject, source, target string) bool {
 // ---------------------------------------------------------------------------
 // Markdown (weblate/utils/html.py MD_REFLINK, MD_LINK, MD_SYNTAX)
 
-// mdLinkText matches the link text of MD_LINK and MD_REFLINK from just after
-// its "[", calling tail at every position the text may end, in Python's
-// backtracking order (longest first), until tail accepts. A text item is a
-// "[…]" without "^" or "]" inside, a character other than "[" and "]", or a
-// "]" when the next bracket after it is a "]" (the lookahead (?=[^\[]*\]));
-// at most one item applies at any position, so the greedy repetition is a
-// single chain.
-func mdLinkText(s []rune, p int, tail func(end int) bool) bool {
-	chain := []int{p}
-	for p < len(s) {
-		q := -1
-		switch s[p] {
-		case '[':
-			k := p + 1
-			for k < len(s) && s[k] != ']' && s[k] != '^' {
-				k++
-			}
-			if k < len(s) && s[k] == ']' {
-				q = k + 1
-			}
-		case ']':
-			for k := p + 1; k < len(s); k++ {
-				if s[k] == '[' {
-					break
-				}
-				if s[k] == ']' {
-					q = p + 1
-					break
-				}
-			}
-		default:
-			q = p + 1
-		}
-		if q < 0 {
-			break
-		}
-		p = q
-		chain = append(chain, p)
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		if tail(chain[i]) {
-			return true
-		}
-	}
-	return false
+// The Markdown expressions backtrack: read naively, "[[[[", "<<<<" or a run
+// of backticks make every attempted match scan the rest of the text, and a
+// text of such runs costs the square or the cube of its length. mdIndex
+// holds, for each position of a text, where the next character of interest
+// is and what the match attempts starting further on come to (each attempt's
+// outcome depends only on where it starts), computed once from the end of the
+// text backwards, so that every attempt costs constant time and the matches
+// are Python's all the same.
+
+// mdNone marks "no such position" in an mdIndex table.
+const mdNone = -1
+
+// mdIndex is a text the Markdown matchers read, with its tables; each table
+// is built by the matcher that needs it.
+type mdIndex struct {
+	s []rune
+	// spaceEnd[p] is the first position from p that is not Python white space
+	// (len(s) when none); nextGT, nextAt and nextBracket the first ">", "@",
+	// and "[" or "]" from p; prevDot the last "." at or before p.
+	spaceEnd, nextGT, nextAt, prevDot, nextBracket, nextCloseCaret []int32
 }
 
-func skipPySpace(s []rune, p int) int {
-	for p < len(s) && pyIsSpace(s[p]) {
-		p++
+func newMDIndex(text string) *mdIndex {
+	x := &mdIndex{s: []rune(text)}
+	n := len(x.s)
+	x.spaceEnd = make([]int32, n+1)
+	x.spaceEnd[n] = int32(n)
+	for p := n - 1; p >= 0; p-- {
+		if pyIsSpace(x.s[p]) {
+			x.spaceEnd[p] = x.spaceEnd[p+1]
+		} else {
+			x.spaceEnd[p] = int32(p)
+		}
 	}
-	return p
+	return x
+}
+
+// nextOf is a table of the first position from p (up to len(s)) whose
+// character is in set, len(s) when none.
+func (x *mdIndex) nextOf(set string) []int32 {
+	n := len(x.s)
+	t := make([]int32, n+2)
+	t[n], t[n+1] = int32(n), int32(n)
+	for p := n - 1; p >= 0; p-- {
+		if strings.ContainsRune(set, x.s[p]) {
+			t[p] = int32(p)
+		} else {
+			t[p] = t[p+1]
+		}
+	}
+	return t
+}
+
+func (x *mdIndex) skipSpace(p int) int { return int(x.spaceEnd[p]) }
+
+// linkTextNext is one step of the link text of MD_LINK and MD_REFLINK from p:
+// a "[…]" without "^" or "]" inside, a character other than "[" and "]", or
+// a "]" when the next bracket after it is a "]" (the lookahead
+// (?=[^\[]*\])). At most one item applies at any position, so the greedy
+// repetition is a single chain of positions; mdNone ends it.
+func (x *mdIndex) linkTextNext(p int) int {
+	s := x.s
+	if p >= len(s) {
+		return mdNone
+	}
+	switch s[p] {
+	case '[':
+		if k := x.nextCloseCaret[p+1]; int(k) < len(s) && s[k] == ']' {
+			return int(k) + 1
+		}
+		return mdNone
+	case ']':
+		if k := x.nextBracket[p+1]; int(k) < len(s) && s[k] == ']' {
+			return p + 1
+		}
+		return mdNone
+	}
+	return p + 1
+}
+
+// linkTextBest is, for each p, the link text from p as Python's backtracking
+// settles it: the last position of p's chain where tail accepts (the greedy
+// repetition gives back one item at a time), mdNone when there is none.
+func (x *mdIndex) linkTextBest(tail func(e int) bool) []int32 {
+	if x.nextBracket == nil {
+		x.nextBracket = x.nextOf("[]")
+		x.nextCloseCaret = x.nextOf("]^")
+	}
+	n := len(x.s)
+	best := make([]int32, n+1)
+	for p := n; p >= 0; p-- {
+		best[p] = mdNone
+		if q := x.linkTextNext(p); q != mdNone && best[q] != mdNone {
+			best[p] = best[q]
+		} else if tail(p) {
+			best[p] = int32(p)
+		}
+	}
+	return best
 }
 
 // mdRefLinkFind returns the reference (group 2) of each MD_REFLINK match:
 // [text] [ref] with optional white space between.
 func mdRefLinkFind(text string) []string {
-	s := []rune(text)
+	if !strings.ContainsRune(text, '[') {
+		return nil
+	}
+	x := newMDIndex(text)
+	s := x.s
+	// refAt[e] is where the reference after a link text ending at e starts.
+	refAt := map[int]int{}
+	best := x.linkTextBest(func(e int) bool {
+		if e >= len(s) || s[e] != ']' {
+			return false
+		}
+		q := x.skipSpace(e + 1)
+		if q >= len(s) || s[q] != '[' {
+			return false
+		}
+		if k := x.nextCloseCaret[q+1]; int(k) < len(s) && s[k] == ']' {
+			refAt[e] = q + 1
+			return true
+		}
+		return false
+	})
 	var out []string
 	for i := 0; i < len(s); {
 		p := i
 		if s[p] == '!' {
 			p++
 		}
-		if p >= len(s) || s[p] != '[' {
+		if p >= len(s) || s[p] != '[' || best[p+1] == mdNone {
 			i++
 			continue
 		}
-		var end int
-		var ref string
-		ok := mdLinkText(s, p+1, func(e int) bool {
-			if e >= len(s) || s[e] != ']' {
-				return false
-			}
-			q := skipPySpace(s, e+1)
-			if q >= len(s) || s[q] != '[' {
-				return false
-			}
-			k := q + 1
-			for k < len(s) && s[k] != ']' && s[k] != '^' {
-				k++
-			}
-			if k >= len(s) || s[k] != ']' {
-				return false
-			}
-			end, ref = k+1, string(s[q+1:k])
-			return true
-		})
-		if !ok {
-			i++
-			continue
-		}
-		out = append(out, ref)
-		i = end
+		q := refAt[int(best[p+1])]
+		k := int(x.nextCloseCaret[q])
+		out = append(out, string(s[q:k]))
+		i = k + 1
 	}
 	return out
 }
 
-// mdAutoLink matches "<http(s)://…>" at i (MD_LINK's second branch and
+// autoLink matches "<http(s)://…>" at i (MD_LINK's second branch and
 // MD_SYNTAX's seventh), returning the end.
-func mdAutoLink(s []rune, i int) (int, bool) {
+func (x *mdIndex) autoLink(i int) (int, bool) {
+	s := x.s
 	if s[i] != '<' {
 		return 0, false
 	}
-	j := i + 1
-	for j < len(s) && s[j] != '>' {
-		j++
-	}
+	j := int(x.nextGT[i+1])
 	if j >= len(s) {
 		return 0, false
 	}
-	c := string(s[i+1 : j])
+	c := s[i+1 : j]
 	for _, pre := range []string{"https://", "http://"} {
-		if strings.HasPrefix(c, pre) && len(c) > len(pre) {
+		if len(c) > len(pre) && string(c[:len(pre)]) == pre {
 			return j + 1, true
 		}
 	}
 	return 0, false
 }
 
-// mdAutoMail matches "<x@y.z>" at i (MD_LINK's third branch, MD_SYNTAX's
+// autoMail matches "<x@y.z>" at i (MD_LINK's third branch, MD_SYNTAX's
 // eighth): within the brackets a non-empty part, "@", a non-empty part, ".",
-// a non-empty part.
-func mdAutoMail(s []rune, i int) (int, bool) {
+// a non-empty part; the first "@" and the last "." leave the most room.
+func (x *mdIndex) autoMail(i int) (int, bool) {
+	s := x.s
 	if s[i] != '<' {
 		return 0, false
 	}
-	j := i + 1
-	for j < len(s) && s[j] != '>' {
-		j++
-	}
-	if j >= len(s) {
+	j := int(x.nextGT[i+1])
+	if j >= len(s) || j-i < 6 {
 		return 0, false
 	}
-	c := s[i+1 : j]
-	for a := 1; a < len(c); a++ {
-		if c[a] != '@' {
-			continue
-		}
-		for d := a + 2; d < len(c)-1; d++ {
-			if c[d] == '.' {
-				return j + 1, true
-			}
-		}
+	a, d := int(x.nextAt[i+2]), int(x.prevDot[j-2])
+	if a < j && d >= a+2 {
+		return j + 1, true
 	}
 	return 0, false
 }
 
-// mdLinkMatch is one MD_LINK match with its URL group (group 3, empty for
-// autolinks and e-mail addresses).
-type mdLinkMatch struct{ url string }
+// autoTables builds the tables of autoLink and autoMail.
+func (x *mdIndex) autoTables() {
+	n := len(x.s)
+	x.nextGT, x.nextAt = x.nextOf(">"), x.nextOf("@")
+	x.prevDot = make([]int32, n)
+	last := int32(mdNone)
+	for p := range x.s {
+		if x.s[p] == '.' {
+			last = int32(p)
+		}
+		x.prevDot[p] = last
+	}
+}
 
 // mdLinkFind lists MD_LINK matches: [text](url "title") links and images,
 // <http…> autolinks and <mail@host> addresses.
 func mdLinkFind(text string) []mdLinkMatch {
-	s := []rune(text)
+	if !strings.ContainsAny(text, "[<") {
+		return nil
+	}
+	x := newMDIndex(text)
+	x.autoTables()
+	s := x.s
+	inline := x.inlineLinks()
 	var out []mdLinkMatch
 	for i := 0; i < len(s); {
-		if end, url, ok := mdInlineLink(s, i); ok {
+		if end, url, ok := inline(i); ok {
 			out = append(out, mdLinkMatch{url: url})
 			i = end
 			continue
 		}
-		if end, ok := mdAutoLink(s, i); ok {
+		if end, ok := x.autoLink(i); ok {
 			out = append(out, mdLinkMatch{})
 			i = end
 			continue
 		}
-		if end, ok := mdAutoMail(s, i); ok {
+		if end, ok := x.autoMail(i); ok {
 			out = append(out, mdLinkMatch{})
 			i = end
 			continue
@@ -631,72 +735,291 @@ func mdLinkFind(text string) []mdLinkMatch {
 	return out
 }
 
-// mdInlineLink is MD_LINK's first branch at i:
+// inlineLinks returns the matcher of MD_LINK's first branch:
 // !?[text]( \s* <? url(lazy) >?  (\s+ "title")? \s* ).
-func mdInlineLink(s []rune, i int) (end int, url string, ok bool) {
-	p := i
-	if s[p] == '!' {
-		p++
-	}
-	if p >= len(s) || s[p] != '[' {
-		return 0, "", false
-	}
+func (x *mdIndex) inlineLinks() func(i int) (end int, url string, ok bool) {
+	s := x.s
+	n := len(s)
+	isQuote := func(r rune) bool { return r == '"' || r == '\'' }
 	// closeAt matches \s*\) at p.
 	closeAt := func(p int) (int, bool) {
-		p = skipPySpace(s, p)
-		if p < len(s) && s[p] == ')' {
+		p = x.skipSpace(p)
+		if p < n && s[p] == ')' {
 			return p + 1, true
 		}
 		return 0, false
 	}
-	// after matches the optional title and the closing parenthesis at p.
+	// titleClose[p] is the first quote from p that \s*\) follows.
+	titleClose := make([]int32, n+1)
+	titleClose[n] = mdNone
+	for p := n - 1; p >= 0; p-- {
+		titleClose[p] = titleClose[p+1]
+		if _, ok := closeAt(p + 1); ok && isQuote(s[p]) {
+			titleClose[p] = int32(p)
+		}
+	}
+	// after matches the optional title and the closing parenthesis at p: the
+	// title's \s+ takes all the white space (a quote must follow it), its
+	// lazy text ends at the first quote that \s*\) follows.
 	after := func(p int) (int, bool) {
-		if q := skipPySpace(s, p); q > p && q < len(s) && (s[q] == '"' || s[q] == '\'') {
-			for f := q + 1; f < len(s); f++ {
-				if s[f] == '"' || s[f] == '\'' {
-					if e, ok := closeAt(f + 1); ok {
-						return e, true
-					}
-				}
+		if q := x.skipSpace(p); q > p && q < n && isQuote(s[q]) {
+			if f := titleClose[q+1]; f != mdNone {
+				return closeAt(int(f) + 1)
 			}
 		}
 		return closeAt(p)
 	}
-	ok = mdLinkText(s, p+1, func(e int) bool {
-		if e+1 >= len(s) || s[e] != ']' || s[e+1] != '(' {
+	// nextAfter[p] is the first end of a URL from p that after accepts,
+	// nextGTAfter[p] the first ">" from p that after accepts past.
+	nextAfter := make([]int32, n+2)
+	nextGTAfter := make([]int32, n+2)
+	nextAfter[n+1], nextGTAfter[n+1], nextGTAfter[n] = mdNone, mdNone, mdNone
+	for p := n; p >= 0; p-- {
+		nextAfter[p] = nextAfter[p+1]
+		if _, ok := after(p); ok {
+			nextAfter[p] = int32(p)
+		}
+		if p < n {
+			nextGTAfter[p] = nextGTAfter[p+1]
+			if _, ok := after(p + 1); ok && s[p] == '>' {
+				nextGTAfter[p] = int32(p)
+			}
+		}
+	}
+	type link struct{ end, urlStart, urlEnd int }
+	links := map[int]link{}
+	best := x.linkTextBest(func(e int) bool {
+		if e+1 >= n || s[e] != ']' || s[e+1] != '(' {
 			return false
 		}
 		base := e + 2
-		maxw := skipPySpace(s, base) - base
+		maxw := x.skipSpace(base) - base
+		// \s* gives back one character at a time; (<)? is tried first where
+		// the white space ends at a "<"; the URL is the shortest that the rest
+		// accepts.
 		for w := maxw; w >= 0; w-- {
 			u0 := base + w
-			for _, lt := range []bool{true, false} {
-				if lt && (w != maxw || u0 >= len(s) || s[u0] != '<') {
-					continue
+			if w == maxw && u0 < n && s[u0] == '<' {
+				if ue := nextGTAfter[u0+1]; ue != mdNone {
+					end, _ := after(int(ue) + 1)
+					links[e] = link{end, u0 + 1, int(ue)}
+					return true
 				}
-				start := u0
-				if lt {
-					start++
-				}
-				for ue := start; ue <= len(s); ue++ {
-					q := ue
-					if lt {
-						if q >= len(s) || s[q] != '>' {
-							continue
-						}
-						q++
-					}
-					if e2, ok := after(q); ok {
-						end, url = e2, string(s[start:ue])
-						return true
-					}
-				}
+			}
+			if ue := nextAfter[u0]; ue != mdNone {
+				end, _ := after(int(ue))
+				links[e] = link{end, u0, int(ue)}
+				return true
 			}
 		}
 		return false
 	})
-	return end, url, ok
+	return func(i int) (int, string, bool) {
+		p := i
+		if s[p] == '!' {
+			p++
+		}
+		if p >= n || s[p] != '[' || best[p+1] == mdNone {
+			return 0, "", false
+		}
+		l := links[int(best[p+1])]
+		return l.end, string(s[l.urlStart:l.urlEnd]), true
+	}
 }
+
+// mdSyntaxFind returns the marker of each MD_SYNTAX match ("__", "**", "_",
+// "*", the backticks, "~~"), "" for the <url> and <mail> branches, whose
+// marker Weblate's extract_match does not read (it returns None for them).
+func mdSyntaxFind(text string) []string {
+	if !strings.ContainsAny(text, "_*`~<") {
+		return nil
+	}
+	x := newMDIndex(text)
+	x.autoTables()
+	s := x.s
+	n := len(s)
+	at := func(p int, c rune) bool { return p+1 < n && s[p] == c && s[p+1] == c }
+	// pairClose[c][p] is the first pair "cc" from p that no c follows: where
+	// __x__ and **x** close.
+	pairClose := func(c rune) []int32 {
+		t := make([]int32, n+4)
+		for p := len(t) - 1; p >= 0; p-- {
+			t[p] = mdNone
+			if p+1 < len(t) {
+				t[p] = t[p+1]
+			}
+			if at(p, c) && (p+2 == n || s[p+2] != c) {
+				t[p] = int32(p)
+			}
+		}
+		return t
+	}
+	// emphasis[c][p] is where _x_ or *x* ends when its text has reached p
+	// with at least one item: items are a doubled marker or another
+	// character, the fewest before a closing marker (for "_", one no word
+	// character follows; for "*", one no "*" follows).
+	emphasis := func(c rune, closes func(p int) bool) []int32 {
+		t := make([]int32, n+3)
+		t[n+1], t[n+2] = mdNone, mdNone
+		for p := n; p >= 0; p-- {
+			switch {
+			case p < n && s[p] == c && closes(p):
+				t[p] = int32(p + 1)
+			case at(p, c):
+				t[p] = t[p+2]
+			case p < n && s[p] != c:
+				t[p] = t[p+1]
+			default:
+				t[p] = mdNone
+			}
+		}
+		return t
+	}
+	// emphasisFrom is the end of _x_ or *x* whose opening marker is at i.
+	emphasisFrom := func(t []int32, c rune, i int) int32 {
+		switch p := i + 1; {
+		case at(p, c):
+			return t[p+2]
+		case p < n && s[p] != c:
+			return t[p+1]
+		}
+		return mdNone
+	}
+	var under2, star2, under, star, tilde, ticks []int32
+	var tickLen []int
+	if strings.Contains(text, "__") {
+		under2 = pairClose('_')
+	}
+	if strings.Contains(text, "**") {
+		star2 = pairClose('*')
+	}
+	if strings.ContainsRune(text, '_') {
+		under = emphasis('_', func(p int) bool { return p+1 == n || !pyIsWord(s[p+1]) })
+	}
+	if strings.ContainsRune(text, '*') {
+		star = emphasis('*', func(p int) bool { return p+1 == n || s[p+1] != '*' })
+	}
+	if strings.Contains(text, "~~") {
+		// tilde[p] is the first non-space character from p that "~~" follows.
+		tilde = make([]int32, n+1)
+		tilde[n] = mdNone
+		for p := n - 1; p >= 0; p-- {
+			tilde[p] = tilde[p+1]
+			if !pyIsSpace(s[p]) && at(p+1, '~') {
+				tilde[p] = int32(p)
+			}
+		}
+	}
+	if strings.ContainsRune(text, '`') {
+		ticks, tickLen = x.codeSpans()
+	}
+	var out []string
+	for i := 0; i < n; {
+		end, mark := mdNone, ""
+		switch {
+		case under2 != nil && at(i, '_') && under2[i+3] != mdNone:
+			end, mark = int(under2[i+3])+2, "__"
+		case star2 != nil && at(i, '*') && star2[i+3] != mdNone:
+			end, mark = int(star2[i+3])+2, "**"
+		case s[i] == '_' && (i == 0 || !pyIsWord(s[i-1])) && emphasisFrom(under, '_', i) != mdNone:
+			end, mark = int(emphasisFrom(under, '_', i)), "_"
+		case s[i] == '*' && emphasisFrom(star, '*', i) != mdNone:
+			end, mark = int(emphasisFrom(star, '*', i)), "*"
+		case s[i] == '`' && ticks[i] != mdNone:
+			end, mark = int(ticks[i]), strings.Repeat("`", tickLen[i])
+		case tilde != nil && at(i, '~') && i+2 < n && !pyIsSpace(s[i+2]) && tilde[i+2] != mdNone:
+			end, mark = int(tilde[i+2])+3, "~~"
+		default:
+			if e, ok := x.autoLink(i); ok {
+				end = e
+			} else if e, ok := x.autoMail(i); ok {
+				end = e
+			}
+		}
+		if end == mdNone {
+			i++
+			continue
+		}
+		out = append(out, mark)
+		i = end
+	}
+	return out
+}
+
+// codeSpans settles MD_SYNTAX's `code` branch, (`+)\s*(?:[\s\S]*?[^`])\s*\5(?!`),
+// for every run of backticks: the end of its match (mdNone when none) and the
+// number of backticks. The backtick at the end of the text's matched code is
+// never followed by another, so a match never ends inside a run; the only
+// starts inside a run are those after its start failed, and they fail too
+// (they look for fewer backticks among the same candidates).
+//
+// The run of R backticks ending at E is tried with k = R, R-1, … 1 backticks.
+// The code ends at a non-backtick x such that, after white space, a run of
+// exactly k backticks starts (L(x) = k). With k < R the code may start at E:
+// the first x from E with L(x) = k. With k = R, \s* first takes the white
+// space after the run, to y0: the first x from y0; then gives it back, and
+// each white space character x before y0 has L(x) = the length of the run at
+// y0. So the largest k ≤ R such that some x from E has L(x) = k wins.
+func (x *mdIndex) codeSpans() (ends []int32, marks []int) {
+	s := x.s
+	n := len(s)
+	runEnd := make([]int32, n+1)
+	runEnd[n] = int32(n)
+	for p := n - 1; p >= 0; p-- {
+		runEnd[p] = int32(p)
+		if s[p] == '`' {
+			runEnd[p] = runEnd[p+1]
+		}
+	}
+	runLen := func(y int) int { return int(runEnd[y]) - y }
+	ends, marks = make([]int32, n), make([]int, n)
+	// firstAt[k] is the first x (from where the sweep is) with L(x) = k;
+	// nextSame[x] the next one after x with the same L.
+	firstAt := make([]int32, n+1)
+	for k := range firstAt {
+		firstAt[k] = mdNone
+	}
+	nextSame := make([]int32, n)
+	codeEnd := func(x0, k int) int32 { return int32(int(x.spaceEnd[x0+1]) + k) }
+	for p := n - 1; p >= 0; p-- {
+		ends[p] = mdNone
+		if s[p] != '`' {
+			if l := runLen(x.skipSpace(p + 1)); l > 0 {
+				nextSame[p], firstAt[l] = firstAt[l], int32(p)
+			}
+			continue
+		}
+		if p > 0 && s[p-1] == '`' {
+			continue // inside a run: see above
+		}
+		e := int(runEnd[p])
+		r := e - p
+		k := r
+		for k >= 1 && firstAt[k] == mdNone {
+			k--
+		}
+		if k == 0 {
+			continue
+		}
+		marks[p] = k
+		x0 := int(firstAt[k])
+		if y0 := x.skipSpace(e); k == r && x0 < y0 {
+			// x0 is white space before y0: look for one from y0 first.
+			if next := nextSame[y0-1]; next != mdNone {
+				ends[p] = codeEnd(int(next), k)
+			} else {
+				ends[p] = int32(y0 + k)
+			}
+			continue
+		}
+		ends[p] = codeEnd(x0, k)
+	}
+	return ends, marks
+}
+
+// mdLinkMatch is one MD_LINK match with its URL group (group 3, empty for
+// autolinks and e-mail addresses).
+type mdLinkMatch struct{ url string }
 
 // mdRefLinkSingle is MarkdownRefLinkCheck.check_single: with references in
 // the source, the sets of references differ.
@@ -738,125 +1061,6 @@ func mdLinkSingle(_ *Subject, source, target string) bool {
 		return out
 	}
 	return !sameSet(anchors(src), anchors(tgt))
-}
-
-// mdSyntaxFind returns the marker of each MD_SYNTAX match ("__", "**", "_",
-// "*", the backticks, "~~"), "" for the <url> and <mail> branches, whose
-// marker Weblate's extract_match does not read (it returns None for them).
-func mdSyntaxFind(text string) []string {
-	s := []rune(text)
-	var out []string
-	for i := 0; i < len(s); {
-		end, mark, ok := mdSyntaxAt(s, i)
-		if !ok {
-			i++
-			continue
-		}
-		out = append(out, mark)
-		i = end
-	}
-	return out
-}
-
-func mdSyntaxAt(s []rune, i int) (end int, mark string, ok bool) {
-	at := func(p int, lit string) bool {
-		r := []rune(lit)
-		if p+len(r) > len(s) {
-			return false
-		}
-		for k := range r {
-			if s[p+k] != r[k] {
-				return false
-			}
-		}
-		return true
-	}
-	// __x__ and **x**: the shortest non-empty text, then the pair not followed
-	// by the same character.
-	for _, d := range []string{"__", "**"} {
-		if !at(i, d) {
-			continue
-		}
-		c := rune(d[0])
-		for e := i + 3; e+2 <= len(s); e++ {
-			if at(e, d) && (e+2 == len(s) || s[e+2] != c) {
-				return e + 2, d, true
-			}
-		}
-	}
-	// \b_x_\b and *x*: items are a doubled marker or any other character,
-	// at least one, the fewest before a closing marker.
-	if s[i] == '_' && (i == 0 || !pyIsWord(s[i-1])) {
-		p := i + 1
-		for n := 0; ; n++ {
-			if n > 0 && p < len(s) && s[p] == '_' && (p+1 == len(s) || !pyIsWord(s[p+1])) {
-				return p + 1, "_", true
-			}
-			if at(p, "__") {
-				p += 2
-			} else if p < len(s) && s[p] != '_' {
-				p++
-			} else {
-				break
-			}
-		}
-	}
-	if s[i] == '*' {
-		p := i + 1
-		for n := 0; ; n++ {
-			if n > 0 && p < len(s) && s[p] == '*' && (p+1 == len(s) || s[p+1] != '*') {
-				return p + 1, "*", true
-			}
-			if at(p, "**") {
-				p += 2
-			} else if p < len(s) && s[p] != '*' {
-				p++
-			} else {
-				break
-			}
-		}
-	}
-	// `code`: a run of backticks (fewer on backtracking), optional space, the
-	// shortest text ending in a non-backtick, optional space, the same run not
-	// followed by another backtick.
-	if s[i] == '`' {
-		run := 0
-		for i+run < len(s) && s[i+run] == '`' {
-			run++
-		}
-		for k := run; k >= 1; k-- {
-			ticks := strings.Repeat("`", k)
-			c0 := i + k
-			maxw := skipPySpace(s, c0) - c0
-			for w := maxw; w >= 0; w-- {
-				for x := c0 + w; x < len(s); x++ {
-					if s[x] == '`' {
-						continue
-					}
-					y := skipPySpace(s, x+1)
-					if at(y, ticks) && (y+k == len(s) || s[y+k] != '`') {
-						return y + k, ticks, true
-					}
-				}
-			}
-		}
-	}
-	// ~~x~~: a non-space right after the opening pair, the shortest text
-	// ending in a non-space, then the closing pair.
-	if at(i, "~~") && i+2 < len(s) && !pyIsSpace(s[i+2]) {
-		for x := i + 2; x < len(s); x++ {
-			if !pyIsSpace(s[x]) && at(x+1, "~~") {
-				return x + 3, "~~", true
-			}
-		}
-	}
-	if e, ok := mdAutoLink(s, i); ok {
-		return e, "", true
-	}
-	if e, ok := mdAutoMail(s, i); ok {
-		return e, "", true
-	}
-	return 0, "", false
 }
 
 // mdSyntaxSingle is MarkdownSyntaxCheck.check_single: the sets of markers

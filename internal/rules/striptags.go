@@ -16,7 +16,13 @@ import (
 // where Python raises) is returned as it was given.
 func stripTags(text string) string {
 	value := text
-	for strings.Contains(value, "<") && strings.Contains(value, ">") {
+	for pass := 0; strings.Contains(value, "<") && strings.Contains(value, ">"); pass++ {
+		// Each pass may remove a single "<" ("<<<<a>a>a>a>"): Django stops
+		// after maxStripTagsPasses (its fix for CVE-2024-53907, where it raises
+		// SuspiciousOperation), and so does this, keeping what is left.
+		if pass == maxStripTagsPasses {
+			break
+		}
 		next, ok := stripOnce(value)
 		if !ok {
 			return text
@@ -28,6 +34,9 @@ func stripTags(text string) string {
 	}
 	return value
 }
+
+// maxStripTagsPasses is Django's MAX_STRIP_TAGS_DEPTH.
+const maxStripTagsPasses = 50
 
 // stripOnce is one pass: the text data of value, fed to the parser and then
 // closed (Django's _strip_once). ok is false when the parser refuses value.

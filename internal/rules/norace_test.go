@@ -1,0 +1,6 @@
+//go:build !race
+
+package rules
+
+// raceDetector: the race detector is on, and timing says little of the program.
+const raceDetector = false
