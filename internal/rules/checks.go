@@ -426,12 +426,6 @@ type CheckUnit struct {
 	Note, Key string
 }
 
-// subject is u as its checks see it, on its own.
-func (c *Checker) subject(u *CheckUnit) *Subject {
-	return &Subject{CheckContext: &c.ctx, Flags: c.base.Merge(u.Flags), Note: u.Note, Key: u.Key,
-		State: u.State, lang: c.lang, sourceLang: c.srcLang, checker: c}
-}
-
 // prepare is u as its checks see it (in the Subject the checker reuses), and
 // the checks of kind its flags enable.
 func (c *Checker) prepare(u *CheckUnit, kind CheckKind) (*Subject, []*Check) {

@@ -83,32 +83,12 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 // condition of every run repeatedWords finds (it may find none where a word
 // the language repeats, or a one-letter one, is all there is).
 func hasRepeatedWord(text string) bool {
-	prevStart, prevEnd, start := -1, -1, -1
-	for i := 0; i <= len(text); {
-		size, end, sep := 1, i == len(text), false
-		if !end {
-			if c := text[i]; c < utf8.RuneSelf {
-				sep = nonWordASCII[c]
-			} else {
-				var r rune
-				r, size = utf8.DecodeRuneInString(text[i:])
-				sep = nonWordSet()[r]
-			}
+	previous := ""
+	for w := range wordsOf(text) {
+		if w == previous {
+			return true
 		}
-		if end || sep {
-			if start >= 0 {
-				if prevStart >= 0 && text[prevStart:prevEnd] == text[start:i] {
-					return true
-				}
-				prevStart, prevEnd, start = start, i, -1
-			}
-			if end {
-				break
-			}
-		} else if start < 0 {
-			start = i
-		}
-		i += size
+		previous = w
 	}
 	return false
 }

@@ -166,11 +166,12 @@ func bilingualStats(f *formats.File, review bool, ck, src *rules.Checker) (snaps
 			s.AddFailing(bu.words, bu.chars)
 			bu.rows = uint8(min(len(failing), 255))
 		}
+		// Run as if multiple_failures held (rows 2): what else fails is the
+		// same, and whether it may fail at all is told apart.
 		su := rules.BilingualCheckUnit(u, u.Source, weblate.StateReadOnly)
-		failing = src.Source(failing[:0], &su, 0)
-		bu.srcFail = len(failing) > 0
 		failing = src.Source(failing[:0], &su, 2)
 		bu.mf = slices.Contains(failing, rules.MultipleFailures)
+		bu.srcFail = len(failing) > 1 || len(failing) == 1 && !bu.mf
 		units = append(units, bu)
 	}
 	return s, units
