@@ -289,7 +289,14 @@ type Subject struct {
 	State     weblate.State
 	// lang is the base code of Lang (before _ or -), sourceLang SourceLang's.
 	lang, sourceLang string
-	checker          *Checker
+	// langBit is lang's bit in exceptionLangs (0 for the others).
+	langBit langSet
+	checker *Checker
+	// pair holds the ends of the pair the character checks judge last.
+	pair pairEnds
+	// strip is what StripFormat removes under Flags, once stripKnown.
+	strip      formatMatcher
+	stripKnown bool
 }
 
 // BaseLang is the translation language's base code: Lang before "_" or "-"
@@ -378,20 +385,25 @@ type Checker struct {
 	ctx      CheckContext
 	base     Flags
 	lang     string
+	langBit  langSet
 	srcLang  string
 	examples []int
 	zeroOne  bool
 	// targets and sources are the target and source checks the translation's
 	// flags enable: those of a unit without flags of its own.
 	targets, sources []*Check
-	sub              Subject // reused for each unit
+	// strip is StripFormat's matcher under the translation's flags.
+	strip formatMatcher
+	sub   Subject // reused for each unit
 }
 
 // NewChecker returns the checker of a translation.
 func NewChecker(ctx CheckContext) *Checker {
 	c := &Checker{ctx: ctx, base: ParseFlags(ctx.Flags), lang: BaseCode(ctx.Lang), srcLang: BaseCode(ctx.SourceLang)}
+	c.langBit = exceptionLangs[c.lang]
 	s := &Subject{CheckContext: &c.ctx, Flags: c.base}
 	c.targets, c.sources = enabledChecks(s, TargetCheck), enabledChecks(s, SourceCheck)
+	c.strip = stripMatcher(c.base)
 	return c
 }
 
@@ -431,8 +443,9 @@ type CheckUnit struct {
 func (c *Checker) prepare(u *CheckUnit, kind CheckKind) (*Subject, []*Check) {
 	s := &c.sub
 	*s = Subject{CheckContext: &c.ctx, Flags: c.base, Note: u.Note, Key: u.Key,
-		State: u.State, lang: c.lang, sourceLang: c.srcLang, checker: c}
+		State: u.State, lang: c.lang, langBit: c.langBit, sourceLang: c.srcLang, checker: c}
 	if u.Flags == "" {
+		s.strip, s.stripKnown = c.strip, true
 		if kind == TargetCheck {
 			return s, c.targets
 		}

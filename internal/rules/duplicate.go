@@ -81,17 +81,54 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 
 // hasRepeatedWord reports whether some word of text follows itself: the
 // condition of every run repeatedWords finds (it may find none where a word
-// the language repeats, or a one-letter one, is all there is).
+// the language repeats, or a one-letter one, is all there is). It reads every
+// translation, so it is wordsOf written as one loop, with a table for ASCII.
 func hasRepeatedWord(text string) bool {
-	previous := ""
-	for w := range wordsOf(text) {
-		if w == previous {
-			return true
+	prevStart, prevEnd, start := -1, -1, -1
+	for i := 0; i < len(text); {
+		c, size := text[i], 1
+		var sep bool
+		if c < utf8.RuneSelf {
+			sep = nonWordASCII[c]
+		} else {
+			var r rune
+			r, size = decodeRune(text, i)
+			sep = isNonWord(r)
 		}
-		previous = w
+		switch {
+		case sep && start >= 0:
+			if prevStart >= 0 && text[prevStart:prevEnd] == text[start:i] {
+				return true
+			}
+			prevStart, prevEnd, start = start, i, -1
+		case !sep && start < 0:
+			start = i
+		}
+		i += size
 	}
-	return false
+	return start >= 0 && prevStart >= 0 && text[prevStart:prevEnd] == text[start:]
 }
+
+// decodeRune is utf8.DecodeRuneInString(text[i:]) with the two- and
+// three-byte forms of most scripts decoded inline.
+func decodeRune(text string, i int) (rune, int) {
+	c := text[i]
+	switch {
+	case c >= 0xc2 && c <= 0xdf && i+1 < len(text) && text[i+1]&0xc0 == 0x80:
+		return rune(c&0x1f)<<6 | rune(text[i+1]&0x3f), 2
+	case c >= 0xe1 && c <= 0xef && c != 0xed && i+2 < len(text) && text[i+1]&0xc0 == 0x80 && text[i+2]&0xc0 == 0x80:
+		return rune(c&0x0f)<<12 | rune(text[i+1]&0x3f)<<6 | rune(text[i+2]&0x3f), 3
+	}
+	return utf8.DecodeRuneInString(text[i:])
+}
+
+// nonWordASCII is nonWordSet's ASCII part.
+var nonWordASCII = func() (t [utf8.RuneSelf]bool) {
+	for r := range utf8.RuneSelf {
+		t[r] = isNonWord(rune(r))
+	}
+	return t
+}()
 
 // wordsOf yields the words of text: the runs between non-word characters.
 func wordsOf(text string) func(func(string) bool) {
@@ -118,20 +155,22 @@ func wordsOf(text string) func(func(string) bool) {
 	}
 }
 
-// isNonWord tells whether r is one of nonWordSet's characters; an ASCII
-// table answers most.
+// isNonWord tells whether r is one of nonWordSet's characters. A bit table of
+// the Basic Multilingual Plane answers all but the rare characters beyond it:
+// the duplicate check asks for every character of every translation.
 func isNonWord(r rune) bool {
-	if r < utf8.RuneSelf {
-		return nonWordASCII[r]
+	if r < 0x10000 {
+		return nonWordBMP[r>>6]&(1<<(r&63)) != 0
 	}
 	return nonWordSet()[r]
 }
 
-// nonWordASCII is nonWordSet's ASCII part, made once when the package starts.
-var nonWordASCII = func() (t [utf8.RuneSelf]bool) {
+// nonWordBMP is nonWordSet's part below U+10000, one bit a character (8 KiB),
+// made when the package starts (a few microseconds).
+var nonWordBMP = func() (t [0x10000 / 64]uint64) {
 	for r := range nonWordSet() {
-		if r < utf8.RuneSelf {
-			t[r] = true
+		if r < 0x10000 {
+			t[r>>6] |= 1 << (r & 63)
 		}
 	}
 	return t

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"testing"
+	"unicode/utf8"
 )
 
 type duplicateCase struct {
@@ -91,6 +92,29 @@ func TestHasRepeatedWord(t *testing.T) {
 		}
 		if runs, _ := repeatedWords(text, "en"); len(runs) > 0 && !hasRepeatedWord(text) {
 			t.Errorf("%q: repeatedWords finds runs the fast test misses", text)
+		}
+	}
+}
+
+// TestDecodeRune: the inline decoder agrees with the standard library on
+// every two- and three-byte sequence, valid or not.
+func TestDecodeRune(t *testing.T) {
+	t.Parallel()
+	for a := 0x80; a < 0x100; a++ {
+		for b := 0; b < 0x100; b += 3 {
+			for _, c := range []int{0x20, 0x80, 0x9f, 0xa0, 0xbf, 0xc0} {
+				text := string([]byte{byte(a), byte(b), byte(c)})
+				r, n := decodeRune(text, 0)
+				wr, wn := utf8.DecodeRuneInString(text)
+				if r != wr || n != wn {
+					t.Fatalf("% x: %U/%d, want %U/%d", text, r, n, wr, wn)
+				}
+				r, n = decodeRune(text[:2], 0)
+				wr, wn = utf8.DecodeRuneInString(text[:2])
+				if r != wr || n != wn {
+					t.Fatalf("% x: %U/%d, want %U/%d", text[:2], r, n, wr, wn)
+				}
+			}
 		}
 	}
 }

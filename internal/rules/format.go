@@ -311,20 +311,26 @@ func (f *formatFamily) unitFails(s *Subject, sources, targets []string) bool {
 	if len(sources) > 1 && len(f.extractCached(sources[0])) == 0 && len(f.extractCached(sources[1])) > 0 {
 		source = sources[1]
 	}
-	var counts []int
-	ignore := false
-	if len(sources) > 1 {
-		var zeroOne bool
-		counts, zeroOne = s.PluralExamples()
-		ignore = (len(counts) > 0 && counts[0] == 1) || zeroOne
-	}
-	if f.fails(source, targets[0], ignore) {
-		return true
+	// Forgiving a missing placeholder only turns a failure into a pass, so the
+	// plural's examples (thousands of evaluations of its formula) are sampled
+	// only for a form that fails without it.
+	if f.fails(source, targets[0], false) {
+		if len(sources) == 1 {
+			return true
+		}
+		counts, zeroOne := s.PluralExamples()
+		if f.fails(source, targets[0], (len(counts) > 0 && counts[0] == 1) || zeroOne) {
+			return true
+		}
 	}
 	if len(sources) == 1 {
 		return false
 	}
 	for i, t := range targets[1:] {
+		if !f.fails(sources[1], t, false) {
+			continue
+		}
+		counts, _ := s.PluralExamples()
 		if f.fails(sources[1], t, i+1 < len(counts) && counts[i+1] == 1) {
 			return true
 		}
@@ -435,26 +441,40 @@ func unnamedFormatFails(s *Subject, sources []string) bool {
 // qt-format, qt-plural-format, ruby-format, rst-text or percent-placeholders,
 // the first of them in force; text is returned as is under none of them.
 func StripFormat(s *Subject, text string) string {
+	if !s.stripKnown {
+		s.strip, s.stripKnown = stripMatcher(s.Flags), true
+	}
+	if s.strip == nil {
+		return text
+	}
+	return removeAll(s.strip, text)
+}
+
+// stripOthers are the flags strip_format reads after FLAG_RULES', in its order.
+var stripOthers = []struct {
+	flag string
+	re   formatMatcher
+}{
+	{"qt-format", qtFormatRe},
+	{"qt-plural-format", qtPluralRe},
+	{"ruby-format", rubyFormatRe},
+	{"rst-text", rstRe},
+	{"percent-placeholders", percentRe},
+}
+
+// stripMatcher is the matcher StripFormat removes under flags (nil for none).
+func stripMatcher(flags Flags) formatMatcher {
 	for _, r := range formatRules {
-		if s.Flags.Has(r.flag) {
-			return removeAll(r.re, text)
+		if flags.Has(r.flag) {
+			return r.re
 		}
 	}
-	for _, r := range []struct {
-		flag string
-		re   formatMatcher
-	}{
-		{"qt-format", qtFormatRe},
-		{"qt-plural-format", qtPluralRe},
-		{"ruby-format", rubyFormatRe},
-		{"rst-text", rstRe},
-		{"percent-placeholders", percentRe},
-	} {
-		if s.Flags.Has(r.flag) {
-			return removeAll(r.re, text)
+	for _, r := range stripOthers {
+		if flags.Has(r.flag) {
+			return r.re
 		}
 	}
-	return text
+	return nil
 }
 
 // removeAll deletes re's matches from text; a text without the literal every
