@@ -277,7 +277,21 @@ type CheckContext struct {
 	// Flags are the flags every unit of the translation has: its format's
 	// (formats.Info.CheckFlags) and the component's check_flags.
 	Flags string
+	// Memo, when set, is shared by the translations of one component (which
+	// have the same Flags, Project and Component): what is worked out from a
+	// source string alone is worked out once for all of them.
+	Memo *Memo
 }
+
+// Memo keeps the verdicts checks draw from a source string alone.
+type Memo struct {
+	same sync.Map // sameKey → bool: SameCheck.should_ignore
+}
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo { return &Memo{} }
+
+type sameKey struct{ unitFlags, note, source string }
 
 // Subject is the unit a check judges, with its translation's context.
 type Subject struct {
@@ -286,6 +300,8 @@ type Subject struct {
 	Flags Flags
 	// Note is the unit's developer comment, Key its context (Android name, msgctxt).
 	Note, Key string
+	// unitFlags are the unit's own flags as written (Flags holds them merged).
+	unitFlags string
 	State     weblate.State
 	// lang is the base code of Lang (before _ or -), sourceLang SourceLang's.
 	lang, sourceLang string
@@ -442,7 +458,7 @@ type CheckUnit struct {
 // the checks of kind its flags enable.
 func (c *Checker) prepare(u *CheckUnit, kind CheckKind) (*Subject, []*Check) {
 	s := &c.sub
-	*s = Subject{CheckContext: &c.ctx, Flags: c.base, Note: u.Note, Key: u.Key,
+	*s = Subject{CheckContext: &c.ctx, Flags: c.base, Note: u.Note, Key: u.Key, unitFlags: u.Flags,
 		State: u.State, lang: c.lang, langBit: c.langBit, sourceLang: c.srcLang, checker: c}
 	if u.Flags == "" {
 		s.strip, s.stripKnown = c.strip, true

@@ -28,6 +28,15 @@ func sameSingle(s *Subject, source, target string) bool {
 	if utf8.RuneCountInString(source) <= 1 && utf8.RuneCountInString(target) <= 1 {
 		return false
 	}
+	if m := s.Memo; m != nil {
+		key := sameKey{s.unitFlags, s.Note, source}
+		if v, ok := m.same.Load(key); ok {
+			return !v.(bool)
+		}
+		ignored := sameIgnored(s, source)
+		m.same.Store(key, ignored)
+		return !ignored
+	}
 	return !sameIgnored(s, source)
 }
 

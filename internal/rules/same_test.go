@@ -154,6 +154,34 @@ func TestSameCheck(t *testing.T) {
 	}
 }
 
+// TestSameCheckMemo: one Memo shared by every case (as the translations of a
+// component share one) gives each case the verdict it has alone, the first
+// time and again, whatever other units with the same source asked before:
+// a unit's own flags and note are part of what is remembered.
+func TestSameCheckMemo(t *testing.T) {
+	t.Parallel()
+	memo := NewMemo()
+	for round := range 2 {
+		for _, c := range sameCases {
+			ctx := sameContext(c.lang, c.srcLang)
+			ctx.Memo = memo
+			if got := checkFails(ctx, "same", []string{c.source}, []string{c.target}, c.flags, c.note); got != c.want {
+				t.Errorf("round %d: %s: same(%q, %q, %q) with a memo = %v, want %v", round, c.name, c.source, c.target, c.flags, got, c.want)
+			}
+		}
+	}
+	// The same source under different unit flags: strict-same fails what the
+	// ignore lists pass.
+	ctx := sameContext("de", "en")
+	ctx.Memo = NewMemo()
+	if checkFails(ctx, "same", []string{"Type"}, []string{"Type"}, "", "") {
+		t.Error(`"Type" is an ignored word`)
+	}
+	if !checkFails(ctx, "same", []string{"Type"}, []string{"Type"}, "strict-same", "") {
+		t.Error(`strict-same: "Type" should fail after the memo kept it as ignored`)
+	}
+}
+
 func TestSameCheckPlurals(t *testing.T) {
 	t.Parallel()
 	ctx := sameContext("cs", "en")

@@ -41,6 +41,7 @@ func (sc *componentScan) checker(ctx rules.CheckContext) *rules.Checker {
 	if sc.s.opts.NoChecks {
 		return nil
 	}
+	ctx.Memo = sc.memo // nil in tests that build a componentScan by hand
 	return rules.NewChecker(ctx)
 }
 

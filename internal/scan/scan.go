@@ -462,7 +462,7 @@ func (s *Engine) openTree(ctx context.Context, c *snapshot.Component, src *Sourc
 // newComponentScan prepares the reading of a component's files from tree; done
 // ends what it started.
 func (s *Engine) newComponentScan(ctx context.Context, c *snapshot.Component, src *Source, tree repos.Tree, info *formats.Info, used map[resultKey]*fileResult, review bool) (sc *componentScan, done func()) {
-	sc = &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: review}
+	sc = &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: review, memo: rules.NewMemo()}
 	done = func() {}
 	if br, ok := tree.(repos.BufferedReader); ok {
 		sc.reader = br
@@ -597,6 +597,8 @@ type componentScan struct {
 	format formats.Format
 	info   *formats.Info
 	used   map[resultKey]*fileResult
+	// memo is shared by the checkers of the component's translations.
+	memo   *rules.Memo
 	review bool
 	// template is the template's entry (monolingual formats).
 	template repos.Entry
