@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/net/idna"
@@ -1077,7 +1078,9 @@ func mdSyntaxSingle(_ *Subject, source, target string) bool {
 // (labels neither start nor end with "-") are spelled out as character
 // classes, and Python's Unicode \s as the explicit class below; "ul" is
 // Django's U+00A1…U+FFFF range of non-ASCII letters.
-var djangoURL = func() *regexp.Regexp {
+// djangoURL is compiled when first needed: its {0,61} repetitions of
+// case-folded Unicode ranges take milliseconds to compile.
+var djangoURL = sync.OnceValue(func() *regexp.Regexp {
 	const (
 		ul     = `\x{00a1}-\x{ffff}`
 		nonSp  = `[^\t\n\x0b\f\r \x{1c}-\x{1f}\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
@@ -1093,7 +1096,7 @@ var djangoURL = func() *regexp.Regexp {
 		`(?:` + ipv4 + `|` + ipv6 + `|` + host + `)` +
 		`(?::[0-9]{1,5})?` +
 		`(?:[/?#]` + nonSp + `]*)?\z`)
-}()
+})
 
 // validURL is Django's URLValidator with its default schemes (http, https,
 // ftp, ftps): no tab or newline, at most 2048 characters, the scheme, the
@@ -1119,9 +1122,9 @@ func validURL(value string) bool {
 	if strings.Contains(netloc, "[") != strings.Contains(netloc, "]") {
 		return false
 	}
-	if !djangoURL.MatchString(value) {
+	if !djangoURL().MatchString(value) {
 		ascii, ok := pyIDNA(netloc)
-		if !ok || !djangoURL.MatchString(strings.ToLower(scheme)+"://"+ascii+rest[len(netloc):]) {
+		if !ok || !djangoURL().MatchString(strings.ToLower(scheme)+"://"+ascii+rest[len(netloc):]) {
 			return false
 		}
 	} else if !ipv6HostOK(netloc) {

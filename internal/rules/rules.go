@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"regexp"
+	"sync"
+
 	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -99,3 +102,8 @@ func SourceState(tu *TemplateUnit, editTemplate bool) weblate.State {
 
 // BilingualKey identifies a unit of a bilingual file: its source and its context.
 func BilingualKey(u *formats.Unit) string { return weblate.JoinPlurals(u.Source) + "\x00" + u.Key }
+
+// lazyRegexp compiles pattern when the returned function is first called.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"embed"
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -92,7 +91,7 @@ func sameIgnored(s *Subject, source string) bool {
 			extra[w] = true
 		}
 	}
-	for _, w := range sameSplitRE.Split(pyLower(stripped), -1) {
+	for _, w := range sameSplitRE().Split(pyLower(stripped), -1) {
 		if utf8.RuneCountInString(w) > 2 && !ignoreWords()[w] && !languageWords()[w] && !extra[w] {
 			return false
 		}
@@ -100,20 +99,22 @@ func sameIgnored(s *Subject, source string) bool {
 	return true
 }
 
-// The parts of a source same.py's strip_string removes. Python matches [a-z]
+// The parts of a source same.py's strip_string removes, compiled when the
+// check first needs them (the case-insensitive host names take milliseconds,
+// which a process that runs no check should not pay at start). Python matches [a-z]
 // with IGNORECASE also against İ and ı; \d and \S are Unicode in Python.
 var (
-	sameEmojiRE    = regexp.MustCompile(`[\x{2600}-\x{27BF}\x{1F000}-\x{1FFFD}]`)
-	sameEmailRE    = regexp.MustCompile(`(?i)[a-z0-9_.\x{130}\x{131}-]+@[a-z0-9_.\x{130}\x{131}-]+\.[a-z0-9\x{130}\x{131}-]{2,}`)
+	sameEmojiRE    = lazyRegexp(`[\x{2600}-\x{27BF}\x{1F000}-\x{1FFFD}]`)
+	sameEmailRE    = lazyRegexp(`(?i)[a-z0-9_.\x{130}\x{131}-]+@[a-z0-9_.\x{130}\x{131}-]+\.[a-z0-9\x{130}\x{131}-]{2,}`)
 	sameHostPart   = `(?:[A-Z0-9\x{130}\x{131}](?:[A-Z0-9\x{130}\x{131}-]{0,61}[A-Z0-9\x{130}\x{131}])?\.)+(?:[A-Z\x{130}\x{131}]{2,6}\.?|[A-Z0-9\x{130}\x{131}-]{2,}\.?)`
-	sameURLRE      = regexp.MustCompile(`(?i)(?:http|ftp)s?://(?:` + sameHostPart + `|localhost|\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3})(?::\p{Nd}+)?(?:/?|[/?][^` + pySpaceClass + `]+)$`)
-	sameHashRE     = regexp.MustCompile(`#[A-Za-z0-9_-]*`)
-	sameDomainRE   = regexp.MustCompile(`(?i)` + sameHostPart)
-	samePathRE     = regexp.MustCompile(`(^|[ ])(/[a-zA-Z0-9=:?._-]+)+`)
-	sameTemplateRE = regexp.MustCompile(`(?i)\{[a-z_\x{130}\x{131}-]+\}|@[A-Z_\x{130}\x{131}]@`)
+	sameURLRE      = lazyRegexp(`(?i)(?:http|ftp)s?://(?:` + sameHostPart + `|localhost|\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3}\.\p{Nd}{1,3})(?::\p{Nd}+)?(?:/?|[/?][^` + pySpaceClass + `]+)$`)
+	sameHashRE     = lazyRegexp(`#[A-Za-z0-9_-]*`)
+	sameDomainRE   = lazyRegexp(`(?i)` + sameHostPart)
+	samePathRE     = lazyRegexp(`(^|[ ])(/[a-zA-Z0-9=:?._-]+)+`)
+	sameTemplateRE = lazyRegexp(`(?i)\{[a-z_\x{130}\x{131}-]+\}|@[A-Z_\x{130}\x{131}]@`)
 	// sameSplitRE splits a stripped source into words: on runs of spaces,
 	// punctuation, digits and a few HTML entities.
-	sameSplitRE = regexp.MustCompile(`(?i)(?:&(?:nbsp|rsaquo|lt|gt|amp|ldquo|rdquo|times|quot);|[() ,.^` + "`" + `"'\\/_<>!?;:|{}*^@%#&~=+\r\n✓—‑…\[\]0-9-])+`)
+	sameSplitRE = lazyRegexp(`(?i)(?:&(?:nbsp|rsaquo|lt|gt|amp|ldquo|rdquo|times|quot);|[() ,.^` + "`" + `"'\\/_<>!?;:|{}*^@%#&~=+\r\n✓—‑…\[\]0-9-])+`)
 )
 
 // pySpaceClass is pySpace as the inside of a regular expression class.
@@ -125,18 +126,18 @@ const pySpaceClass = `\t\n\v\f\r\x1c-\x1f \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\
 func sameStrip(s *Subject, text string) string {
 	text = stripTags(text)
 	text = StripFormat(s, text)
-	text = sameEmojiRE.ReplaceAllLiteralString(text, " ")
-	text = sameEmailRE.ReplaceAllLiteralString(text, "")
+	text = sameEmojiRE().ReplaceAllLiteralString(text, " ")
+	text = sameEmailRE().ReplaceAllLiteralString(text, "")
 	// Python's $ also matches before a final newline.
 	if body, ok := strings.CutSuffix(text, "\n"); ok {
-		text = sameURLRE.ReplaceAllLiteralString(body, "") + "\n"
+		text = sameURLRE().ReplaceAllLiteralString(body, "") + "\n"
 	} else {
-		text = sameURLRE.ReplaceAllLiteralString(text, "")
+		text = sameURLRE().ReplaceAllLiteralString(text, "")
 	}
-	text = sameHashRE.ReplaceAllLiteralString(text, "")
-	text = sameDomainRE.ReplaceAllLiteralString(text, "")
-	text = samePathRE.ReplaceAllLiteralString(text, "")
-	return sameTemplateRE.ReplaceAllLiteralString(text, "")
+	text = sameHashRE().ReplaceAllLiteralString(text, "")
+	text = sameDomainRE().ReplaceAllLiteralString(text, "")
+	text = samePathRE().ReplaceAllLiteralString(text, "")
+	return sameTemplateRE().ReplaceAllLiteralString(text, "")
 }
 
 // pyLower is Python's str.lower: Unicode lower case, with İ becoming "i̇" and
