@@ -345,8 +345,8 @@ var fixtures = map[string]struct {
 		`10:15: projects[2].components[0].slug: must match [a-z0-9_-]+`,
 	}},
 	"bad/paths.yaml": {problems: []string{
-		`8:19: projects[0].components[0].filemask: must contain exactly one "*"`,
-		`13:19: projects[0].components[1].filemask: must contain exactly one "*"`,
+		`8:19: projects[0].components[0].filemask: must contain "*", which stands for the language code`,
+		`13:19: projects[0].components[1].filemask: must not contain "**": a "*" matches within one folder or file name, not across folders (Weblate's glob is not recursive); write a single "*"`,
 		`18:19: projects[0].components[2].filemask: must be relative to the repository, not absolute`,
 		`19:19: projects[0].components[2].template: must be relative to the repository, not absolute`,
 		`24:19: projects[0].components[3].filemask: must stay inside the repository (".." leads out of it)`,
@@ -445,6 +445,34 @@ func TestParseWithoutFile(t *testing.T) {
 
 	_, err = Parse([]byte("projects:\n  - slug: a\n"), "")
 	same(t, fmt.Sprint(err), `2:5: projects[0]: missing required key "name"`)
+}
+
+// TestFilemasks: a filemask may hold several "*" (GNOME's help/*/*.po), as
+// Weblate's validate_filemask (weblate/trans/validators.py) accepts; one with none,
+// or with "**", is refused at its line.
+func TestFilemasks(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ mask, problem string }{
+		{"*.po", ""},
+		{"help/*/*.po", ""},
+		{"path/*/resources/MessagesBundle_*.properties", ""},
+		{"*/LC_MESSAGES/*.po", ""},
+		{"po/de.po", `2:90: projects[0].components[0].filemask: must contain "*", which stands for the language code`},
+		{"locales/**/*.json", `2:90: projects[0].components[0].filemask: must not contain "**"`},
+		{"../*/*.po", `2:90: projects[0].components[0].filemask: must stay inside the repository`},
+	}
+	for _, tt := range tests {
+		data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, file_format: po, filemask: '" + tt.mask + "'}]}\n")
+		cfg, err := Parse(data, "")
+		switch {
+		case tt.problem == "" && err != nil:
+			t.Errorf("%s: %v", tt.mask, err)
+		case tt.problem == "" && cfg.Projects[0].Components[0].Filemask != tt.mask:
+			t.Errorf("%s: read as %q", tt.mask, cfg.Projects[0].Components[0].Filemask)
+		case tt.problem != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.problem)):
+			t.Errorf("%s: %v, want %s…", tt.mask, err, tt.problem)
+		}
+	}
 }
 
 // TestFormatsFromRegistry: every registered format is accepted, and the error for an

@@ -19,7 +19,7 @@ type Problem struct {
 }
 
 // Error formats the problem the way compilers do, so editors can jump to it:
-// "projects.yaml:12:7: projects[0].components[1].filemask: must contain exactly one "*"".
+// "projects.yaml:12:7: projects[0].components[1].filemask: must contain "*", which stands for the language code".
 func (p Problem) Error() string {
 	var b strings.Builder
 	b.WriteString(p.File)

@@ -385,8 +385,8 @@ func oneOf[V comparable](choices ...V) check[V] {
 	}
 }
 
-// validMask accepts what the filemask package can match: exactly one "*", the
-// language code, and Python's glob syntax otherwise.
+// validMask accepts what the filemask package can match: one "*" or more for the
+// language code (never "**"), and Python's glob syntax otherwise.
 func validMask(s string) string {
 	if _, err := filemask.Compile(s); err != nil {
 		var se *filemask.SyntaxError

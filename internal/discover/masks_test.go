@@ -113,10 +113,12 @@ func TestCandidates(t *testing.T) {
 			"translations/app_*.ts {translations/app.ts}",
 		}},
 		{"one file claimed once", []string{
-			// i18n/de/de.json makes "i18n/*/de.json" and "i18n/de/*.json", each
-			// matching that one file: the first in order takes it.
+			// i18n/de/de.json makes "i18n/*/*.json" (the code in the folder and
+			// the name, as translation-finder proposes), "i18n/*/de.json" and
+			// "i18n/de/*.json", each matching that one file: the first in order
+			// takes it.
 			"i18n/en.json", "i18n/de.json", "i18n/fr.json", "i18n/de/de.json",
-		}, []string{"i18n/*.json [i18n/en.json]", "i18n/*/de.json"}},
+		}, []string{"i18n/*.json [i18n/en.json]", "i18n/*/*.json"}},
 		{"nothing", []string{"README.md", "main.go", "docs/de/index.md"}, nil},
 	}
 	for _, tt := range tests {

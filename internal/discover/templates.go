@@ -26,12 +26,13 @@ func findTemplate(c *layout.Candidate, ps *layout.PathSet) (template, code strin
 	// A file of another set is not this one's template.
 	free := func(p string) bool { return ps.Has(p) && (ps.Owner(p) == nil || ps.Owner(p) == c) }
 	for _, code := range sourceCodes {
-		if t := strings.Replace(c.Raw, "*", code, 1); free(t) {
+		// Every "*" is the code (help/*/*.po → help/en/en.po).
+		if t := strings.ReplaceAll(c.Raw, "*", code); free(t) {
 			return t, code
 		}
 	}
 	if c.Detect.Lproj {
-		if t := strings.Replace(c.Raw, "*", "Base", 1); free(t) {
+		if t := strings.ReplaceAll(c.Raw, "*", "Base"); free(t) {
 			return t, "Base"
 		}
 	}
@@ -82,7 +83,7 @@ func findNewBase(c *layout.Candidate, ps *layout.PathSet) string {
 	// A .pot beside the .po files' names: their names with a "t" added.
 	names := []string{
 		strings.Replace(c.Raw, "po/*/", "pot/", 1) + "t",
-		strings.Replace(c.Raw, "*", "templates", 1) + "t",
+		strings.ReplaceAll(c.Raw, "*", "templates") + "t",
 	}
 	for _, t := range withoutCode(c.Raw) {
 		names = append(names, t+"t")

@@ -1,10 +1,11 @@
-// Package filemask compiles a component's filemask — a glob with exactly one "*" standing for the language code — into the one matcher that config validation, scanning, history and discovery share.
+// Package filemask compiles a component's filemask — a glob whose "*" stand for the language code — into the one matcher that config validation, scanning, history and discovery share.
 package filemask
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Mask is a compiled filemask.
@@ -13,8 +14,15 @@ import (
 // (weblate/trans/models/component.py get_mask_matches): "*" matches any characters
 // but "/", "?" one character but "/", "[…]" one character of a set ("[!…]" of its
 // complement), and every other character itself — "{", "}" and "\" included, as
-// Python's glob has no alternatives and no escapes. A mask must hold exactly one "*":
-// the language code.
+// Python's glob has no alternatives and no escapes.
+//
+// A mask holds one "*" or more, as Weblate accepts (weblate/trans/validators.py
+// validate_filemask asks for one at least): GNOME's help/*/*.po names each
+// language's file help/<code>/<code>.po. Each "*" matches within one folder or file
+// name, and the language code is what one of them matched (see Match). Two "*" side
+// by side ("**") are refused: Weblate's glob is not recursive, so "**" would match
+// within one name as a single "*" does, never the folders below, which is rarely
+// what the one who wrote it meant.
 type Mask struct {
 	pattern string
 	re      *regexp.Regexp
@@ -35,8 +43,12 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("filemask %q: %s", e.P
 
 // Compile compiles a filemask.
 func Compile(pattern string) (*Mask, error) {
-	if strings.Count(pattern, "*") != 1 {
-		return nil, &SyntaxError{pattern, `must contain exactly one "*"`}
+	switch {
+	case !strings.Contains(pattern, "*"):
+		return nil, &SyntaxError{pattern, `must contain "*", which stands for the language code`}
+	case strings.Contains(pattern, "**"):
+		return nil, &SyntaxError{pattern, `must not contain "**": a "*" matches within one folder or file name, ` +
+			`not across folders (Weblate's glob is not recursive); write a single "*"`}
 	}
 	var re strings.Builder
 	re.WriteString("^")
@@ -141,24 +153,41 @@ func staticDir(pattern string) string {
 func (m *Mask) String() string { return m.pattern }
 
 // Match reports whether path (repository-relative, slash-separated) matches, and
-// returns the language code: what the "*" matched, less an encoding suffix such as
-// ".UTF-8" or ".iso-8859-1", which Weblate drops (weblate/lang/models.py
-// LanguageQuerySet.sanitize_code).
+// returns the language code, as Weblate reads it (weblate/trans/models/component.py
+// Component.get_lang_code): the longest of the parts the "*" matched, the first of
+// those equally long, less an encoding suffix.
+//
+// The parts need not agree: Weblate matches each "*" on its own (Component.filemask_re
+// has a group per "*", no back-reference), so help/de/fr.po matches help/*/*.po with
+// the code "de" (the first of two parts as long), and Weblate's own example,
+// path/*/resources/MessagesBundle_*.properties, reads pt_BR from
+// path/pt/resources/MessagesBundle_pt_BR.properties. gitlate does the same rather
+// than skip such files, so that it lists what Weblate lists.
+//
+// The encoding suffix is dropped as get_lang_code drops it: when the code holds
+// ".utf" or ".iso" (in any case), everything from its first "." on ("de.UTF-8" and
+// "de.iso-8859-1" are "de").
 func (m *Mask) Match(path string) (code string, ok bool) {
 	sub := m.re.FindStringSubmatch(path)
 	if sub == nil {
 		return "", false
 	}
-	code = sub[1]
+	for _, part := range sub[1:] {
+		// Python's len, which max(…, key=len) compares, counts characters.
+		if utf8.RuneCountInString(part) > utf8.RuneCountInString(code) {
+			code = part
+		}
+	}
 	if i := strings.IndexByte(code, '.'); i >= 0 {
-		if low := strings.ToLower(code[i:]); strings.HasPrefix(low, ".utf") || strings.HasPrefix(low, ".iso") {
+		if low := strings.ToLower(code); strings.Contains(low, ".utf") || strings.Contains(low, ".iso") {
 			code = code[:i]
 		}
 	}
 	return code, true
 }
 
-// Path is the file the mask names for a language code: "*" replaced by code. It is
-// what a mask proposes for a language; it matches the mask only when the mask has no
-// other wildcard.
-func (m *Mask) Path(code string) string { return strings.Replace(m.pattern, "*", code, 1) }
+// Path is the file the mask names for a language code: every "*" replaced by code,
+// as Weblate names a new language's file (weblate/formats/base.py
+// TranslationFormat.get_language_filename). It is what a mask proposes for a
+// language; it matches the mask only when the mask has no other wildcard.
+func (m *Mask) Path(code string) string { return strings.ReplaceAll(m.pattern, "*", code) }

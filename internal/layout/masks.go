@@ -61,19 +61,20 @@ type Candidate struct {
 	Claimed []string
 }
 
-// maskOf turns the parts of a path into a filemask: "*" stands at index wild,
-// whose part is wildPart; every other part is literal. Paths holding "*" cannot
-// be written as a mask with exactly one "*" and give "".
-func maskOf(parts []string, wild int, wildPart string) (raw, mask string) {
+// maskOf turns the parts of a path into a filemask: the parts at the indexes of
+// wild are replaced by their values, which hold "*" for the language code; every
+// other part is literal. Paths holding "*" cannot be written as a mask whose "*"
+// all stand for the language, and give "".
+func maskOf(parts []string, wild map[int]string) (raw, mask string) {
 	var r, m strings.Builder
 	for i, p := range parts {
 		if i > 0 {
 			r.WriteByte('/')
 			m.WriteByte('/')
 		}
-		if i == wild {
-			r.WriteString(wildPart)
-			pre, post, _ := strings.Cut(wildPart, "*")
+		if w, ok := wild[i]; ok {
+			r.WriteString(w)
+			pre, post, _ := strings.Cut(w, "*")
 			m.WriteString(globEscape(pre) + "*" + globEscape(post))
 			continue
 		}
@@ -111,39 +112,78 @@ func globEscape(s string) string {
 // its path names a language, following translation-finder's conventions
 // (translation_finder/discovery/base.py get_wildcard and the per-format
 // discoveries of files.py) as the file's family asks for them.
+//
+// A folder named after a language whose file name holds the same code (or a
+// variant of it), or another folder of that name, suggests a mask with a "*" in
+// each (help/de/de.po → help/*/*.po, GNOME's help; locales/de/other/de/messages.po
+// → locales/*/other/*/messages.po), as translation-finder's get_masks puts its
+// wildcard wherever the part's code recurs; Weblate reads one code from such a
+// mask, the longest part (filemask.Mask.Match). The one-"*" masks are suggested as well: where the
+// code recurs in a few files only, they may be the set; Candidates keeps the mask
+// that matches the most languages.
 func proposals(p string, d *formats.Detection) (out []Candidate) {
 	parts := strings.Split(p, "/")
 	last := len(parts) - 1
-	add := func(wild int, wildPart, template string) {
-		if raw, mask := maskOf(parts, wild, wildPart); raw != "" {
+	add := func(wild map[int]string, template string) {
+		if raw, mask := maskOf(parts, wild); raw != "" {
 			out = append(out, Candidate{Detect: d, Raw: raw, Mask: mask, Template: template})
 		}
 	}
 	if d.Folder != "" {
 		// The template is in the folder, the translations in <folder>-<code>/.
 		if last >= 1 && strings.EqualFold(parts[last-1], d.Folder) {
-			add(last-1, d.Folder+"-*", p)
+			add(map[int]string{last - 1: d.Folder + "-*"}, p)
 		}
 		return out
 	}
 	if d.Lproj && last >= 1 {
 		// Xcode's <code>.lproj folders.
 		if code, ok := strings.CutSuffix(parts[last-1], ".lproj"); ok && isAppleCode(code) {
-			add(last-1, "*.lproj", "")
+			add(map[int]string{last - 1: "*.lproj"}, "")
 		}
 	}
 	for i, part := range parts {
 		if i < last {
 			if isCode(part) {
-				add(i, "*", "")
+				add(map[int]string{i: "*"}, "")
+				if again := recurring(parts, i); len(again) > 1 {
+					add(again, "")
+				}
 			}
 			continue
 		}
 		if w := wildcardName(part); w != "" {
-			add(i, w, "")
+			add(map[int]string{i: w}, "")
 		}
 	}
 	return out
+}
+
+// recurring puts "*" for the code that names folder i of parts wherever else
+// the path names it: other folders of that name, and the file's name when the
+// code wildcardName finds in it is that one (help/de/de.po,
+// Xenko.GameStudio.ja.po below ja/) or a variant of it (pt_BR.po below pt/:
+// Weblate's own example, path/*/resources/MessagesBundle_*.properties, whose
+// code is the longer of the two; weblate/trans/tests/test_component.py
+// test_lang_code_double). A code that only starts like the folder's is another
+// one (de below deu/) and is left as it is.
+func recurring(parts []string, i int) map[int]string {
+	code, last := parts[i], len(parts)-1
+	wild := map[int]string{i: "*"}
+	for j := i + 1; j < last; j++ {
+		if parts[j] == code {
+			wild[j] = "*"
+		}
+	}
+	name := parts[last]
+	if w := wildcardName(name); w != "" {
+		pre, post, _ := strings.Cut(w, "*")
+		inName := name[len(pre) : len(name)-len(post)]
+		if inName == code || strings.HasPrefix(inName, code+"_") || strings.HasPrefix(inName, code+"-") {
+			wild[last] = w
+		}
+	}
+	return wild
 }
 
 // wildcardName puts "*" for the language code in a file name: "de.json",

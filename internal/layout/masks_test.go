@@ -1,6 +1,11 @@
 package layout
 
-import "testing"
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestIsCode(t *testing.T) {
 	t.Parallel()
@@ -62,12 +67,64 @@ func TestWildcardName(t *testing.T) {
 
 func TestGlobEscape(t *testing.T) {
 	t.Parallel()
-	raw, mask := maskOf([]string{"odd[1]", "what?", "de", "x.json"}, 2, "*")
+	raw, mask := maskOf([]string{"odd[1]", "what?", "de", "x.json"}, map[int]string{2: "*"})
 	if raw != "odd[1]/what?/*/x.json" || mask != "odd[[]1]/what[?]/*/x.json" {
 		t.Errorf("maskOf: %q, %q", raw, mask)
 	}
-	if raw, _ := maskOf([]string{"a*b", "de.json"}, 1, "*.json"); raw != "" {
+	raw, mask = maskOf([]string{"what?", "de", "de?.po"}, map[int]string{1: "*", 2: "*?.po"})
+	if raw != "what?/*/*?.po" || mask != "what[?]/*/*[?].po" {
+		t.Errorf("maskOf, two wildcards: %q, %q", raw, mask)
+	}
+	if raw, _ := maskOf([]string{"a*b", "de.json"}, map[int]string{1: "*.json"}); raw != "" {
 		t.Errorf("a path holding * gave the mask %q; no filemask with one * can match it", raw)
+	}
+}
+
+// TestCandidatesSeveral: a code that names a folder and recurs in the file's
+// name or another folder gives a mask with a "*" in each, as translation-finder
+// proposes (its GettextDiscovery tests test_basic, test_duplicate_code and
+// test_uppercase: help/*/*.po, desktop-docs/gpl/*/*.po,
+// locales/*/other/*/messages.po, sources/localization/*/Xenko.GameStudio.*.po).
+func TestCandidatesSeveral(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		paths []string
+		want  []string // "mask: languages"
+	}{
+		{"gnome help", []string{
+			"help/C/index.page", "help/bg/bg.po", "help/de/de.po", "help/pt_BR/pt_BR.po", "help/sr@latin/sr@latin.po",
+			"help/meson.build",
+		}, []string{"help/*/*.po: bg de pt_br sr@latin"}}, // Langs are codeKey's
+
+		{"one language", []string{"help/de/de.po"}, []string{"help/*/*.po: de"}},
+		{"folder twice", []string{
+			"locales/cs/other/cs/messages.po", "locales/de/other/de/messages.po",
+		}, []string{"locales/*/other/*/messages.po: cs de"}},
+		{"code before the extension", []string{
+			"sources/localization/ja/Xenko.GameStudio.ja.po", "sources/localization/fr/Xenko.GameStudio.fr.po",
+		}, []string{"sources/localization/*/Xenko.GameStudio.*.po: fr ja"}},
+		// A variant of the folder's code in the name: Weblate's example, whose
+		// code is the longer part.
+		{"variant in the name", []string{
+			"path/pt/resources/MessagesBundle_pt_BR.properties", "path/el/resources/MessagesBundle_el.properties",
+			"path/de/resources/MessagesBundle_de_AT.properties",
+		}, []string{"path/*/resources/MessagesBundle_*.properties: de_at el pt_br"}},
+		// A code that only starts like the folder's is not its variant.
+		{"another code", []string{"po/de/deu.po", "po/fr/fra.po"}, []string{"po/*/deu.po: de", "po/*/fra.po: fr"}},
+		// i18next's namespaces are no language: the folder's "*" alone.
+		{"namespaces", []string{
+			"locales/de/common.json", "locales/fr/common.json", "locales/ja/common.json",
+		}, []string{"locales/*/common.json: de fr ja"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range Candidates(NewPathSet(tt.paths)) {
+			got = append(got, c.Mask+": "+strings.Join(slices.Sorted(maps.Keys(c.Langs)), " "))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }
 
