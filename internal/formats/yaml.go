@@ -70,7 +70,7 @@ func chooseYAML(s *Sample) string {
 	}
 	doc := root.Content[0]
 	if doc.Kind == yaml.MappingNode && len(doc.Content) == 2 {
-		if key := doc.Content[0].Value; key != "" && strings.Replace(s.Mask, "*", key, 1) == s.Path {
+		if key := doc.Content[0].Value; key != "" && strings.ReplaceAll(s.Mask, "*", key) == s.Path {
 			return "ruby-yaml"
 		}
 	}
