@@ -72,6 +72,7 @@ func TestChooseRegistered(t *testing.T) {
 		{"json", Sample{Data: []byte(`{"a": "A"}`), Mask: "l/*.json", Path: "l/en.json"}, "json"},
 		{"json", Sample{Data: []byte(`{"a": "A"}`), Mask: "x/_locales/*/messages.json", Path: "x/_locales/en/messages.json"}, "webextension"},
 		{"yaml", Sample{Data: []byte("en:\n  a: A\n"), Mask: "c/*.yml", Path: "c/en.yml"}, "ruby-yaml"},
+		{"yaml", Sample{Data: []byte("de:\n  a: A\n"), Mask: "config/locales/*/*.yml", Path: "config/locales/de/de.yml"}, "ruby-yaml"},
 		{"strings", Sample{Data: []byte("\xff\xfe\"\x00")}, "strings"},
 		{"properties", Sample{Data: []byte("a=b\n"), Files: [][]byte{[]byte("a=b\n"), []byte("a=\xc3\xa9\n")}}, "properties-utf8"},
 		{"ts", Sample{Data: []byte("<?xml version=\"1.0\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\">")}, "ts"},
