@@ -3,7 +3,7 @@
 #
 # Reproduces gitlate's performance figures (see bench/README.md): builds gitlate,
 # the constant-bytes gin baseline and the harness into bench/out/bin, then runs
-# the harness for the figures named (scan, serve, memory, incremental, scale,
+# the harness for the figures named (start, scan, serve, memory, incremental, scale,
 # restart, components, commits, routes, changes-memory, log-restart, replicas;
 # default: all). Run by hand from anywhere
 # in the repository; CI does not run it.
@@ -27,6 +27,7 @@ done
 mkdir -p bench/out/bin
 go build -o bench/out/bin/gitlate ./cmd/gitlate
 go build -o bench/out/bin/constsrv ./bench/cmd/constsrv
+go build -o bench/out/bin/version ./bench/cmd/version
 go build -o bench/out/bin/gitlate-bench ./bench/cmd/gitlate-bench
 # shellcheck disable=SC2086
 exec bench/out/bin/gitlate-bench -bin bench/out/bin -work bench/out/work "$@" $figures

@@ -1,6 +1,7 @@
 // Command gitlate-bench reproduces gitlate's performance figures, each measured with its
 // baseline in the same run and printed with the ratio:
 //
+//	start        `gitlate --version` (process start) against a Go program that only prints a version
 //	scan         cold `gitlate scan` of the corpora against ttk_stats.py, and
 //	             the parsers' throughput against their encoding/xml references
 //	serve        wrk on three hot endpoints against a gin handler writing the same bytes
@@ -48,7 +49,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -72,7 +73,7 @@ func main() {
 		fatal(err)
 	}
 	figures := map[string]func(*options) error{
-		"scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
+		"start": startFigure, "scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
 		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
 		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure, "replicas": replicasFigure,
@@ -80,7 +81,7 @@ func main() {
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas")
 			continue
 		}
 		if figures[a] == nil {
