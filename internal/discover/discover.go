@@ -122,7 +122,7 @@ func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) *Componen
 	if sample == "" {
 		return nil
 	}
-	format, err := chooseFormat(tree, c, sample)
+	format, err := chooseFormat(tree, c, sample, comp.SourceLanguage)
 	switch {
 	case err != nil:
 		comp.FileFormat = c.Detect.Default

@@ -232,6 +232,11 @@ var trees = map[string][]want{
 		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
 	"json-nested-locales": {{mask: "packages/whiteboard/locales/*.json", format: "json-nested", template: "packages/whiteboard/locales/en.json",
 		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
+	// Keys ending in _one and _many with no _other, and "{{name}}"
+	// placeholders, in files no i18next reads: plain nested JSON, each key a
+	// string of its own (i18nextEvidence).
+	"json-nested-plural-suffixes": {{mask: "packages/editor/locales/*.json", format: "json-nested", template: "packages/editor/locales/en.json",
+		source: "en", langs: "de fr"}},
 	"lproj-stringsdict": {
 		// English (and German's Localizable.strings) is UTF-8, the other
 		// translations UTF-16: no format reads both (translate-toolkit's
