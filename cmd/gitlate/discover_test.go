@@ -257,3 +257,19 @@ func TestDiscoverArguments(t *testing.T) {
 		t.Errorf("--data: %d %s", code, errs)
 	}
 }
+
+// TestDiscoverWarnings: a source translation that is not fully translated is
+// warned of on stderr, as in the output's comments.
+func TestDiscoverWarnings(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	code, out, errs := runCLI("discover", treeCheckout(t, "webextension"))
+	const want = "the source (en, _locales/en/messages.json) has 3 of 4 strings translated"
+	if code != 0 || !strings.Contains(errs, "gitlate discover: warning: component ") || !strings.Contains(errs, want) || !strings.Contains(out, "# Warning: "+want) {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	// A complete source is no warning.
+	if code, _, errs := runCLI("discover", treeCheckout(t, "newpipe")); code != 0 || strings.Contains(errs, "warning") {
+		t.Errorf("newpipe: exit %d, stderr: %s", code, errs)
+	}
+}

@@ -655,6 +655,11 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 	if len(p.Proposed()) == 0 {
 		fmt.Fprintf(stderr, "gitlate discover: no translation files gitlate reads were found in %s\n", repos.RedactURL(p.Repo))
 	}
+	// What the output's comments warn of, said where a redirected output is
+	// not read.
+	for _, w := range p.Warnings() {
+		fmt.Fprintf(stderr, "gitlate discover: warning: %s\n", w)
+	}
 	if err := p.Write(stdout, o.format); err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)
 		return 1

@@ -67,6 +67,9 @@ func (p *Proposal) YAML() []byte {
 		}
 		fmt.Fprintf(&b, "%s# %s, %s:\n", indent, info.Name, plural(len(c.Counts), "translation"))
 		wrap(&b, indent+"#   ", words)
+		if w := c.sourceWarning(); w != "" {
+			fmt.Fprintf(&b, "%s# Warning: %s\n", indent, comment(w))
+		}
 		for _, s := range c.Skipped {
 			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(s.Path), comment(s.Language))
 		}
@@ -92,6 +95,36 @@ func (p *Proposal) YAML() []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
+}
+
+// sourceWarning says when the source translation of a proposed component is not
+// fully translated: the file the source strings come from lacks some, a sign
+// that it is read in a wrong format (plain keys taken for plural forms) or that
+// the template is not the file of source strings. "" when all is translated.
+func (c *Component) sourceWarning() string {
+	for _, n := range c.Counts {
+		if n.Source && n.Translated < n.Total {
+			file := c.Template
+			if file == "" {
+				file = "its files"
+			}
+			return fmt.Sprintf("the source (%s, %s) has %d of %d strings translated: empty source strings, or a wrong file_format (%s) or template?",
+				n.Language, file, n.Translated, n.Total, c.FileFormat)
+		}
+	}
+	return ""
+}
+
+// Warnings are what the proposal's comments warn of, one line each, for a
+// terminal: components whose source is not fully translated.
+func (p *Proposal) Warnings() []string {
+	var out []string
+	for _, c := range p.Proposed() {
+		if w := c.sourceWarning(); w != "" {
+			out = append(out, "component "+c.Slug+": "+w)
+		}
+	}
+	return out
 }
 
 // comment makes s safe in a YAML comment: text with a line break or another
