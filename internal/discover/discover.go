@@ -71,7 +71,11 @@ type Count struct {
 // Every component without a Problem is checked against tree as a scan reads it:
 // its filemask compiles, its template exists, every file it matches resolves to a
 // language of its own (language_regex leaves out those that do not).
-func Find(tree repos.Tree, paths []string) []*Component {
+func Find(tree repos.Tree, paths []string) []*Component { return find(tree, paths, "") }
+
+// find is Find naming components after the repository repo where their paths
+// say nothing else of them (see name).
+func find(tree repos.Tree, paths []string, repo string) []*Component {
 	ps := layout.NewPathSet(paths)
 	var out []*Component
 	for _, c := range layout.Candidates(ps) {
@@ -81,7 +85,7 @@ func Find(tree repos.Tree, paths []string) []*Component {
 		}
 		out = append(out, comp)
 	}
-	name(out)
+	nameIn(out, repo)
 	return out
 }
 

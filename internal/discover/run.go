@@ -66,7 +66,7 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 	if err != nil {
 		return nil, err
 	}
-	p.Components = Find(tree, paths)
+	p.Components = find(tree, paths, p.Name)
 	for round := 1; round <= maxRounds && len(p.Proposed()) > 0; round++ {
 		again, err := p.count(ctx, count, tmp, round == maxRounds)
 		if err != nil {
