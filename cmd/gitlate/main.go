@@ -641,13 +641,16 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 		fmt.Fprintf(stderr, "gitlate discover: --format must be yaml or json, not %q\n", o.format)
 		return 2
 	}
-	p, err := discover.Run(ctx, target, func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
+	count := func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
 		oo := *o
 		oo.data = data
 		parts := newParts(cfg, &oo, slog.New(slog.DiscardHandler), memstore.New(), "", repos.PoolOptions{ReadOnly: true})
 		defer parts.repos.Close()
 		return parts.live.Build(ctx, false)
-	})
+	}
+	// A clone can take a while: stderr says it goes on, stdout stays the
+	// configuration alone.
+	p, err := discover.RunWith(ctx, target, count, discover.Options{Progress: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", stopped(ctx, err))
 		return 1

@@ -3,12 +3,14 @@ package discover
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/layout"
@@ -36,6 +38,21 @@ const maxRounds = 3
 // not about such files (its template, its filemask) is left out with them as its
 // Problem. Each component proposed gets the counts of its translations.
 func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error) {
+	return RunWith(ctx, target, count, Options{})
+}
+
+// Options are Run's settings beyond its arguments.
+type Options struct {
+	// Progress, when set, is told of the steps that take long: a clone is
+	// announced, said to go on every progressEvery, and timed when done.
+	Progress io.Writer
+}
+
+// progressEvery is how often a clone still under way is said to be.
+const progressEvery = 10 * time.Second
+
+// RunWith is Run with options.
+func RunWith(ctx context.Context, target string, count CountFunc, opts Options) (*Proposal, error) {
 	tmp, err := os.MkdirTemp("", "gitlate-discover-")
 	if err != nil {
 		return nil, err
@@ -54,7 +71,12 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 	}
 	p.Name = repoName(p.Repo)
 	p.Slug = slugify(p.Name)
+	done := func() {}
+	if repos.IsRemote(spec.Repo) && opts.Progress != nil {
+		done = cloneProgress(opts.Progress, repos.RedactURL(spec.Repo), progressEvery)
+	}
 	repo, err := repos.Open(ctx, spec)
+	done()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", repos.RedactURL(target), err)
 	}
@@ -77,6 +99,36 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 		}
 	}
 	return p, nil
+}
+
+// cloneProgress says on w that url is being cloned, and every period that it
+// still is; the function it returns ends that and says how long the
+// clone took. A few lines in all, whatever the clone's size (go-git's own
+// progress, the server's sideband, is a line per percent and none at all for
+// file:// URLs).
+func cloneProgress(w io.Writer, url string, every time.Duration) (done func()) {
+	start := time.Now()
+	fmt.Fprintf(w, "cloning %s…\n", url)
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "still cloning %s (%s)…\n", url, time.Since(start).Round(time.Second))
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-finished
+		fmt.Fprintf(w, "cloned in %.1fs\n", time.Since(start).Seconds())
+	}
 }
 
 // count counts the proposed components once, and tells whether some left out
