@@ -35,7 +35,9 @@ func TestRunProgress(t *testing.T) {
 	t.Parallel()
 	cfg, _ := testutil.Samples(t)
 	bare := cfg.Projects[0].Components[0].RepoPath
-	none := func(context.Context, *config.Config, string) (*snapshot.Snapshot, error) { return &snapshot.Snapshot{}, nil }
+	none := func(context.Context, *config.Config, string) (*snapshot.Snapshot, error) {
+		return &snapshot.Snapshot{}, nil
+	}
 	var b bytes.Buffer
 	if _, err := RunWith(context.Background(), "file://"+bare, none, Options{Progress: &b}); err != nil {
 		t.Fatal(err)
