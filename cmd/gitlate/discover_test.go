@@ -273,3 +273,20 @@ func TestDiscoverWarnings(t *testing.T) {
 		t.Errorf("newpipe: exit %d, stderr: %s", code, errs)
 	}
 }
+
+// TestDiscoverLeftOut: files that look like translations and are not proposed
+// are named, with the reason, in the YAML's comments, and on stderr for JSON,
+// which has no comments.
+func TestDiscoverLeftOut(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	repo := treeCheckout(t, "crowdin-android")
+	const note = "Not proposed: ui/help/*.xml (ui/help/de.xml, ui/help/fr.xml):"
+	if code, out, errs := runCLI("discover", repo); code != 0 || !strings.Contains(out, note) || strings.Contains(errs, "not proposed") {
+		t.Errorf("yaml: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	if code, out, errs := runCLI("discover", "--format", "json", repo); code != 0 || !strings.Contains(errs, "gitlate discover: not proposed: ui/help/*.xml (ui/help/de.xml, ui/help/fr.xml): no format reads") ||
+		!strings.Contains(out, `"filemask": "translation/dest/site/*.xml"`) {
+		t.Errorf("json: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+}

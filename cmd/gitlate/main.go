@@ -663,6 +663,11 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 	for _, w := range p.Warnings() {
 		fmt.Fprintf(stderr, "gitlate discover: warning: %s\n", w)
 	}
+	if o.format == "json" { // JSON has no comments: the files left out are said here
+		for _, n := range p.Notes() {
+			fmt.Fprintf(stderr, "gitlate discover: %s\n", n)
+		}
+	}
 	if err := p.Write(stdout, o.format); err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)
 		return 1

@@ -23,6 +23,9 @@ type Proposal struct {
 	// URL given.
 	Repo       string
 	Components []*Component
+	// LeftOut are the files that look like translations and that no
+	// component, proposed or left out, reads.
+	LeftOut []LeftOut
 }
 
 // Proposed returns the components the configuration holds (those without a Problem).
@@ -66,7 +69,7 @@ func (p *Proposal) YAML() []byte {
 			words = append(words, w)
 		}
 		fmt.Fprintf(&b, "%s# %s, %s:\n", indent, info.Name, plural(len(c.Counts), "translation"))
-		wrap(&b, indent+"#   ", words)
+		wrap(&b, indent+"#   ", words, ",")
 		if w := c.sourceWarning(); w != "" {
 			fmt.Fprintf(&b, "%s# Warning: %s\n", indent, comment(w))
 		}
@@ -94,7 +97,39 @@ func (p *Proposal) YAML() []byte {
 		}
 		b.WriteString("\n")
 	}
+	for _, l := range p.LeftOut {
+		b.WriteString(indent + "#\n")
+		fmt.Fprintf(&b, "%s# Not proposed: %s:\n", indent, comment(l.files()))
+		wrap(&b, indent+"#   ", strings.Fields(comment(l.Reason)), "")
+	}
 	return b.Bytes()
+}
+
+// maxListed bounds the files a left-out set's note names.
+const maxListed = 3
+
+// describe says which files a left-out set holds and why no component reads
+// them.
+func (l LeftOut) describe() string { return l.files() + ": " + l.Reason }
+
+// files names a left-out set's mask and its first files.
+func (l LeftOut) files() string {
+	names := l.Files[:min(len(l.Files), maxListed)]
+	more := ""
+	if len(l.Files) > maxListed {
+		more = fmt.Sprintf(", … (%d files)", len(l.Files))
+	}
+	return fmt.Sprintf("%s (%s%s)", l.Mask, strings.Join(names, ", "), more)
+}
+
+// Notes are the files the proposal leaves out and why, one line each, for a
+// terminal (the JSON form has no comments to hold them).
+func (p *Proposal) Notes() []string {
+	var out []string
+	for _, l := range p.LeftOut {
+		out = append(out, "not proposed: "+l.describe())
+	}
+	return out
 }
 
 // sourceWarning says when the source translation of a proposed component is not
@@ -177,14 +212,14 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// wrap writes words separated by ", " in lines of at most 100 columns, each
-// starting with lead.
-func wrap(b *bytes.Buffer, lead string, words []string) {
+// wrap writes words, each but the last followed by comma ("," or ""), and
+// spaces between them, in lines of at most 100 columns, each starting with lead.
+func wrap(b *bytes.Buffer, lead string, words []string, comma string) {
 	line := lead
 	for i, w := range words {
 		sep := ""
 		if i < len(words)-1 {
-			sep = ","
+			sep = comma
 		}
 		if line != lead && len(line)+1+len(w)+len(sep) > 100 {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")

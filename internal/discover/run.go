@@ -88,7 +88,7 @@ func RunWith(ctx context.Context, target string, count CountFunc, opts Options) 
 	if err != nil {
 		return nil, err
 	}
-	p.Components = find(tree, paths, p.Name)
+	p.Components, p.LeftOut = find(tree, paths, p.Name)
 	for round := 1; round <= maxRounds && len(p.Proposed()) > 0; round++ {
 		again, err := p.count(ctx, count, tmp, round == maxRounds)
 		if err != nil {

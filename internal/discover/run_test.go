@@ -250,6 +250,12 @@ var trees = map[string][]want{
 			source: "en", langs: "de fr ja pt_BR zh_Hans"},
 	},
 	// The source catalogue is a folder up from the translations.
+	// Crowdin's Android layout: a component per module, its template in
+	// source/ beside dest/.
+	"crowdin-android": {
+		{mask: "translation/dest/activity/*.xml", format: "aresource", template: "translation/source/activity.xml", source: "en", langs: "de ja"},
+		{mask: "translation/dest/site/*.xml", format: "aresource", template: "translation/source/site.xml", source: "en", langs: "de fr pt_BR"},
+	},
 	"xliff-angular": {{mask: "web-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "web-ui/messages.xlf", source: "en", langs: "de fr"}},
 	"resx-properties": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
 		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
