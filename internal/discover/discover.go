@@ -146,8 +146,8 @@ func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) (*Compone
 				}
 			}
 		case len(c.Langs) < minFilesWithoutTemplate:
-			return nil, fmt.Sprintf("one language and no template (no file in English, none without a language): more likely a fixture than translations; " +
-				"a component of them needs the file of source strings as template")
+			return nil, "one language and no template (no file in English, none without a language): more likely a fixture than translations; " +
+				"a component of them needs the file of source strings as template"
 		default:
 			// Reported, in the format its first file is in.
 			sample = c.Claimed[0]

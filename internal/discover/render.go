@@ -26,6 +26,12 @@ type Proposal struct {
 	// LeftOut are the files that look like translations and that no
 	// component, proposed or left out, reads.
 	LeftOut []LeftOut
+	// PlainFolder: Repo is a folder that is no git repository, which the
+	// configuration names all the same (see plainFolderNote).
+	PlainFolder bool
+	// scanRepo is the repository the proposal is counted in when it is not
+	// Repo: a plain folder's snapshot.
+	scanRepo string
 }
 
 // Proposed returns the components the configuration holds (those without a Problem).
@@ -48,6 +54,10 @@ func (p *Proposal) YAML() []byte {
 	fmt.Fprintf(&b, "# Translation files found in %s by `gitlate discover`.\n", comment(p.Repo))
 	b.WriteString("# Above each component: its languages and, for each, the strings translated of\n")
 	b.WriteString("# all strings, as `gitlate scan` counts them.\n")
+	if p.PlainFolder {
+		b.WriteString("# Warning:\n")
+		wrap(&b, "#   ", strings.Fields(comment(plainFolderNote(p.Repo))), "")
+	}
 	b.WriteString("projects:\n")
 	fmt.Fprintf(&b, "  - name: %s\n", scalar(p.Name))
 	fmt.Fprintf(&b, "    slug: %s\n", scalar(p.Slug))
@@ -151,9 +161,12 @@ func (c *Component) sourceWarning() string {
 }
 
 // Warnings are what the proposal's comments warn of, one line each, for a
-// terminal: components whose source is not fully translated.
+// terminal: a plain folder, components whose source is not fully translated.
 func (p *Proposal) Warnings() []string {
 	var out []string
+	if p.PlainFolder {
+		out = append(out, plainFolderNote(p.Repo))
+	}
 	for _, c := range p.Proposed() {
 		if w := c.sourceWarning(); w != "" {
 			out = append(out, "component "+c.Slug+": "+w)

@@ -30,8 +30,9 @@ const maxProblems = 5
 const maxRounds = 3
 
 // Run proposes a configuration for the repository target: a checkout or bare
-// repository on disk, or a URL, which is cloned into a temporary folder removed
-// before Run returns. count reads the proposal as the server will, so that the
+// repository on disk, a URL, which is cloned into a temporary folder removed
+// before Run returns, or a plain folder, whose translation files are read as
+// they are (Proposal.PlainFolder). count reads the proposal as the server will, so that the
 // configuration passes `gitlate check`: a translation file that raises an alert
 // (it does not parse, its language repeats another's) is left out by
 // language_regex and the component counted again; a component whose alerts are
@@ -68,6 +69,16 @@ func RunWith(ctx context.Context, target string, count CountFunc, opts Options) 
 			return nil, err
 		}
 		spec.Repo, p.Repo = abs, abs
+		if isPlainFolder(abs) {
+			if c := enclosingCheckout(abs); c != "" {
+				return nil, fmt.Errorf("%s: %w: it lies in the checkout %s, which discover reads whole", abs, repos.ErrNotRepository, c)
+			}
+			snap := filepath.Join(tmp, "folder.git")
+			if _, err := snapshotFolder(abs, snap); err != nil {
+				return nil, fmt.Errorf("%s: %w", abs, err)
+			}
+			spec.Repo, p.scanRepo, p.PlainFolder = snap, snap, true
+		}
 	}
 	p.Name = repoName(p.Repo)
 	p.Slug = slugify(p.Name)
@@ -135,7 +146,13 @@ func cloneProgress(w io.Writer, url string, every time.Duration) (done func()) {
 // files and are to be counted again. With last set, a component that still
 // raises alerts is left out.
 func (p *Proposal) count(ctx context.Context, count CountFunc, dataDir string, last bool) (again bool, err error) {
-	cfg, err := config.Parse(p.YAML(), filepath.Join(dataDir, "projects.yaml"))
+	scanned := p
+	if p.scanRepo != "" { // a plain folder is read from its snapshot
+		q := *p
+		q.Repo = p.scanRepo
+		scanned = &q
+	}
+	cfg, err := config.Parse(scanned.YAML(), filepath.Join(dataDir, "projects.yaml"))
 	if err != nil {
 		return false, fmt.Errorf("the proposed configuration does not load: %w", err)
 	}

@@ -142,8 +142,48 @@ func TestRunErrors(t *testing.T) {
 	if _, err := discover.Run(context.Background(), filepath.Join(t.TempDir(), "nothing"), count(t)); err == nil {
 		t.Error("a folder that does not exist: no error")
 	}
-	if _, err := discover.Run(context.Background(), t.TempDir(), count(t)); err == nil {
-		t.Error("a folder that is no repository: no error")
+	// A folder of a checkout is named by the checkout.
+	repo := newRepo(t, "webextension")
+	if _, err := discover.Run(context.Background(), filepath.Join(repo, "_locales"), count(t)); err == nil || !strings.Contains(err.Error(), "lies in the checkout "+repo) {
+		t.Errorf("a folder of a checkout: %v", err)
+	}
+}
+
+// TestRunPlainFolder: a folder that is no git repository is read as it is:
+// the proposal names the folder, its counts are those of a checkout of the
+// same files, and it warns that gitlate serves git repositories.
+func TestRunPlainFolder(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	dir := filepath.Join(t.TempDir(), "gettext-po-pot")
+	for rel, data := range readTree(t, "testdata/trees/gettext-po-pot") {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := run(t, dir)
+	fromCheckout := run(t, newRepo(t, "gettext-po-pot"))
+	if got, want := fmt.Sprint(counts(p)), fmt.Sprint(counts(fromCheckout)); got != want || len(p.Proposed()) != 1 {
+		t.Errorf("counts of the folder %s, of a checkout %s", got, want)
+	}
+	y := string(p.YAML())
+	if !p.PlainFolder || p.Repo != dir || !strings.Contains(y, "        repo: "+dir+"\n") || !strings.Contains(y, "# Warning:\n#   "+dir) {
+		t.Errorf("plain folder %v, repo %s:\n%s", p.PlainFolder, p.Repo, y)
+	}
+	if w := p.Warnings(); len(w) == 0 || !strings.Contains(w[0], "is not a git repository") {
+		t.Errorf("warnings %q", w)
+	}
+	// The folder is left as it was.
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		t.Error("a .git was made in the folder")
+	}
+	// An empty folder has nothing to propose, and is no error.
+	if p := run(t, t.TempDir()); len(p.Components) != 0 {
+		t.Errorf("an empty folder: %+v", p.Components)
 	}
 }
 
