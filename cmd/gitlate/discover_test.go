@@ -228,7 +228,7 @@ func TestDiscoverArguments(t *testing.T) {
 		{[]string{"discover", repo, "other"}, "", 2, `unexpected argument "other"`},
 		{[]string{"discover", "--format", "xml", repo}, "", 2, "--format must be yaml or json"},
 		{[]string{"discover", filepath.Join(repo, "nothing")}, "", 1, "gitlate discover: "},
-		{[]string{"discover", filepath.Join(repo, "_locales")}, "", 1, "gitlate discover: "}, // a folder that is no repository
+		{[]string{"discover", filepath.Join(repo, "_locales")}, "", 1, "lies in the checkout"}, // a folder of a repository
 		{[]string{"discover", repo}, "", 0, "filemask: _locales/*/messages.json"},
 		{[]string{"discover", "--format", "json", repo}, "", 0, `"filemask": "_locales/*/messages.json"`},
 		{[]string{"discover", repo, "--format=json"}, "", 0, `"filemask": "_locales/*/messages.json"`},
@@ -255,5 +255,53 @@ func TestDiscoverArguments(t *testing.T) {
 	// discover has no --config nor --data: it reads no configuration and keeps nothing.
 	if code, _, errs := runCLI("discover", "--data", t.TempDir(), repo); code != 2 || !strings.Contains(errs, "flag provided but not defined: -data") {
 		t.Errorf("--data: %d %s", code, errs)
+	}
+}
+
+// TestDiscoverWarnings: a source translation that is not fully translated is
+// warned of on stderr, as in the output's comments.
+func TestDiscoverWarnings(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	code, out, errs := runCLI("discover", treeCheckout(t, "webextension"))
+	const want = "the source (en, _locales/en/messages.json) has 3 of 4 strings translated"
+	if code != 0 || !strings.Contains(errs, "gitlate discover: warning: component ") || !strings.Contains(errs, want) || !strings.Contains(out, "# Warning: "+want) {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	// A complete source is no warning.
+	if code, _, errs := runCLI("discover", treeCheckout(t, "newpipe")); code != 0 || strings.Contains(errs, "warning") {
+		t.Errorf("newpipe: exit %d, stderr: %s", code, errs)
+	}
+}
+
+// TestDiscoverLeftOut: files that look like translations and are not proposed
+// are named, with the reason, in the YAML's comments, and on stderr for JSON,
+// which has no comments.
+func TestDiscoverLeftOut(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	repo := treeCheckout(t, "crowdin-android")
+	const note = "Not proposed: ui/help/*.xml (ui/help/de.xml, ui/help/fr.xml):"
+	if code, out, errs := runCLI("discover", repo); code != 0 || !strings.Contains(out, note) || strings.Contains(errs, "not proposed") {
+		t.Errorf("yaml: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	if code, out, errs := runCLI("discover", "--format", "json", repo); code != 0 || !strings.Contains(errs, "gitlate discover: not proposed: ui/help/*.xml (ui/help/de.xml, ui/help/fr.xml): no format reads") ||
+		!strings.Contains(out, `"filemask": "translation/dest/site/*.xml"`) {
+		t.Errorf("json: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+}
+
+// TestDiscoverPlainFolder: a folder that is no git repository is read as it
+// is; the proposal names it, and stderr warns that gitlate serves git
+// repositories.
+func TestDiscoverPlainFolder(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "app")
+	writeFile(t, filepath.Join(dir, "_locales", "en", "messages.json"), `{"hi": {"message": "Hello"}}`)
+	writeFile(t, filepath.Join(dir, "_locales", "de", "messages.json"), `{"hi": {"message": "Hallo"}}`)
+	code, out, errs := runCLI("discover", dir)
+	if code != 0 || !strings.Contains(out, "        repo: "+dir+"\n") || !strings.Contains(out, "#   en 1/1 (source), de 1/1\n") ||
+		!strings.Contains(errs, "gitlate discover: warning: "+dir+" is not a git repository") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errs)
 	}
 }

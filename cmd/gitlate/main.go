@@ -641,19 +641,32 @@ func discoverCmd(ctx context.Context, fs *flag.FlagSet, o *options, stdout, stde
 		fmt.Fprintf(stderr, "gitlate discover: --format must be yaml or json, not %q\n", o.format)
 		return 2
 	}
-	p, err := discover.Run(ctx, target, func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
+	count := func(ctx context.Context, cfg *config.Config, data string) (*snapshot.Snapshot, error) {
 		oo := *o
 		oo.data = data
 		parts := newParts(cfg, &oo, slog.New(slog.DiscardHandler), memstore.New(), "", repos.PoolOptions{ReadOnly: true})
 		defer parts.repos.Close()
 		return parts.live.Build(ctx, false)
-	})
+	}
+	// A clone can take a while: stderr says it goes on, stdout stays the
+	// configuration alone.
+	p, err := discover.RunWith(ctx, target, count, discover.Options{Progress: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", stopped(ctx, err))
 		return 1
 	}
 	if len(p.Proposed()) == 0 {
 		fmt.Fprintf(stderr, "gitlate discover: no translation files gitlate reads were found in %s\n", repos.RedactURL(p.Repo))
+	}
+	// What the output's comments warn of, said where a redirected output is
+	// not read.
+	for _, w := range p.Warnings() {
+		fmt.Fprintf(stderr, "gitlate discover: warning: %s\n", w)
+	}
+	if o.format == "json" { // JSON has no comments: the files left out are said here
+		for _, n := range p.Notes() {
+			fmt.Fprintf(stderr, "gitlate discover: %s\n", n)
+		}
 	}
 	if err := p.Write(stdout, o.format); err != nil {
 		fmt.Fprintf(stderr, "gitlate discover: %v\n", err)

@@ -72,17 +72,52 @@ type Count struct {
 // its filemask compiles, its template exists, every file it matches resolves to a
 // language of its own (language_regex leaves out those that do not).
 func Find(tree repos.Tree, paths []string) []*Component {
+	comps, _ := find(tree, paths, "")
+	return comps
+}
+
+// LeftOut is a set of files that look like translations, by a language code in
+// their paths, and that no component reads, with the reason.
+type LeftOut struct {
+	// Mask is the files' path with "*" for the language code; Files are they.
+	Mask   string
+	Files  []string
+	Reason string
+}
+
+// find is Find naming components after the repository repo where their paths
+// say nothing else of them (see name), and listing the files that look like
+// translations and are not proposed (a proposal passed over in silence is
+// taken for "there is nothing else").
+func find(tree repos.Tree, paths []string, repo string) ([]*Component, []LeftOut) {
 	ps := layout.NewPathSet(paths)
 	var out []*Component
-	for _, c := range layout.Candidates(ps) {
-		comp := propose(tree, ps, c)
+	var left []LeftOut
+	cands := layout.Candidates(ps)
+	cands = append(cands, crowdinCandidates(tree, ps)...)
+	slices.SortFunc(cands, func(a, b *layout.Candidate) int { return strings.Compare(a.Mask, b.Mask) })
+	used := map[string]bool{}
+	for _, c := range cands {
+		comp, why := propose(tree, ps, c)
 		if comp == nil {
+			// As unclaimed does, a lone file is not worth a note.
+			if files := c.Claimed; len(files) >= minFilesWithoutTemplate {
+				left = append(left, LeftOut{Mask: c.Raw, Files: files, Reason: why})
+			}
+			for _, f := range c.Claimed {
+				used[f] = true
+			}
 			continue
+		}
+		for _, f := range append(slices.Clone(c.Claimed), c.Template) {
+			used[f] = true
 		}
 		out = append(out, comp)
 	}
-	name(out)
-	return out
+	nameIn(out, repo)
+	left = append(left, unclaimed(ps, used, out)...)
+	slices.SortFunc(left, func(a, b LeftOut) int { return strings.Compare(a.Mask, b.Mask) })
+	return out, left
 }
 
 // minFilesWithoutTemplate is how many languages a set needs to be reported as
@@ -90,9 +125,9 @@ func Find(tree repos.Tree, paths []string) []*Component {
 // all (a test fixture named de.json) and are passed over in silence.
 const minFilesWithoutTemplate = 2
 
-// propose makes the component of a candidate, or nil for files that turn out
-// not to be translations.
-func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) *Component {
+// propose makes the component of a candidate, or nil, with the reason, for
+// files that turn out not to be translations.
+func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) (*Component, string) {
 	comp := &Component{Filemask: c.Mask, SourceLanguage: config.DefaultSourceLanguage}
 	sample := ""
 	if !c.Detect.Monolingual() {
@@ -111,7 +146,8 @@ func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) *Componen
 				}
 			}
 		case len(c.Langs) < minFilesWithoutTemplate:
-			return nil
+			return nil, "one language and no template (no file in English, none without a language): more likely a fixture than translations; " +
+				"a component of them needs the file of source strings as template"
 		default:
 			// Reported, in the format its first file is in.
 			sample = c.Claimed[0]
@@ -120,32 +156,33 @@ func propose(tree repos.Tree, ps *layout.PathSet, c *layout.Candidate) *Componen
 		}
 	}
 	if sample == "" {
-		return nil
+		return nil, "no file to read"
 	}
-	format, err := chooseFormat(tree, c, sample)
+	format, err := chooseFormat(tree, c, sample, comp.SourceLanguage)
 	switch {
 	case err != nil:
 		comp.FileFormat = c.Detect.Default
 		comp.Problem = fmt.Sprintf("cannot be read: %v", err)
-		return comp
+		return comp, ""
 	case format == "":
-		return nil // not of the family after all
+		// Not of the family after all (a .ts file that is TypeScript).
+		return nil, fmt.Sprintf("%s is not a %s file by its content, though its extension is", sample, c.Detect.Name)
 	}
 	comp.FileFormat = format
 	if comp.Problem != "" {
-		return comp
+		return comp, ""
 	}
 	if _, ok := formats.Lookup(comp.FileFormat); !ok {
 		comp.Problem = fmt.Sprintf("this build of gitlate does not read the %s format", comp.FileFormat)
-		return comp
+		return comp, ""
 	}
 	if err := verify(tree, comp, c.Detect); err != nil {
 		comp.Problem = err.Error()
 	}
 	if len(comp.Files) == 0 && comp.Template == "" {
-		return nil
+		return nil, "no file of the filemask names a language"
 	}
-	return comp
+	return comp, ""
 }
 
 // defaultLanguageRegex is Weblate's language_regex default: a file whose code it

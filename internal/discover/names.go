@@ -3,6 +3,7 @@ package discover
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,9 @@ var conventional = map[string]bool{
 	"messages": true, "config": true, "_locales": true, "localization": true, "localizations": true,
 	"localisation": true, "strings": true, "data": true, "java": true, "kotlin": true,
 	"source": true, "sources": true,
+	// The Filesystem Hierarchy Standard's folders of installed data
+	// (share/translations/, usr/share/locale/).
+	"share": true, "usr": true,
 }
 
 // genericStems are file names that say nothing of what a file translates.
@@ -60,11 +64,46 @@ func nameParts(mask string) (folder, stem, last string) {
 	return folder, stem, last
 }
 
-// name gives every component a name and a slug, unique among them: its folder
-// (see nameParts), else its file's stem, else its last folder; components that
-// would share one add their file's stem, then their whole folder, then their
-// file's extension, then a number.
-func name(comps []*Component) {
+// baseStem is the stem of a component's new base or template when it names
+// what the files translate: a gettext domain ("po/gnome-clocks.pot"), a
+// Crowdin module ("translation/source/site.xml"); "" for a generic name
+// ("strings.xml", "messages.pot") or one with a language ("en.json").
+func baseStem(c *Component) string {
+	for _, p := range []string{c.NewBase, c.Template} {
+		if p == "" {
+			continue
+		}
+		stem := path.Base(p)
+		if i := strings.IndexByte(stem, '.'); i > 0 {
+			stem = stem[:i]
+		}
+		if stem == "" || genericStems[strings.ToLower(stem)] || strings.Contains(p, "*") {
+			continue
+		}
+		if strings.EqualFold(stem, "base") || slices.ContainsFunc(sourceCodes, func(c string) bool { return strings.EqualFold(c, stem) }) {
+			continue // "en", "en-us": the template's language, not a name
+		}
+		return stem
+	}
+	return ""
+}
+
+// name gives every component a name and a slug, unique among them, from what
+// its files translate rather than where they lie: its folder when that is not
+// a conventional one (see nameParts: "whiteboard" for
+// packages/whiteboard/locales/*.json), else its file's stem ("keepassxc" for
+// share/translations/keepassxc_*.ts), else the stem of its new base or template
+// (baseStem: "gnome-clocks" for po/*.po beside po/gnome-clocks.pot), else, as
+// every folder is a conventional one ("po", "i18n", "src/main/resources"), the
+// repository's name (repo; none for ""), else its last folder. translation-finder leaves naming to
+// Weblate's user (it names only the sections of a Transifex configuration);
+// Weblate's component names are free text, its slugs [a-z0-9_-]. Components
+// that would share a name add their file's stem, then their whole folder, then
+// their file's extension, then a number.
+func name(comps []*Component) { nameIn(comps, "") }
+
+// nameIn is name with the repository's name repo to fall back on.
+func nameIn(comps []*Component, repo string) {
 	type parts struct{ folder, stem, last, dir string }
 	ps := make([]parts, len(comps))
 	names := make([]string, len(comps))
@@ -75,11 +114,16 @@ func name(comps []*Component) {
 			dir = path.Dir(dir[:j] + "x")
 		}
 		ps[i] = parts{f, s, l, dir}
+		b := baseStem(c)
 		switch {
 		case f != "":
 			names[i] = f
 		case s != "" && !genericStems[strings.ToLower(s)]:
 			names[i] = s
+		case b != "":
+			names[i] = b
+		case repo != "":
+			names[i] = repo
 		case l != "":
 			names[i] = l
 		case s != "":

@@ -23,6 +23,15 @@ type Proposal struct {
 	// URL given.
 	Repo       string
 	Components []*Component
+	// LeftOut are the files that look like translations and that no
+	// component, proposed or left out, reads.
+	LeftOut []LeftOut
+	// PlainFolder: Repo is a folder that is no git repository, which the
+	// configuration names all the same (see plainFolderNote).
+	PlainFolder bool
+	// scanRepo is the repository the proposal is counted in when it is not
+	// Repo: a plain folder's snapshot.
+	scanRepo string
 }
 
 // Proposed returns the components the configuration holds (those without a Problem).
@@ -45,6 +54,10 @@ func (p *Proposal) YAML() []byte {
 	fmt.Fprintf(&b, "# Translation files found in %s by `gitlate discover`.\n", comment(p.Repo))
 	b.WriteString("# Above each component: its languages and, for each, the strings translated of\n")
 	b.WriteString("# all strings, as `gitlate scan` counts them.\n")
+	if p.PlainFolder {
+		b.WriteString("# Warning:\n")
+		wrap(&b, "#   ", strings.Fields(comment(plainFolderNote(p.Repo))), "")
+	}
 	b.WriteString("projects:\n")
 	fmt.Fprintf(&b, "  - name: %s\n", scalar(p.Name))
 	fmt.Fprintf(&b, "    slug: %s\n", scalar(p.Slug))
@@ -66,7 +79,10 @@ func (p *Proposal) YAML() []byte {
 			words = append(words, w)
 		}
 		fmt.Fprintf(&b, "%s# %s, %s:\n", indent, info.Name, plural(len(c.Counts), "translation"))
-		wrap(&b, indent+"#   ", words)
+		wrap(&b, indent+"#   ", words, ",")
+		if w := c.sourceWarning(); w != "" {
+			fmt.Fprintf(&b, "%s# Warning: %s\n", indent, comment(w))
+		}
 		for _, s := range c.Skipped {
 			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(s.Path), comment(s.Language))
 		}
@@ -91,7 +107,72 @@ func (p *Proposal) YAML() []byte {
 		}
 		b.WriteString("\n")
 	}
+	for _, l := range p.LeftOut {
+		b.WriteString(indent + "#\n")
+		fmt.Fprintf(&b, "%s# Not proposed: %s:\n", indent, comment(l.files()))
+		wrap(&b, indent+"#   ", strings.Fields(comment(l.Reason)), "")
+	}
 	return b.Bytes()
+}
+
+// maxListed bounds the files a left-out set's note names.
+const maxListed = 3
+
+// describe says which files a left-out set holds and why no component reads
+// them.
+func (l LeftOut) describe() string { return l.files() + ": " + l.Reason }
+
+// files names a left-out set's mask and its first files.
+func (l LeftOut) files() string {
+	names := l.Files[:min(len(l.Files), maxListed)]
+	more := ""
+	if len(l.Files) > maxListed {
+		more = fmt.Sprintf(", … (%d files)", len(l.Files))
+	}
+	return fmt.Sprintf("%s (%s%s)", l.Mask, strings.Join(names, ", "), more)
+}
+
+// Notes are the files the proposal leaves out and why, one line each, for a
+// terminal (the JSON form has no comments to hold them).
+func (p *Proposal) Notes() []string {
+	var out []string
+	for _, l := range p.LeftOut {
+		out = append(out, "not proposed: "+l.describe())
+	}
+	return out
+}
+
+// sourceWarning says when the source translation of a proposed component is not
+// fully translated: the file the source strings come from lacks some, a sign
+// that it is read in a wrong format (plain keys taken for plural forms) or that
+// the template is not the file of source strings. "" when all is translated.
+func (c *Component) sourceWarning() string {
+	for _, n := range c.Counts {
+		if n.Source && n.Translated < n.Total {
+			file := c.Template
+			if file == "" {
+				file = "its files"
+			}
+			return fmt.Sprintf("the source (%s, %s) has %d of %d strings translated: empty source strings, or a wrong file_format (%s) or template?",
+				n.Language, file, n.Translated, n.Total, c.FileFormat)
+		}
+	}
+	return ""
+}
+
+// Warnings are what the proposal's comments warn of, one line each, for a
+// terminal: a plain folder, components whose source is not fully translated.
+func (p *Proposal) Warnings() []string {
+	var out []string
+	if p.PlainFolder {
+		out = append(out, plainFolderNote(p.Repo))
+	}
+	for _, c := range p.Proposed() {
+		if w := c.sourceWarning(); w != "" {
+			out = append(out, "component "+c.Slug+": "+w)
+		}
+	}
+	return out
 }
 
 // comment makes s safe in a YAML comment: text with a line break or another
@@ -144,14 +225,14 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// wrap writes words separated by ", " in lines of at most 100 columns, each
-// starting with lead.
-func wrap(b *bytes.Buffer, lead string, words []string) {
+// wrap writes words, each but the last followed by comma ("," or ""), and
+// spaces between them, in lines of at most 100 columns, each starting with lead.
+func wrap(b *bytes.Buffer, lead string, words []string, comma string) {
 	line := lead
 	for i, w := range words {
 		sep := ""
 		if i < len(words)-1 {
-			sep = ","
+			sep = comma
 		}
 		if line != lead && len(line)+1+len(w)+len(sep) > 100 {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")

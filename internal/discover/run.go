@@ -3,12 +3,14 @@ package discover
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/layout"
@@ -28,14 +30,30 @@ const maxProblems = 5
 const maxRounds = 3
 
 // Run proposes a configuration for the repository target: a checkout or bare
-// repository on disk, or a URL, which is cloned into a temporary folder removed
-// before Run returns. count reads the proposal as the server will, so that the
+// repository on disk, a URL, which is cloned into a temporary folder removed
+// before Run returns, or a plain folder, whose translation files are read as
+// they are (Proposal.PlainFolder). count reads the proposal as the server will, so that the
 // configuration passes `gitlate check`: a translation file that raises an alert
 // (it does not parse, its language repeats another's) is left out by
 // language_regex and the component counted again; a component whose alerts are
 // not about such files (its template, its filemask) is left out with them as its
 // Problem. Each component proposed gets the counts of its translations.
 func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error) {
+	return RunWith(ctx, target, count, Options{})
+}
+
+// Options are Run's settings beyond its arguments.
+type Options struct {
+	// Progress, when set, is told of the steps that take long: a clone is
+	// announced, said to go on every progressEvery, and timed when done.
+	Progress io.Writer
+}
+
+// progressEvery is how often a clone still under way is said to be.
+const progressEvery = 10 * time.Second
+
+// RunWith is Run with options.
+func RunWith(ctx context.Context, target string, count CountFunc, opts Options) (*Proposal, error) {
 	tmp, err := os.MkdirTemp("", "gitlate-discover-")
 	if err != nil {
 		return nil, err
@@ -51,10 +69,25 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 			return nil, err
 		}
 		spec.Repo, p.Repo = abs, abs
+		if isPlainFolder(abs) {
+			if c := enclosingCheckout(abs); c != "" {
+				return nil, fmt.Errorf("%s: %w: it lies in the checkout %s, which discover reads whole", abs, repos.ErrNotRepository, c)
+			}
+			snap := filepath.Join(tmp, "folder.git")
+			if _, err := snapshotFolder(abs, snap); err != nil {
+				return nil, fmt.Errorf("%s: %w", abs, err)
+			}
+			spec.Repo, p.scanRepo, p.PlainFolder = snap, snap, true
+		}
 	}
 	p.Name = repoName(p.Repo)
 	p.Slug = slugify(p.Name)
+	done := func() {}
+	if repos.IsRemote(spec.Repo) && opts.Progress != nil {
+		done = cloneProgress(opts.Progress, repos.RedactURL(spec.Repo), progressEvery)
+	}
 	repo, err := repos.Open(ctx, spec)
+	done()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", repos.RedactURL(target), err)
 	}
@@ -66,7 +99,7 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 	if err != nil {
 		return nil, err
 	}
-	p.Components = Find(tree, paths)
+	p.Components, p.LeftOut = find(tree, paths, p.Name)
 	for round := 1; round <= maxRounds && len(p.Proposed()) > 0; round++ {
 		again, err := p.count(ctx, count, tmp, round == maxRounds)
 		if err != nil {
@@ -79,11 +112,47 @@ func Run(ctx context.Context, target string, count CountFunc) (*Proposal, error)
 	return p, nil
 }
 
+// cloneProgress says on w that url is being cloned, and every period that it
+// still is; the function it returns ends that and says how long the
+// clone took. A few lines in all, whatever the clone's size (go-git's own
+// progress, the server's sideband, is a line per percent and none at all for
+// file:// URLs).
+func cloneProgress(w io.Writer, url string, every time.Duration) (done func()) {
+	start := time.Now()
+	fmt.Fprintf(w, "cloning %s…\n", url)
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "still cloning %s (%s)…\n", url, time.Since(start).Round(time.Second))
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-finished
+		fmt.Fprintf(w, "cloned in %.1fs\n", time.Since(start).Seconds())
+	}
+}
+
 // count counts the proposed components once, and tells whether some left out
 // files and are to be counted again. With last set, a component that still
 // raises alerts is left out.
 func (p *Proposal) count(ctx context.Context, count CountFunc, dataDir string, last bool) (again bool, err error) {
-	cfg, err := config.Parse(p.YAML(), filepath.Join(dataDir, "projects.yaml"))
+	scanned := p
+	if p.scanRepo != "" { // a plain folder is read from its snapshot
+		q := *p
+		q.Repo = p.scanRepo
+		scanned = &q
+	}
+	cfg, err := config.Parse(scanned.YAML(), filepath.Join(dataDir, "projects.yaml"))
 	if err != nil {
 		return false, fmt.Errorf("the proposed configuration does not load: %w", err)
 	}

@@ -142,8 +142,48 @@ func TestRunErrors(t *testing.T) {
 	if _, err := discover.Run(context.Background(), filepath.Join(t.TempDir(), "nothing"), count(t)); err == nil {
 		t.Error("a folder that does not exist: no error")
 	}
-	if _, err := discover.Run(context.Background(), t.TempDir(), count(t)); err == nil {
-		t.Error("a folder that is no repository: no error")
+	// A folder of a checkout is named by the checkout.
+	repo := newRepo(t, "webextension")
+	if _, err := discover.Run(context.Background(), filepath.Join(repo, "_locales"), count(t)); err == nil || !strings.Contains(err.Error(), "lies in the checkout "+repo) {
+		t.Errorf("a folder of a checkout: %v", err)
+	}
+}
+
+// TestRunPlainFolder: a folder that is no git repository is read as it is:
+// the proposal names the folder, its counts are those of a checkout of the
+// same files, and it warns that gitlate serves git repositories.
+func TestRunPlainFolder(t *testing.T) {
+	t.Parallel()
+	testutil.NeedGit(t)
+	dir := filepath.Join(t.TempDir(), "gettext-po-pot")
+	for rel, data := range readTree(t, "testdata/trees/gettext-po-pot") {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := run(t, dir)
+	fromCheckout := run(t, newRepo(t, "gettext-po-pot"))
+	if got, want := fmt.Sprint(counts(p)), fmt.Sprint(counts(fromCheckout)); got != want || len(p.Proposed()) != 1 {
+		t.Errorf("counts of the folder %s, of a checkout %s", got, want)
+	}
+	y := string(p.YAML())
+	if !p.PlainFolder || p.Repo != dir || !strings.Contains(y, "        repo: "+dir+"\n") || !strings.Contains(y, "# Warning:\n#   "+dir) {
+		t.Errorf("plain folder %v, repo %s:\n%s", p.PlainFolder, p.Repo, y)
+	}
+	if w := p.Warnings(); len(w) == 0 || !strings.Contains(w[0], "is not a git repository") {
+		t.Errorf("warnings %q", w)
+	}
+	// The folder is left as it was.
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		t.Error("a .git was made in the folder")
+	}
+	// An empty folder has nothing to propose, and is no error.
+	if p := run(t, t.TempDir()); len(p.Components) != 0 {
+		t.Errorf("an empty folder: %+v", p.Components)
 	}
 }
 
@@ -232,6 +272,11 @@ var trees = map[string][]want{
 		langs: "ca@valencia de de_CH en_GB he he_IL pt pt_BR pt_PT sr_Latn zh_Hans"}},
 	"json-nested-locales": {{mask: "packages/whiteboard/locales/*.json", format: "json-nested", template: "packages/whiteboard/locales/en.json",
 		source: "en", langs: "de fr ja kab pt_BR zh_Hans", skipped: "percentages"}},
+	// Keys ending in _one and _many with no _other, and "{{name}}"
+	// placeholders, in files no i18next reads: plain nested JSON, each key a
+	// string of its own (i18nextEvidence).
+	"json-nested-plural-suffixes": {{mask: "packages/editor/locales/*.json", format: "json-nested", template: "packages/editor/locales/en.json",
+		source: "en", langs: "de fr"}},
 	"lproj-stringsdict": {
 		// English (and German's Localizable.strings) is UTF-8, the other
 		// translations UTF-16: no format reads both (translate-toolkit's
@@ -245,6 +290,12 @@ var trees = map[string][]want{
 			source: "en", langs: "de fr ja pt_BR zh_Hans"},
 	},
 	// The source catalogue is a folder up from the translations.
+	// Crowdin's Android layout: a component per module, its template in
+	// source/ beside dest/.
+	"crowdin-android": {
+		{mask: "translation/dest/activity/*.xml", format: "aresource", template: "translation/source/activity.xml", source: "en", langs: "de ja"},
+		{mask: "translation/dest/site/*.xml", format: "aresource", template: "translation/source/site.xml", source: "en", langs: "de fr pt_BR"},
+	},
 	"xliff-angular": {{mask: "web-ui/src/locale/messages.*.xlf", format: "xliff", newBase: "web-ui/messages.xlf", source: "en", langs: "de fr"}},
 	"resx-properties": {{mask: "Properties/Resources.*.resx", format: "resx", template: "Properties/Resources.resx",
 		source: "en", langs: "de fr ko zh_Hans zh_Hant"}},
