@@ -278,10 +278,26 @@ func fromEnvironment(fs *flag.FlagSet) error {
 	return err
 }
 
-// version is the module version and the VCS revision the binary was built from, as
-// the Go toolchain records them (go install …@version, or a build in a checkout).
+// buildVersion is the version the binary was stamped with at build time:
+//
+//	go build -ldflags "-X main.buildVersion=$(git describe --always --dirty)" ./cmd/gitlate
+//
+// A build without .git (the Docker image's: .dockerignore leaves it out) has no
+// VCS information for the toolchain to record, so the Dockerfile passes it in.
+var buildVersion string
+
+// version is what --version prints (and lint's reports name their tool by): the stamped version, else the module
+// version and VCS revision the Go toolchain recorded (go install …@version, or a
+// build in a checkout), else (devel); then the Go version.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
+	if buildVersion != "" {
+		v := "gitlate " + buildVersion
+		if ok {
+			v += " " + bi.GoVersion
+		}
+		return v
+	}
 	if !ok {
 		return "gitlate (unknown version)"
 	}
