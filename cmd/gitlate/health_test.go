@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -352,5 +353,28 @@ func TestVersionStamped(t *testing.T) {
 		if err != nil || !regexp.MustCompile(`^gitlate `+regexp.QuoteMeta(v)+` go\S+\n$`).Match(out) {
 			t.Errorf("gitlate %v: %v: %q, want gitlate %s and the Go version", args, err, out, v)
 		}
+	}
+}
+
+// TestShutdownReason: the shutdown line names the signal as orchestrators write
+// it, or says what else ended the server.
+func TestShutdownReason(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cause error
+		want  string
+	}{
+		{signalReceived{syscall.SIGTERM}, "[signal SIGTERM]"},
+		{signalReceived{os.Interrupt}, "[signal SIGINT]"},
+		{nil, "[reason context canceled]"},
+	} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(tt.cause)
+		if got := fmt.Sprint(shutdownReason(ctx)); got != tt.want {
+			t.Errorf("%v: %s, want %s", tt.cause, got, tt.want)
+		}
+	}
+	if got := (signalReceived{syscall.SIGTERM}).Error(); got != "terminated signal received" {
+		t.Errorf("the cause's message: %q", got)
 	}
 }
