@@ -4,7 +4,10 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/gitlate ./cmd/gitlate
+# .git is not copied (.dockerignore), so the toolchain records no revision: the
+# version is passed in, e.g. --build-arg VERSION=$(git describe --always --dirty).
+ARG VERSION=
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.buildVersion=${VERSION}" -o /out/gitlate ./cmd/gitlate
 
 # Run: Debian slim with git, for what gitlate asks the git command for when it is
 # there (`git status` in repository status, `git cat-file --batch` for sizes of bare
@@ -23,6 +26,11 @@ ENV GITLATE_DATA=/data GITLATE_LISTEN=:8080
 VOLUME /data
 EXPOSE 8080
 USER gitlate
+# Ready once the first scan is served (/readyz, on GITLATE_LISTEN's port); the
+# binary asks, as the image has no curl. A large installation's first scan takes
+# tens of seconds: failures in the first two minutes do not count.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=2m --retries=3 \
+  CMD ["/usr/local/bin/gitlate", "health"]
 # ssh remotes: mount a deploy key as /home/gitlate/.ssh/id_ed25519 and a
 # known_hosts file naming the forge's host keys as /home/gitlate/.ssh/known_hosts.
 # Without --config (or GITLATE_CONFIG) gitlate serves the bundled samples.

@@ -149,7 +149,7 @@ func TestUsage(t *testing.T) {
 // (GITLATE_ and its name), which sets it unless the command line does, and a bad
 // value names the variable.
 func TestEveryFlagReadsTheEnvironment(t *testing.T) {
-	for _, cmd := range []string{"serve", "scan", "check", "lint"} {
+	for _, cmd := range []string{"serve", "scan", "check", "lint", "health"} {
 		var o options
 		fs := newFlags(cmd, &o, io.Discard)
 		fs.VisitAll(func(f *flag.Flag) {
@@ -160,7 +160,7 @@ func TestEveryFlagReadsTheEnvironment(t *testing.T) {
 			if !strings.HasPrefix(name, "GITLATE_") || strings.ContainsAny(name, "-abcdefghijklmnopqrstuvwxyz") {
 				t.Errorf("%s --%s: variable %q", cmd, f.Name, name)
 			}
-			value := map[string]string{"rescan": "1h0m0s", "trust-proxy": "true", "format": "json", "checks": "false", "strict": "true"}[f.Name]
+			value := map[string]string{"rescan": "1h0m0s", "trust-proxy": "true", "format": "json", "checks": "false", "strict": "true", "access-log": "true", "timeout": "10s"}[f.Name]
 			if value == "" {
 				value = "/env/" + f.Name
 			}

@@ -67,7 +67,7 @@ func (in *interrupt) watch() {
 	in.mu.Lock()
 	in.timer = time.AfterFunc(interruptGrace+in.extra, func() { close(expired) })
 	in.mu.Unlock()
-	in.cancel(fmt.Errorf("%v signal received", sig))
+	in.cancel(signalReceived{sig})
 	select {
 	case <-in.done:
 		in.mu.Lock()
@@ -77,6 +77,24 @@ func (in *interrupt) watch() {
 		fmt.Fprintf(in.stderr, "gitlate: %v signal received; work still running was abandoned\n", sig)
 		in.exit(exitAbandoned(sig))
 	}
+}
+
+// signalReceived is the cause of a context a signal cancelled: serve logs the
+// signal's name when it shuts down.
+type signalReceived struct{ sig os.Signal }
+
+func (s signalReceived) Error() string { return fmt.Sprintf("%v signal received", s.sig) }
+
+// Name is the signal's name as kill(1) and the documentation of orchestrators
+// write it (SIGTERM), which Go's String ("terminated") is not.
+func (s signalReceived) Name() string {
+	switch s.sig {
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case os.Interrupt:
+		return "SIGINT"
+	}
+	return s.sig.String()
 }
 
 // Allow gives the command d more time to stop than interruptGrace: serve lets its

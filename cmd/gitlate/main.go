@@ -23,6 +23,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/accesslog"
 	"github.com/gitlate/gitlate/internal/api"
 	"github.com/gitlate/gitlate/internal/changelog"
 	"github.com/gitlate/gitlate/internal/config"
@@ -46,11 +47,13 @@ Usage:
   gitlate [serve] [--config FILE] [--listen ADDR] [--data DIR] [--base-url URL]
                   [--store URL] [--trust-proxy] [--rescan DURATION]
                   [--cors-origin ORIGIN]... [--debug-listen ADDR] [--checks=false]
+                  [--access-log]
   gitlate scan    [--config FILE] [--data DIR] [--format table|json] [--checks=false]
   gitlate check   [--config FILE] [--data DIR]
   gitlate lint    [--config FILE] [--data DIR] [--since REF] [--strict]
                   [--format text|json|sarif|github]
   gitlate discover PATH|URL [--format yaml|json]
+  gitlate health  [--url URL] [--listen ADDR] [--timeout DURATION]
   gitlate version
   gitlate help
 
@@ -62,6 +65,11 @@ checkout's working tree) and prints each failing string with its file and line;
 --strict).
 "gitlate discover" prints a projects.yaml for the translation files of a repository
 (a folder, or a URL it clones for the time of the command).
+"gitlate serve" answers /healthz (alive) and /readyz (serving the repositories:
+503 while it starts) at the root path, and under --base-url's path too.
+"gitlate health" asks a running server's /readyz (by default on the loopback
+address of --listen's port) and exits 0 when it is ready, 1 otherwise: a
+container's HEALTHCHECK.
 Every flag can also be set with an environment variable: GITLATE_ and the flag's
 name in capitals, "-" as "_" (GITLATE_CONFIG, GITLATE_BASE_URL, GITLATE_RESCAN,
 GITLATE_TRUST_PROXY=1, …); a flag on the command line wins. A flag that takes a
@@ -84,6 +92,9 @@ type options struct {
 	since                                 string // lint: the revision changes are counted from
 	strict                                bool   // lint: any failing check fails
 	checks                                bool   // run the quality checks (true unless --checks=false)
+	accessLog                             bool   // serve: log every request
+	url                                   string // health: the URL asked
+	timeout                               time.Duration
 	rescan                                time.Duration
 	corsOrigins                           listFlag
 }
@@ -127,7 +138,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "help": // "-h" and "--help" are flags: they reach fs.Parse, which prints fs.Usage
 		fmt.Fprint(stdout, usage)
 		return 0
-	case "serve", "scan", "check", "lint", "discover":
+	case "serve", "scan", "check", "lint", "discover", "health":
 	default:
 		fmt.Fprintf(stderr, "gitlate: unknown command %q\n\n%s", cmd, usage)
 		return 2
@@ -144,14 +155,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, in := interruptible(ctx, stderr, os.Exit)
 	defer in.Finish()
-	if cmd == "discover" {
+	switch cmd {
+	case "discover":
 		return discoverCmd(ctx, fs, &o, stdout, stderr)
+	case "health":
+		return healthCmd(ctx, fs, &o, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gitlate %s: unexpected argument %q\n", cmd, fs.Arg(0))
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if cmd == "serve" {
+		// serve reads its config once it answers its probes: materializing the
+		// samples or reading a large config is part of starting.
+		return serveCmd(ctx, &o, logger, in, stderr)
+	}
 	samplesDir := o.data
 	if (cmd == "check" || cmd == "lint") && o.config == "" {
 		// check leaves the data directory as it is: the samples it checks are
@@ -174,10 +193,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return scanCmd(ctx, cfg, &o, stdout, stderr)
 	case "check":
 		return checkCmd(ctx, cfg, &o, stdout, stderr)
-	case "lint":
-		return lintCmd(ctx, cfg, &o, stdout, stderr)
 	}
-	return serveCmd(ctx, cfg, &o, logger, in, stderr)
+	return lintCmd(ctx, cfg, &o, stdout, stderr)
 }
 
 // newFlags defines the flags of cmd into o.
@@ -189,7 +206,7 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
 		fs.PrintDefaults()
 	}
-	if cmd != "discover" {
+	if cmd != "discover" && cmd != "health" {
 		fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
 		fs.StringVar(&o.data, "data", defaultDataDir(), "data directory: clones, local: repositories, cache")
 	}
@@ -206,6 +223,11 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fs.DurationVar(&o.rescan, "rescan", 30*time.Second, "interval of the periodic safety re-scan (changes in checkouts are seen at once)")
 		fs.StringVar(&o.debugListen, "debug-listen", "", "address of a second listener serving Go's profiles (/debug/pprof/) and /debug/vars; off by default, keep it private")
 		fs.Var(&o.corsOrigins, "cors-origin", "origin (scheme://host[:port]) whose pages may read the API and the widgets, or * for any; repeatable, comma-separated; off by default")
+		fs.BoolVar(&o.accessLog, "access-log", false, "log every request answered (method, path, status, bytes, duration, remote) with the rest of the log")
+	case "health":
+		fs.StringVar(&o.url, "url", "", "the server's URL, or its /readyz URL (default: http://127.0.0.1:PORT/readyz, PORT --listen's)")
+		fs.StringVar(&o.listen, "listen", ":8080", "the address the server listens on (GITLATE_LISTEN, as serve reads it)")
+		fs.DurationVar(&o.timeout, "timeout", probeTimeout, "how long to wait for the answer")
 	case "scan":
 		fs.StringVar(&o.format, "format", "table", "output format: table or json")
 	case "lint":
@@ -256,10 +278,26 @@ func fromEnvironment(fs *flag.FlagSet) error {
 	return err
 }
 
-// version is the module version and the VCS revision the binary was built from, as
-// the Go toolchain records them (go install …@version, or a build in a checkout).
+// buildVersion is the version the binary was stamped with at build time:
+//
+//	go build -ldflags "-X main.buildVersion=$(git describe --always --dirty)" ./cmd/gitlate
+//
+// A build without .git (the Docker image's: .dockerignore leaves it out) has no
+// VCS information for the toolchain to record, so the Dockerfile passes it in.
+var buildVersion string
+
+// version is what --version prints (and lint's reports name their tool by): the stamped version, else the module
+// version and VCS revision the Go toolchain recorded (go install …@version, or a
+// build in a checkout), else (devel); then the Go version.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
+	if buildVersion != "" {
+		v := "gitlate " + buildVersion
+		if ok {
+			v += " " + bi.GoVersion
+		}
+		return v
+	}
 	if !ok {
 		return "gitlate (unknown version)"
 	}
@@ -324,19 +362,49 @@ type parts struct {
 func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, storageAlert string, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
-	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
+	// The scan and the history walk log each problem they meet, at every rebuild;
+	// the Live logs the problems of the snapshots it serves once, when they appear,
+	// change or end. Theirs are left out.
+	quiet := slog.New(dropMessage{logger.Handler(), "scan problem"})
+	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: quiet, NoChecks: !o.checks})
+	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: quiet})
 	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
 	return p
 }
 
-func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.Logger, in *interrupt, stderr io.Writer) int {
+// dropMessage is a slog handler that leaves out the records whose message is msg.
+type dropMessage struct {
+	slog.Handler
+	msg string
+}
+
+func (d dropMessage) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == d.msg {
+		return nil
+	}
+	return d.Handler.Handle(ctx, r)
+}
+
+func (d dropMessage) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return dropMessage{d.Handler.WithAttrs(attrs), d.msg}
+}
+
+func (d dropMessage) WithGroup(name string) slog.Handler {
+	return dropMessage{d.Handler.WithGroup(name), d.msg}
+}
+
+// beforeFirstScan, when set, runs just before the first scan: tests hold the
+// server in its starting state with it. Nil in gitlate itself.
+var beforeFirstScan func(context.Context)
+
+func serveCmd(ctx context.Context, o *options, logger *slog.Logger, in *interrupt, stderr io.Writer) int {
 	start := time.Now()
-	// What can be checked without the repositories is checked before scanning them
-	// (which takes seconds on large installations): a typo in --base-url or a port in
-	// use fails at once. Connections that arrive while the scan runs wait in the
-	// listen queue.
-	if _, _, err := api.ParseBaseURL(o.baseURL); err != nil {
+	// What can be checked without the configuration and the repositories is checked
+	// before anything answers: a typo in --base-url, --store or --cors-origin, a
+	// port in use or a bad --debug-listen fails at once, before a probe has seen
+	// the server alive.
+	_, prefix, err := api.ParseBaseURL(o.baseURL)
+	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
@@ -354,14 +422,63 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		return 1
 	}
 	defer ln.Close() // on early returns; after Serve it is closed already
+	// The profiles' listener is bound before anything answers, so that a client
+	// seeing the server up finds it too, and a bad address stops the server
+	// before it has answered anything (the profiles of a slow start are wanted
+	// most).
+	if o.debugListen != "" {
+		dbg, err := debugServer(o.debugListen)
+		if err != nil {
+			fmt.Fprintf(stderr, "gitlate: --debug-listen: %v\n", err)
+			return 1
+		}
+		defer dbg.Close()
+		logger.Info("serving profiles", "debug-listen", dbg.Addr)
+	}
+	// From here on the server answers: the probes, and 503 to everything else
+	// until the first snapshot is in (see gate).
+	gate := newGate(prefix)
+	var handler http.Handler = gate
+	if o.accessLog {
+		handler = accesslog.Handler(gate, logger)
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		// Bodies are small (a pull's operation, a webhook's payload): a client that
+		// takes a minute to send one holds a connection for nothing.
+		ReadTimeout: 60 * time.Second,
+		IdleTimeout: 2 * time.Minute,
+		// No WriteTimeout: a pull answers once its fetch is done, however long that is.
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	// An early return closes the connections at once: they were answered by the
+	// gate only. After a shutdown it does nothing.
+	defer srv.Close()
+	logger.Info("listening", "listen", ln.Addr().String())
+	var stopping time.Time
+	defer func() { // runs last, after the store is closed
+		if !stopping.IsZero() {
+			logger.Info("stopped", "took", time.Since(stopping).Round(time.Millisecond))
+		}
+	}()
+
+	gate.starting("reading the configuration")
+	cfg, err := loadConfig(o, o.data)
+	if err != nil {
+		fmt.Fprintf(stderr, "gitlate: %v\n", err)
+		return 1
+	}
 	o.instance = instanceName(o.data)
+	gate.starting("opening the store")
 	st, storageAlert, err := openStore(ctx, o, logger)
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", stopped(ctx, err))
 		return 1
 	}
-	// Deferred first, so it runs last: after the Live's background work has ended
-	// (below), as that work writes to the store.
+	// Deferred before the Live's end, so it runs after it: the Live's background
+	// work writes to the store.
 	defer func() {
 		if err := st.Close(); err != nil {
 			logger.Error("closing the store", "err", err)
@@ -396,19 +513,15 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 	// first requests after it (which would queue behind the rendering).
 	p.live.OnSnapshot(apiSrv.Prepare)
 	p.live.OnSnapshot(webSrv.Prepare)
-	srv := &http.Server{
-		Handler:           router(apiSrv, webSrv, mx, logger),
-		ReadHeaderTimeout: 10 * time.Second,
-		// Bodies are small (a pull's operation, a webhook's payload): a client that
-		// takes a minute to send one holds a connection for nothing.
-		ReadTimeout: 60 * time.Second,
-		IdleTimeout: 2 * time.Minute,
-		// No WriteTimeout: a pull answers once its fetch is done, however long that is.
-	}
+	routes := router(apiSrv, webSrv, mx, logger)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	// Statistics answer at once; the history (change log, last changes) follows.
+	gate.starting("scanning the repositories")
+	if beforeFirstScan != nil {
+		beforeFirstScan(ctx)
+	}
+	// Statistics are served at once; the history (change log, last changes) follows.
 	if err := p.live.Start(ctx); err != nil {
 		fmt.Fprintf(stderr, "gitlate: %v\n", stopped(ctx, err))
 		return 1
@@ -417,35 +530,40 @@ func serveCmd(ctx context.Context, cfg *config.Config, o *options, logger *slog.
 		cancel()
 		p.live.Wait()
 	}()
-	// The profiles' listener is bound before the API answers its first request, so
-	// that a client seeing the API up finds it too, and a bad address stops the
-	// server before it has answered anything.
-	if o.debugListen != "" {
-		dbg, err := debugServer(o.debugListen)
-		if err != nil {
-			fmt.Fprintf(stderr, "gitlate: --debug-listen: %v\n", err)
-			return 1
-		}
-		defer dbg.Close()
-		logger.Info("serving profiles", "debug-listen", dbg.Addr)
-	}
-	errc := make(chan error, 2)
-	go func() { errc <- srv.Serve(ln) }()
+	gate.serve(routes, p.live.Ready())
 	snap := p.live.Snapshot()
 	logger.Info("serving", "listen", ln.Addr().String(), "projects", len(snap.Projects), "alerts", len(snap.Alerts), "startup", time.Since(start).Round(time.Millisecond))
 	select {
 	case err := <-errc:
+		logger.Error("shutting down", "err", err)
 		fmt.Fprintf(stderr, "gitlate: %v\n", err)
 		return 1
 	case <-ctx.Done():
 	}
+	stopping = time.Now()
+	reason := shutdownReason(ctx)
+	logger.Info("shutting down", reason...)
+	gate.stop(fmt.Sprint(reason[1]))
 	// Requests first (a pull in flight finishes), then the Live's background work
 	// (deferred above), then the store.
 	in.Allow(shutdownGrace)
 	shutdown, cancelShutdown := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancelShutdown()
-	_ = srv.Shutdown(shutdown)
+	if err := srv.Shutdown(shutdown); err != nil {
+		logger.Warn("requests still running were cut short", "grace", shutdownGrace, "err", err)
+	}
 	return 0
+}
+
+// shutdownReason is what ended ctx, as log attributes: the signal's name, or the
+// cause.
+func shutdownReason(ctx context.Context) []any {
+	cause := context.Cause(ctx)
+	var sig signalReceived
+	if errors.As(cause, &sig) {
+		return []any{"signal", sig.Name()}
+	}
+	return []any{"reason", cause.Error()}
 }
 
 // debugServer serves net/http/pprof and expvar on addr, apart from the API: profiles

@@ -141,6 +141,13 @@ func TestWaitsForPostgreSQL(t *testing.T) {
 	if !strings.Contains(w.String(), "attempt=2") {
 		t.Errorf("no line for the second attempt:\n%s", w.String())
 	}
+	// Meanwhile the server is alive, and not ready for the reason it logs.
+	if code, body := get(t, "http://"+addr+"/healthz"); code != 200 {
+		t.Errorf("/healthz while waiting for the store: %d %s", code, body)
+	}
+	if code, body := get(t, "http://"+addr+"/readyz"); code != 503 || !strings.Contains(string(body), `"detail":"opening the store"`) {
+		t.Errorf("/readyz while waiting for the store: %d %s", code, body)
+	}
 	proxy.Mend()
 	eventually(t, "the replica serving", 60*time.Second, func() bool {
 		resp, err := http.Get("http://" + addr + "/api/projects/")

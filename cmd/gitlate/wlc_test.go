@@ -99,17 +99,37 @@ func startServeOnce(log io.Writer, data string, waitHistory bool, args ...string
 			return "", nil, fmt.Errorf("serve ended (exit %d) before it answered on %s: %s", code, addr, out)
 		default:
 		}
-		if resp, err := http.Get(base + "/api/changes/"); err == nil {
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if !waitHistory || !strings.HasPrefix(string(body), `{"count":0,`) {
-				return base, stop, nil
-			}
+		// serve answers 503 until its first snapshot is in; /readyz says when.
+		if readyz(base) && (!waitHistory || historyIn(base)) {
+			return base, stop, nil
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	stop()
 	return "", nil, fmt.Errorf("serve did not answer on %s within 20 s: %s", addr, errOut.String())
+}
+
+// readyz says whether the server at base answers /readyz 200.
+func readyz(base string) bool {
+	resp, err := http.Get(base + "/readyz")
+	if err != nil {
+		return false
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+// historyIn says whether the server at base shows a change log (or says why it
+// cannot).
+func historyIn(base string) bool {
+	resp, err := http.Get(base + "/api/changes/")
+	if err != nil {
+		return false
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return !strings.HasPrefix(string(body), `{"count":0,`)
 }
 
 // samplesServer is one `gitlate serve` on the bundled samples, change log in,

@@ -72,6 +72,18 @@ type Live struct {
 	hookRun  chan struct{}        // capacity 1: the webhook worker has something to do
 
 	bg sync.WaitGroup // background work, for Wait
+
+	// problems are the alerts of the snapshot served, as last logged: a scan
+	// repeats its problems at every rebuild (three at start-up, then one every
+	// rescan), and the log says each once, when it appears, changes or ends.
+	// Written by swap only, which runs under swapMu or before anything else can.
+	problems map[problemKey]string
+}
+
+// problemKey names one problem of a component: its kind and the file concerned.
+type problemKey struct {
+	component, path string
+	kind            weblate.AlertKind
 }
 
 // New returns a Live building snapshots of cfg with engine and log, reading
@@ -148,8 +160,13 @@ func (l *Live) Start(ctx context.Context) error {
 	l.bg.Add(1)
 	go func() {
 		defer l.bg.Done()
-		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
-			l.opts.Logger.Error("reading history failed", "err", err)
+		began := time.Now()
+		if err := l.Rebuild(ctx); err != nil {
+			if ctx.Err() == nil {
+				l.opts.Logger.Error("reading history failed", "err", err)
+			}
+		} else {
+			l.logHistory(time.Since(began))
 		}
 		l.run(ctx, func() { close(l.ready) })
 	}()
@@ -180,6 +197,66 @@ func (l *Live) swap(snap *snapshot.Snapshot) {
 		fn(snap)
 	}
 	l.cur.Store(snap)
+	l.logProblems(snap)
+}
+
+// logHistory says that the first history walk has ended, with what it gave, so
+// that an operator sees when the change log is complete and how long it took.
+func (l *Live) logHistory(took time.Duration) {
+	snap := l.cur.Load()
+	changes, components := 0, 0
+	if snap.Log != nil {
+		changes = snap.Log.Len()
+	}
+	for _, p := range snap.Projects {
+		components += len(p.Components)
+	}
+	l.opts.Logger.Info("history read", "changes", changes, "components", components,
+		"took", took.Round(time.Millisecond))
+}
+
+// logProblems logs the alerts of snap that the previous snapshot served did not
+// have, or had with another message, and those it no longer has.
+func (l *Live) logProblems(snap *snapshot.Snapshot) {
+	now := make(map[problemKey]string, len(snap.Alerts))
+	for _, a := range snap.Alerts {
+		k := problemKey{scan.ComponentKey(a.Component.Project.Config, a.Component.Config), a.Path, a.Kind}
+		if _, dup := now[k]; dup {
+			continue // one log line per problem key; the first message stands for it
+		}
+		now[k] = a.Message
+		if old, ok := l.problems[k]; !ok || old != a.Message {
+			l.opts.Logger.Warn("scan problem", problemAttrs(k, "problem", a.Message)...)
+		}
+	}
+	gone := make([]problemKey, 0)
+	for k := range l.problems {
+		if _, ok := now[k]; !ok {
+			gone = append(gone, k)
+		}
+	}
+	sort.Slice(gone, func(i, j int) bool {
+		a, b := gone[i], gone[j]
+		if a.component != b.component {
+			return a.component < b.component
+		}
+		if a.kind != b.kind {
+			return a.kind < b.kind
+		}
+		return a.path < b.path
+	})
+	for _, k := range gone {
+		l.opts.Logger.Info("scan problem resolved", problemAttrs(k)...)
+	}
+	l.problems = now
+}
+
+func problemAttrs(k problemKey, more ...any) []any {
+	args := []any{"component", k.component, "kind", k.kind}
+	if k.path != "" {
+		args = append(args, "path", k.path)
+	}
+	return append(args, more...)
 }
 
 // Rebuild builds a complete snapshot and swaps it in, unless it shows nothing new.
