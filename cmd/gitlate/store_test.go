@@ -52,8 +52,8 @@ func startReplica(t *testing.T, args ...string) *server {
 	go func() { s.done <- run(ctx, append([]string{"serve", "--listen", addr}, args...), io.Discard, w) }()
 	t.Cleanup(s.stop)
 	for i := 0; ; i++ {
-		if resp, err := http.Get(s.base + "/api/projects/"); err == nil {
-			resp.Body.Close()
+		// serve answers 503 until its first snapshot is in; /readyz says when.
+		if readyz(s.base) {
 			return s
 		}
 		if i == 600 {
@@ -463,7 +463,7 @@ func TestRestartServesTheLog(t *testing.T) {
 	before := answers(s.base)
 	s.stop()
 	start := time.Now()
-	s = startReplica(t, args...) // returns at its first answer
+	s = startReplica(t, args...) // returns once /readyz says ready
 	first := time.Since(start)
 	after := answers(s.base)
 	t.Logf("restarted: first answer after %s", first.Round(time.Millisecond))
