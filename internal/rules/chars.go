@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // charsChecks are Weblate's checks of weblate/checks/chars.py (max-length is in
@@ -144,7 +145,10 @@ type pairEnds struct {
 // strings are that pair's.
 func (s *Subject) ends(source, target string) *pairEnds {
 	e := &s.pair
-	if e.valid && e.source == source && e.target == target {
+	// The checks of a pair pass it the same strings: comparing where they lie
+	// answers without comparing bytes.
+	if e.valid && len(e.source) == len(source) && len(e.target) == len(target) &&
+		unsafe.StringData(e.source) == unsafe.StringData(source) && unsafe.StringData(e.target) == unsafe.StringData(target) {
 		return e
 	}
 	*e = pairEnds{source: source, target: target, valid: true, srcFirst: -1, srcLast: -1, tgtFirst: -1, tgtLast: -1}

@@ -479,14 +479,20 @@ func (c *Checker) Target(out []string, u *CheckUnit) []string {
 		return out
 	}
 	s, checks := c.prepare(u, TargetCheck)
+	// Most units have one form on each side: their pair is judged directly.
+	single := len(u.Source) == 1 && len(u.Target) == 1
 	for _, ch := range checks {
-		if ch.Unit != nil {
+		switch {
+		case ch.Unit != nil:
 			if ch.Unit(s, u.Source, u.Target) {
 				out = append(out, ch.ID)
 			}
-			continue
-		}
-		if ch.Single != nil && pairs(s, ch.Single, u.Source, u.Target) {
+		case ch.Single == nil:
+		case single:
+			if ch.Single(s, u.Source[0], u.Target[0]) {
+				out = append(out, ch.ID)
+			}
+		case pairs(s, ch.Single, u.Source, u.Target):
 			out = append(out, ch.ID)
 		}
 	}
