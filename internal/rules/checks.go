@@ -286,6 +286,7 @@ type CheckContext struct {
 // Memo keeps the verdicts checks draw from a source string alone.
 type Memo struct {
 	same sync.Map // sameKey → bool: SameCheck.should_ignore
+	xml  sync.Map // sameKey → bool: BaseXMLCheck.should_skip
 }
 
 // NewMemo returns an empty Memo.

@@ -439,6 +439,25 @@ func detectXMLWrapping(text string) (nodes []xmlNode, wrap bool, err error) {
 // xml-text never skips; otherwise skip unless some source form looks like XML
 // and every source form parses.
 func xmlSkip(s *Subject, sources []string) bool {
+	m := s.Memo
+	if m == nil || !anyContains(sources, "<") {
+		return xmlSkipped(s, sources) // without "<" it costs two flag lookups
+	}
+	key := sameKey{unitFlags: s.unitFlags, source: sources[0]}
+	if len(sources) > 1 {
+		key.source = strings.Join(sources, "\x00")
+		key.note = "\x00plural" // a plural's forms joined are no single form's text
+	}
+	if v, ok := m.xml.Load(key); ok {
+		return v.(bool)
+	}
+	skip := xmlSkipped(s, sources)
+	m.xml.Store(key, skip)
+	return skip
+}
+
+// xmlSkipped is xmlSkip worked out.
+func xmlSkipped(s *Subject, sources []string) bool {
 	if s.Flags.Has("safe-html") {
 		return true
 	}

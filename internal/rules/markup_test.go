@@ -22,7 +22,10 @@ type markupCase struct {
 
 // markupFails runs every target check on the unit through Checker.Target and
 // reports whether check is among the failing ones.
-func markupFails(c markupCase) bool {
+func markupFails(c markupCase) bool { return markupFailsMemo(c, nil) }
+
+// markupFailsMemo is markupFails with the translation's checker given memo.
+func markupFailsMemo(c markupCase, memo *Memo) bool {
 	lang := c.lang
 	if lang == "" {
 		lang = "cs"
@@ -32,6 +35,7 @@ func markupFails(c markupCase) bool {
 	if lang != "cs" {
 		ctx.PluralNumber, ctx.PluralFormula = 2, "n != 1"
 	}
+	ctx.Memo = memo
 	u := &CheckUnit{Source: c.source, Target: c.target, State: weblate.StateTranslated, Flags: c.flags}
 	return slices.Contains(NewChecker(ctx).Target(nil, u), c.check)
 }
@@ -41,6 +45,17 @@ func runMarkupCases(t *testing.T, cases []markupCase) {
 	for _, c := range cases {
 		if got := markupFails(c); got != c.want {
 			t.Errorf("%s %s: %q → %q (flags %q) fails=%v, want %v", c.check, c.name, c.source, c.target, c.flags, got, c.want)
+		}
+	}
+	// Again with one Memo for the table, twice over, as a component's
+	// translations share one: what it keeps of a source under some flags
+	// must not decide the same source under others.
+	memo := NewMemo()
+	for round := range 2 {
+		for _, c := range cases {
+			if got := markupFailsMemo(c, memo); got != c.want {
+				t.Errorf("round %d with a memo: %s %s: %q → %q (flags %q) fails=%v, want %v", round, c.check, c.name, c.source, c.target, c.flags, got, c.want)
+			}
 		}
 	}
 }
