@@ -68,10 +68,7 @@ func nestedText(open, middle, close string) func(n int) string {
 // costKnown are the hostile shapes (by the prefix of their name) a check is
 // still known to cost superlinear time on, and why: the test does not time
 // them (it logs them), and the list is to shrink.
-var costKnown = map[string]struct{ shapes, why string }{
-	"same": {">", "strip_tags's single pass (striptags.go) rescans the rest of the text from each unfinished " +
-		"tag, comment or marked section, as Python's HTMLParser does"},
-}
+var costKnown = map[string]struct{ shapes, why string }{}
 
 // costKnownShape: some check is known to be slow on the shape.
 func costKnownShape(name string) bool {

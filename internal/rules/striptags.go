@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // stripTags is Django's django.utils.html.strip_tags, which the same check
@@ -51,6 +52,7 @@ func stripOnce(value string) (string, bool) {
 // htmlStripper is an HTMLParser whose only output is its text data.
 type htmlStripper struct {
 	raw   string // what is left to parse
+	f     finder
 	cdata string // "script" or "style" while inside one
 	out   strings.Builder
 }
@@ -72,7 +74,7 @@ loop:
 				j += i
 			}
 		} else {
-			j = cdataEnd(raw, i, p.cdata)
+			j = cdataEnd(&p.f, raw, i, p.cdata)
 			if j < 0 {
 				break
 			}
@@ -91,15 +93,15 @@ loop:
 			case strings.HasPrefix(raw[i:], "</"):
 				k = p.endTag(i)
 			case strings.HasPrefix(raw[i:], "<!--"):
-				k = commentEnd(raw, i)
+				k = commentEnd(&p.f, raw, i)
 			case strings.HasPrefix(raw[i:], "<?"):
-				k = indexFrom(raw, ">", i+2)
+				k = p.f.index(raw, ">", i+2)
 				if k >= 0 {
 					k++
 				}
 			case strings.HasPrefix(raw[i:], "<!"):
 				var ok bool
-				if k, ok = declarationEnd(raw, i); !ok {
+				if k, ok = declarationEnd(&p.f, raw, i); !ok {
 					return false
 				}
 			case i+1 < n:
@@ -114,9 +116,9 @@ loop:
 				}
 				// An unfinished construct at the end is text up to its ">",
 				// else up to the next "<", else its "<" alone.
-				if gt := indexFrom(raw, ">", i+1); gt >= 0 {
+				if gt := p.f.index(raw, ">", i+1); gt >= 0 {
 					k = gt + 1
-				} else if lt := indexFrom(raw, "<", i+1); lt >= 0 {
+				} else if lt := p.f.index(raw, "<", i+1); lt >= 0 {
 					k = lt
 				} else {
 					k = i + 1
@@ -130,7 +132,7 @@ loop:
 				i = k
 				continue
 			}
-			if strings.Contains(raw[i:], ";") {
+			if p.f.index(raw, ";", i) >= 0 {
 				p.out.WriteString("&#")
 				i += 2
 			}
@@ -169,15 +171,15 @@ loop:
 // it may not be complete. A tag whose end is not ">" or "/>" is text.
 func (p *htmlStripper) startTag(i int) int {
 	raw := p.raw
-	endpos := wholeStartTag(raw, i)
+	endpos := wholeStartTag(&p.f, raw, i)
 	if endpos < 0 {
 		return endpos
 	}
-	nameEnd := tagName(raw, i+1)
+	nameEnd := tagName(&p.f, raw, i+1)
 	tag := strings.ToLower(raw[i+1 : nameEnd])
 	k := skipTagSpace(raw, nameEnd)
 	for k < endpos {
-		next, ok := attribute(raw, k)
+		next, ok := attribute(&p.f, raw, k)
 		if !ok {
 			break
 		}
@@ -199,16 +201,10 @@ func (p *htmlStripper) startTag(i int) int {
 
 // wholeStartTag is check_for_whole_start_tag: the end of the start tag at i,
 // or -1 when the data may end inside it.
-func wholeStartTag(raw string, i int) int {
-	j := tagName(raw, i+1)
+func wholeStartTag(f *finder, raw string, i int) int {
+	j := tagName(f, raw, i+1)
 	j = skipFunc(raw, j, func(r rune) bool { return r == '/' || pySpace(r) })
-	for {
-		next, ok := attribute(raw, j)
-		if !ok {
-			break
-		}
-		j = next
-	}
+	j = f.attributesEnd(raw, j)
 	j = skipFunc(raw, j, pySpace)
 	if j >= len(raw) {
 		return -1
@@ -229,10 +225,19 @@ func wholeStartTag(raw string, i int) int {
 
 // tagName returns the end of a tag name starting at i (a letter, then anything
 // but tab, newline, return, form feed, space, "/", ">" and NUL).
-func tagName(raw string, i int) int {
-	return skipFunc(raw, i, func(r rune) bool {
-		return !strings.ContainsRune("\t\n\r\f />\x00", r)
+func tagName(f *finder, raw string, i int) int {
+	// The characters that end a name are ASCII: a byte search finds them.
+	at, _ := f.first(raw, "tag name", i, func(i int) (int, int) {
+		if i >= len(raw) {
+			return len(raw), len(raw)
+		}
+		k := strings.IndexAny(raw[i:], "\t\n\r\f />\x00")
+		if k < 0 {
+			return len(raw), len(raw)
+		}
+		return i + k, i + k
 	})
+	return at
 }
 
 // skipTagSpace skips white space and any "/" not followed by ">".
@@ -250,7 +255,7 @@ func skipTagSpace(raw string, i int) int {
 // attribute matches one attribute of a start tag at i, as Python's
 // attrfind_tolerant does: a name right after a quote, a space or "/"; then
 // perhaps "=" and a value; then white space. It returns where it ends.
-func attribute(raw string, i int) (int, bool) {
+func attribute(f *finder, raw string, i int) (int, bool) {
 	if i == 0 || i >= len(raw) {
 		return 0, false
 	}
@@ -263,7 +268,7 @@ func attribute(raw string, i int) (int, bool) {
 		return 0, false
 	}
 	i = skipFunc(raw, i+size, func(r rune) bool { return !pySpace(r) && r != '/' && r != '=' && r != '>' })
-	if v, ok := attrValue(raw, i); ok {
+	if v, ok := attrValue(f, raw, i); ok {
 		i = v
 	}
 	return skipTagSpace(raw, i), true
@@ -274,7 +279,7 @@ func attribute(raw string, i int) (int, bool) {
 // backtracking makes when a quote is not closed: the value is then empty
 // before the quote when white space precedes it, else it is bare from the
 // last "=" when there are several, else there is no value part.
-func attrValue(raw string, i int) (int, bool) {
+func attrValue(f *finder, raw string, i int) (int, bool) {
 	eq := skipFunc(raw, i, pySpace)
 	if eq >= len(raw) || raw[eq] != '=' {
 		return 0, false
@@ -284,14 +289,14 @@ func attrValue(raw string, i int) (int, bool) {
 		eqEnd++
 	}
 	v := skipFunc(raw, eqEnd, pySpace)
-	if end, ok := quotedOrBare(raw, v); ok {
+	if end, ok := quotedOrBare(f, raw, v); ok {
 		return end, true
 	}
 	if v > eqEnd {
 		return v, true // empty bare value at the last white space, which the tail takes back
 	}
 	if eqEnd-eq > 1 {
-		end, _ := quotedOrBare(raw, eqEnd-1)
+		end, _ := quotedOrBare(f, raw, eqEnd-1)
 		return end, true
 	}
 	return 0, false
@@ -299,13 +304,13 @@ func attrValue(raw string, i int) (int, bool) {
 
 // quotedOrBare matches '…', "…" or a bare value (not starting with a quote,
 // up to ">" or white space) at i.
-func quotedOrBare(raw string, i int) (int, bool) {
+func quotedOrBare(f *finder, raw string, i int) (int, bool) {
 	if i >= len(raw) {
 		return i, true
 	}
 	if q := raw[i]; q == '\'' || q == '"' {
-		if k := strings.IndexByte(raw[i+1:], q); k >= 0 {
-			return i + 1 + k + 1, true
+		if k := f.index(raw, raw[i:i+1], i+1); k >= 0 {
+			return k + 1, true
 		}
 		return 0, false
 	}
@@ -315,7 +320,7 @@ func quotedOrBare(raw string, i int) (int, bool) {
 // endTag is HTMLParser.parse_endtag: the end of the end tag at i, or -1.
 func (p *htmlStripper) endTag(i int) int {
 	raw := p.raw
-	gt := indexFrom(raw, ">", i+1)
+	gt := p.f.index(raw, ">", i+1)
 	if gt < 0 {
 		return -1
 	}
@@ -328,7 +333,7 @@ func (p *htmlStripper) endTag(i int) int {
 		}
 		if i+2 < len(raw) && isASCIILetter(raw[i+2]) {
 			// Anything between the name and the next ">" is part of the tag.
-			return indexFrom(raw, ">", skipTagSpace(raw, tagName(raw, i+2))) + 1
+			return p.f.index(raw, ">", skipTagSpace(raw, tagName(&p.f, raw, i+2))) + 1
 		}
 		if strings.HasPrefix(raw[i:], "</>") {
 			return i + 3
@@ -363,7 +368,15 @@ func endTagName(raw string, i int) (string, bool) {
 
 // cdataEnd finds, from i, the end tag of the script or style element the
 // parser is in ("</", white space, the name in any case, white space, ">").
-func cdataEnd(raw string, i int, elem string) int {
+func cdataEnd(f *finder, raw string, i int, elem string) int {
+	at, _ := f.first(raw, "</"+elem, i, func(i int) (int, int) {
+		k := cdataEndFrom(raw, i, elem)
+		return k, k
+	})
+	return at
+}
+
+func cdataEndFrom(raw string, i int, elem string) int {
 	for {
 		k := indexFrom(raw, "</", i)
 		if k < 0 {
@@ -392,15 +405,21 @@ func cdataEnd(raw string, i int, elem string) int {
 
 // commentEnd is the end of the comment at i ("--", white space, ">" after
 // "<!--"), or -1.
-func commentEnd(raw string, i int) int {
-	for k := i + 4; ; k++ {
+func commentEnd(f *finder, raw string, i int) int {
+	_, end := f.first(raw, "-->", i+4, func(k int) (int, int) { return commentEndFrom(raw, k) })
+	return end
+}
+
+// commentEndFrom finds the first "--", white space and ">" from k: its start and end.
+func commentEndFrom(raw string, k int) (int, int) {
+	for ; ; k++ {
 		d := indexFrom(raw, "--", k)
 		if d < 0 {
-			return -1
+			return -1, -1
 		}
 		e := skipFunc(raw, d+2, pySpace)
 		if e < len(raw) && raw[e] == '>' {
-			return e + 1
+			return d, e + 1
 		}
 		k = d
 	}
@@ -409,15 +428,15 @@ func commentEnd(raw string, i int) int {
 // declarationEnd is parse_html_declaration for "<!" at i (not a comment): a
 // marked section "<![name …]]>", a doctype, or a bogus comment up to ">". ok is
 // false where Python raises (a marked section of an unknown keyword).
-func declarationEnd(raw string, i int) (int, bool) {
+func declarationEnd(f *finder, raw string, i int) (int, bool) {
 	if strings.HasPrefix(raw[i:], "<![") {
-		return markedSectionEnd(raw, i)
+		return markedSectionEnd(f, raw, i)
 	}
 	from := i + 2
 	if len(raw) >= i+9 && strings.EqualFold(raw[i:i+9], "<!doctype") {
 		from = i + 9
 	}
-	gt := indexFrom(raw, ">", from)
+	gt := f.index(raw, ">", from)
 	if gt < 0 {
 		return -1, true
 	}
@@ -425,7 +444,7 @@ func declarationEnd(raw string, i int) (int, bool) {
 }
 
 // markedSectionEnd is _markupbase's parse_marked_section.
-func markedSectionEnd(raw string, i int) (int, bool) {
+func markedSectionEnd(f *finder, raw string, i int) (int, bool) {
 	j := i + 3
 	if j == len(raw) {
 		return -1, true
@@ -450,10 +469,22 @@ func markedSectionEnd(raw string, i int) (int, bool) {
 	default:
 		return 0, false
 	}
-	for s := i + 3; ; s++ {
+	key := "]>"
+	if closers == 2 {
+		key = "]]>"
+	}
+	_, end := f.first(raw, key, i+3, func(s int) (int, int) { return markedSectionClose(raw, s, closers) })
+	return end, true
+}
+
+// markedSectionClose finds the first closing of a marked section from s: its
+// "]"s (as many as closers, white space between), white space and ">". It
+// returns the first "]" and the end (-1, -1 when there is none).
+func markedSectionClose(raw string, s, closers int) (int, int) {
+	for ; ; s++ {
 		b := indexFrom(raw, "]", s)
 		if b < 0 {
-			return -1, true
+			return -1, -1
 		}
 		e := b + 1
 		if closers == 2 {
@@ -466,7 +497,7 @@ func markedSectionEnd(raw string, i int) (int, bool) {
 		}
 		e = skipFunc(raw, e, pySpace)
 		if e < len(raw) && raw[e] == '>' {
-			return e + 1, true
+			return b, e + 1
 		}
 		s = b
 	}
@@ -531,6 +562,95 @@ func entityRef(raw string, i int) (string, int, bool) {
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// finder answers "where is the first match at or after i" for one text,
+// remembering its last answer for each kind of match. The parser asks again
+// from each unfinished construct ("<a<a<a…" asks for the end of a tag name
+// and for a ">" at every "<"); an answer found from one position stands for
+// every position up to the match (for every later one when there is none), so
+// that such text costs linear time instead of quadratic.
+type finder struct {
+	s string
+	// attrEnds maps where a long run of attributes passes to where it ends.
+	attrEnds map[int]int
+	memos    [12]findMemo // a dozen kinds of match: > < ; ' " --> ]> ]]> </script …
+	n        int
+}
+
+type findMemo struct {
+	key           string
+	from, at, end int
+}
+
+// first returns find(i): the first match at or after i, its start (at, -1
+// for none) and what the caller keeps of it (end).
+func (f *finder) first(s, key string, i int, find func(int) (at, end int)) (int, int) {
+	if len(f.s) != len(s) || unsafe.StringData(f.s) != unsafe.StringData(s) {
+		*f = finder{s: s}
+	}
+	for k := range f.n {
+		m := &f.memos[k]
+		if m.key != key {
+			continue
+		}
+		if i >= m.from && (m.at < 0 || i <= m.at) {
+			return m.at, m.end
+		}
+		m.from = i
+		m.at, m.end = find(i)
+		return m.at, m.end
+	}
+	at, end := find(i)
+	if f.n < len(f.memos) {
+		f.memos[f.n] = findMemo{key, i, at, end}
+		f.n++
+	}
+	return at, end
+}
+
+// attributesEnd is where the attributes of a start tag that start at j end.
+// Where one attribute ends depends on where it starts only, so the runs of
+// attributes of several unfinished tags ("<a b='<a b='…", where each quote
+// pairs with the next tag's) meet and end together: a long run is remembered
+// from each of its positions.
+func (f *finder) attributesEnd(raw string, j int) int {
+	if len(f.s) != len(raw) || unsafe.StringData(f.s) != unsafe.StringData(raw) {
+		*f = finder{s: raw}
+	}
+	var visited []int
+	for n := 0; ; n++ {
+		if e, ok := f.attrEnds[j]; ok {
+			j = e
+			break
+		}
+		if n >= 8 {
+			visited = append(visited, j)
+		}
+		next, ok := attribute(f, raw, j)
+		if !ok {
+			break
+		}
+		j = next
+	}
+	if len(visited) > 0 {
+		if f.attrEnds == nil {
+			f.attrEnds = map[int]int{}
+		}
+		for _, v := range visited {
+			f.attrEnds[v] = j
+		}
+	}
+	return j
+}
+
+// index is indexFrom(s, sub, i), remembered.
+func (f *finder) index(s, sub string, i int) int {
+	at, _ := f.first(s, sub, i, func(i int) (int, int) {
+		k := indexFrom(s, sub, i)
+		return k, k
+	})
+	return at
+}
 
 // indexFrom is strings.Index of sub in s from i, as an index in s.
 func indexFrom(s, sub string, i int) int {
