@@ -122,19 +122,17 @@ func readmeFlagsTable(t *testing.T) map[string]map[string]string {
 	return table
 }
 
-// readmeSynopsis reads the usage block of "Commands and flags": command → the
-// flags its lines name ("[--name …]").
-func readmeSynopsis(t *testing.T) map[string][]string {
-	t.Helper()
-	lines, _ := readmeSection(t, "Commands and flags")
+// synopsis reads usage lines indented by indent ("gitlate scan [--config FILE] …"
+// and their continuations): command → the flags its lines name ("[--name …]").
+func synopsis(lines []string, indent string) map[string][]string {
 	flagRE := regexp.MustCompile(`\[--([a-z-]+)`)
 	synopsis := map[string][]string{}
 	cmd := ""
 	for _, line := range lines {
 		switch {
-		case strings.HasPrefix(line, "    gitlate "):
+		case strings.HasPrefix(line, indent+"gitlate "):
 			cmd = strings.Trim(strings.Fields(line)[1], "[]")
-		case strings.HasPrefix(line, "      ") && cmd != "":
+		case strings.HasPrefix(line, indent+"  ") && cmd != "":
 		default:
 			cmd = ""
 			continue
@@ -151,7 +149,12 @@ func readmeSynopsis(t *testing.T) map[string][]string {
 func TestReadmeFlags(t *testing.T) {
 	t.Parallel()
 	table := readmeFlagsTable(t)
-	synopsis := readmeSynopsis(t)
+	section, _ := readmeSection(t, "Commands and flags")
+	readmeUsage := synopsis(section, "    ")
+	// The usage text of `gitlate help` and -h.
+	_, usageText, _ := strings.Cut(usage, "Usage:\n")
+	usageText, _, _ = strings.Cut(usageText, "\n\n")
+	helpUsage := synopsis(strings.Split(usageText, "\n"), "  ")
 	for cmd := range table {
 		if !slices.Contains(commands, cmd) {
 			t.Errorf("the README's flags table names a command gitlate lacks: %q", cmd)
@@ -174,9 +177,12 @@ func TestReadmeFlags(t *testing.T) {
 				t.Errorf("gitlate %s --%s is missing from the README's flags table", cmd, name)
 			}
 		}
-		got := slices.Sorted(slices.Values(synopsis[cmd]))
-		if !slices.Equal(got, have) { // VisitAll visits in lexical order
+		// VisitAll visits in lexical order.
+		if got := slices.Sorted(slices.Values(readmeUsage[cmd])); !slices.Equal(got, have) {
 			t.Errorf("the README's usage of %s names %v, its flags are %v", cmd, got, have)
+		}
+		if got := slices.Sorted(slices.Values(helpUsage[cmd])); !slices.Equal(got, have) {
+			t.Errorf("gitlate help's usage of %s names %v, its flags are %v", cmd, got, have)
 		}
 	}
 }
