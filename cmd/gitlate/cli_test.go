@@ -275,7 +275,7 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: %d %s", args, code, errs)
 		}
 	}
-	if code, _, errs = runCLI("scan", "-h"); code != 0 || !strings.Contains(errs, `-format string`) || !strings.Contains(errs, `(default "table")`) {
+	if code, _, errs = runCLI("scan", "-h"); code != 0 || !strings.Contains(errs, `--format FORMAT`) || !strings.Contains(errs, `(default "table")`) {
 		t.Errorf("scan -h: %d %s", code, errs)
 	}
 }

@@ -204,7 +204,7 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fmt.Fprintf(stderr, "\nFlags of gitlate %s:\n", cmd)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if cmd != "discover" && cmd != "health" {
 		fs.StringVar(&o.config, "config", "", "projects.yaml to serve (default: the bundled samples)")
@@ -216,7 +216,7 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 	}
 	switch cmd {
 	case "serve":
-		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on")
+		fs.StringVar(&o.listen, "listen", ":8080", "address to listen on: host:port, or :port for every interface (127.0.0.1:8080 answers this machine only)")
 		fs.StringVar(&o.store, "store", "", "where ids and the change log are kept: a postgres:// URL shared by replicas (default: ids.db in the data directory)")
 		fs.StringVar(&o.baseURL, "base-url", "", "fixed base URL of every link (default: from each request)")
 		fs.BoolVar(&o.trustProxy, "trust-proxy", false, "honour X-Forwarded-Proto and X-Forwarded-Host")
@@ -238,6 +238,40 @@ func newFlags(cmd string, o *options, stderr io.Writer) *flag.FlagSet {
 		fs.StringVar(&o.format, "format", "yaml", "output format: yaml (with comments) or json")
 	}
 	return fs
+}
+
+// flagValueNames name the value of each flag that takes one in -h's list, as the
+// README's synopsis and table name them (--config FILE).
+var flagValueNames = map[string]string{
+	"config": "FILE", "data": "DIR", "listen": "ADDR", "store": "URL", "base-url": "URL",
+	"rescan": "DURATION", "cors-origin": "ORIGIN", "debug-listen": "ADDR", "url": "URL",
+	"timeout": "DURATION", "format": "FORMAT", "since": "REF",
+}
+
+// printFlags lists the flags of fs as flag.PrintDefaults does, but with two dashes
+// (--base-url URL), the form the usage text and the README use; the flag package
+// accepts both.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, text := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if kind != "" { // "" for a boolean flag
+			name := flagValueNames[f.Name]
+			if name == "" {
+				name = strings.ToUpper(kind)
+			}
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(text, "\n", "\n    \t")
+		switch def := f.DefValue; {
+		case def == "" || def == "false" || def == "0" || def == "0s":
+		case kind == "string":
+			line += fmt.Sprintf(" (default %q)", def)
+		default:
+			line += fmt.Sprintf(" (default %v)", def)
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 // envName is the environment variable a flag reads: GITLATE_BASE_URL for base-url.
