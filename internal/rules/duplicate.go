@@ -84,29 +84,48 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 // the language repeats, or a one-letter one, is all there is). It reads every
 // translation, so it is wordsOf written as one loop, with a table for ASCII.
 func hasRepeatedWord(text string) bool {
-	prevStart, prevEnd, start := -1, -1, -1
+	prev := ""
 	for i := 0; i < len(text); {
-		c, size := text[i], 1
-		var sep bool
-		if c < utf8.RuneSelf {
-			sep = nonWordASCII[c]
-		} else {
-			var r rune
-			r, size = decodeRune(text, i)
-			sep = isNonWord(r)
-		}
-		switch {
-		case sep && start >= 0:
-			if prevStart >= 0 && text[prevStart:prevEnd] == text[start:i] {
-				return true
+		// The separators before a word, then the word: tight loops over ASCII.
+		for i < len(text) {
+			if c := text[i]; c < utf8.RuneSelf {
+				if !nonWordASCII[c] {
+					break
+				}
+				i++
+				continue
 			}
-			prevStart, prevEnd, start = start, i, -1
-		case !sep && start < 0:
-			start = i
+			r, size := decodeRune(text, i)
+			if !isNonWord(r) {
+				break
+			}
+			i += size
 		}
-		i += size
+		start := i
+		for i < len(text) {
+			if c := text[i]; c < utf8.RuneSelf {
+				if nonWordASCII[c] {
+					break
+				}
+				i++
+				continue
+			}
+			r, size := decodeRune(text, i)
+			if isNonWord(r) {
+				break
+			}
+			i += size
+		}
+		if i == start {
+			break
+		}
+		if w := text[start:i]; w == prev {
+			return true
+		} else {
+			prev = w
+		}
 	}
-	return start >= 0 && prevStart >= 0 && text[prevStart:prevEnd] == text[start:]
+	return false
 }
 
 // decodeRune is utf8.DecodeRuneInString(text[i:]) with the two- and

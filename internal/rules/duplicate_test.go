@@ -118,3 +118,31 @@ func TestDecodeRune(t *testing.T) {
 		}
 	}
 }
+
+// TestHasRepeatedWord: the one-loop test agrees with the words wordsOf cuts,
+// on strings of words, separators (ASCII and not) and scripts without spaces.
+func TestHasRepeatedWord(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"a", "ab", "ab", " ", "  ", ",", "\u00a0", "。", "的", "日本", "é", "-", "'", "\u200b", "x1", "\xff"}
+	reference := func(text string) bool {
+		prev := ""
+		for w := range wordsOf(text) {
+			if w == prev {
+				return true
+			}
+			prev = w
+		}
+		return false
+	}
+	seed := uint64(1)
+	for range 20000 {
+		var b []byte
+		for range 1 + seed%9 {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			b = append(b, pieces[(seed>>33)%uint64(len(pieces))]...)
+		}
+		if got, want := hasRepeatedWord(string(b)), reference(string(b)); got != want {
+			t.Fatalf("hasRepeatedWord(%q) = %v, want %v", b, got, want)
+		}
+	}
+}
