@@ -121,7 +121,7 @@ func TestDecodeRune(t *testing.T) {
 
 // TestHasRepeatedWord: the one-loop test agrees with the words wordsOf cuts,
 // on strings of words, separators (ASCII and not) and scripts without spaces.
-func TestHasRepeatedWord(t *testing.T) {
+func TestHasRepeatedWordMatchesWordsOf(t *testing.T) {
 	t.Parallel()
 	pieces := []string{"a", "ab", "ab", " ", "  ", ",", "\u00a0", "。", "的", "日本", "é", "-", "'", "\u200b", "x1", "\xff"}
 	reference := func(text string) bool {
