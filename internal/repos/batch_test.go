@@ -151,8 +151,10 @@ func TestBatchMatchesReadFileInto(t *testing.T) {
 		check(t, b, forward[:2], nil)
 		l := b.(*workTreeBatch).l
 		for _, d := range []string{"app", "app/src/main/res", "app/src/main/res/values-de"} {
-			if !l.holds(d) {
-				t.Errorf("the batch does not hold %s open", d)
+			// Where the kernel opens a path in one call (beneath), no directory
+			// needs holding; elsewhere each is opened once.
+			if held := l.holds(d); held != (l.fast == nil) {
+				t.Errorf("the batch holds %s open: %v, with openat2: %v", d, held, l.fast != nil)
 			}
 		}
 	})
@@ -177,7 +179,7 @@ func TestBatchDirectoryReplaced(t *testing.T) {
 		{"moved away, then a link", "res/values", func(t *testing.T, dir, d string) {
 			mustRename(t, d, d+".old")
 			mustSymlink(t, filepath.Join(outsideDir, "values"), d)
-		}, p, "inside", nil}, // the directory held open is still there, moved
+		}, p, "inside", nil}, // the directory held open is still there, moved (ErrOutside where nothing is held, see below)
 		{"removed, then a link", "res/values", func(t *testing.T, dir, d string) {
 			mustRemoveAll(t, d)
 			mustSymlink(t, filepath.Join(outsideDir, "values"), d)
@@ -214,6 +216,11 @@ func TestBatchDirectoryReplaced(t *testing.T) {
 				data, _, err := b.ReadFileInto(tt.read, nil)
 				if string(data) == "OUTSIDE" {
 					t.Fatalf("read the file outside the checkout")
+				}
+				if tt.name == "moved away, then a link" && b.(*workTreeBatch).l.fast != nil && errors.Is(err, ErrOutside) {
+					// Reading in one openat2 call, the batch held no directory: it
+					// sees res/values as it is now, a link leading outside.
+					continue
 				}
 				if tt.errIs != nil && !errors.Is(err, tt.errIs) || tt.errIs == nil && (err != nil || string(data) != tt.want) {
 					t.Errorf("after the change: %q, %v; want %q, %v", data, err, tt.want, tt.errIs)
