@@ -318,12 +318,17 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir = strings.Join(comps, "/")
 	l, err := t.lstater()
 	if err != nil {
 		return nil, err
 	}
 	defer l.close()
+	return t.listDepth(l, comps, depth)
+}
+
+// listDepth is ListDepth of the directory whose components are comps, through l.
+func (t *workTree) listDepth(l *rootLstater, comps []string, depth int) ([]Entry, error) {
+	dir := strings.Join(comps, "/")
 	var out []Entry
 	seen := map[string]bool{}
 	if l.fast != nil && !slices.Contains(comps, ".git") {
@@ -699,6 +704,23 @@ func (t *workTree) Stat(p string) (Entry, error) {
 		return Entry{}, err
 	}
 	defer l.close()
+	return t.stat(l, p, comps)
+}
+
+// stat is Stat of the path p, whose components are comps, through l.
+func (t *workTree) stat(l *rootLstater, p string, comps []string) (Entry, error) {
+	if l.fast != nil && len(comps) > 0 && !slices.Contains(comps, ".git") {
+		// No link on the way to its directory: p is where resolve would find it,
+		// and entry looks at (and resolves) its last component.
+		dir, name := splitLast(strings.Join(comps, "/"))
+		if d, err, ok := l.fast.openDir(dir); ok && err == nil {
+			e, _, err := t.entry(l, d, name, strings.Join(comps, "/"))
+			d.(io.Closer).Close()
+			if err == nil || !errors.Is(err, fs.ErrNotExist) {
+				return e, err
+			}
+		}
+	}
 	rp, kind, err := resolve(l, comps, false)
 	if err != nil {
 		return Entry{}, pathErr("stat", p, err)
@@ -778,7 +800,9 @@ func (t *workTree) readInto(l *rootLstater, p string, comps []string, buf []byte
 
 // Batch starts a batch of reads (see Batcher) sharing one rootLstater: the
 // checkout and each directory on the way are opened, and lstat-ed, once for all
-// the files read below them.
+// the files read below them. The batch is a Tree too: its listings go through
+// the same rootLstater, and a listing already made answers those it covers (see
+// workTreeBatch.ListDepth).
 func (t *workTree) Batch() (Batch, error) {
 	l, err := t.lstater()
 	if err != nil {
@@ -797,6 +821,116 @@ type workTreeBatch struct {
 	// users counts the reads under way through each rootLstater: one that is no
 	// longer l (closed, or renewed) is closed when its last read ends.
 	users map[*rootLstater]int
+	// listed are the listings made through the batch, in order.
+	listed []batchListing
+}
+
+// batchListing is one listing made by a batch.
+type batchListing struct {
+	dir     string
+	depth   int
+	entries []Entry
+}
+
+var _ Tree = (*workTreeBatch)(nil)
+
+// covers returns the entries of dir, depth levels deep, when the listing holds
+// them all: dir is its directory or below it, and no deeper than it reached.
+func (c *batchListing) covers(dir string, depth int) ([]Entry, bool) {
+	below := 0 // levels from c.dir down to dir
+	switch {
+	case dir == c.dir:
+	case c.dir == "" || strings.HasPrefix(dir, c.dir+"/"):
+		rel := dir
+		if c.dir != "" {
+			rel = dir[len(c.dir)+1:]
+		}
+		below = strings.Count(rel, "/") + 1
+	default:
+		return nil, false
+	}
+	if c.depth >= 0 && (depth < 0 || below+depth > c.depth) {
+		return nil, false
+	}
+	if below == 0 && depth == c.depth {
+		return slices.Clone(c.entries), true
+	}
+	prefix := ""
+	if dir != "" {
+		prefix = dir + "/"
+	}
+	var out []Entry
+	// Sorted by path: the entries below dir are one run.
+	i, _ := slices.BinarySearchFunc(c.entries, prefix, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+	for _, e := range c.entries[i:] {
+		rel, ok := strings.CutPrefix(e.Path, prefix)
+		if !ok {
+			break
+		}
+		if depth < 0 || strings.Count(rel, "/") <= depth {
+			out = append(out, e)
+		}
+	}
+	return out, true
+}
+
+// ListDepth is workTree.ListDepth through the batch's directories. Components
+// living in one checkout list it through one batch in a scan: a listing that
+// covers an earlier one's directory and depth (the same directory, twice; a
+// directory, then one below it) is answered from memory, so that the checkout is
+// walked once however many components share it. What changes in the checkout
+// meanwhile is seen by the next batch (the next scan).
+func (b *workTreeBatch) ListDepth(dir string, depth int) ([]Entry, error) {
+	comps, err := splitPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Join(comps, "/")
+	b.mu.Lock()
+	for i := range b.listed {
+		if out, ok := b.listed[i].covers(dir, depth); ok {
+			b.mu.Unlock()
+			return out, nil
+		}
+	}
+	b.mu.Unlock()
+	l, err := b.acquire()
+	if err != nil {
+		return nil, err
+	}
+	defer b.release(l)
+	out, err := b.t.listDepth(l, comps, depth)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	b.listed = append(b.listed, batchListing{dir: dir, depth: depth, entries: slices.Clone(out)})
+	b.mu.Unlock()
+	return out, nil
+}
+
+// List is ListDepth of every level.
+func (b *workTreeBatch) List(dir string) ([]Entry, error) { return b.ListDepth(dir, -1) }
+
+// Stat is workTree.Stat through the batch's directories: a last component is
+// looked at afresh anyway.
+func (b *workTreeBatch) Stat(p string) (Entry, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return Entry{}, err
+	}
+	l, err := b.acquire()
+	if err != nil {
+		return Entry{}, err
+	}
+	defer b.release(l)
+	return b.t.stat(l, p, comps)
+}
+
+// ReadFile is ReadFileInto a new buffer.
+func (b *workTreeBatch) ReadFile(p string) ([]byte, error) {
+	data, _, err := b.ReadFileInto(p, nil)
+	return data, err
 }
 
 // ReadFileInto is workTree.ReadFileInto, through the directories the batch holds.

@@ -516,6 +516,11 @@ func readView(repo repos.Repository) *repoView {
 		// system calls). Unable to start one, files are read one by one.
 		if batch, err := b.Batch(); err == nil {
 			v.batch = batch
+			if t, ok := batch.(repos.Tree); ok {
+				// Listings through the batch too: the components of a checkout
+				// then open it once, and one listing serves those it covers.
+				v.tree = t
+			}
 		}
 	}
 	return v
