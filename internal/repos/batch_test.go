@@ -443,3 +443,44 @@ func TestListFansOut(t *testing.T) { // not parallel: it sets GOMAXPROCS
 		})
 	}
 }
+
+// TestBatchListingsCovered: a batch answers a listing from an earlier one that
+// covers it exactly as the tree lists it (links, nested repositories and .git
+// included), without listing anything again.
+func TestBatchListingsCovered(t *testing.T) {
+	t.Parallel()
+	dir := newCheckout(t, map[string]string{
+		"a/b/c/x.xml": "x", "a/b/y.xml": "y", "a/z.xml": "z", "a/b/c/d/deep.xml": "d",
+		"a/bb/w.xml": "w", "top.xml": "t",
+	})
+	mustSymlink(t, "b", filepath.Join(dir, "a", "blink"))                  // a link to a directory: listed as a link
+	mustSymlink(t, "../top.xml", filepath.Join(dir, "a", "b", "link.xml")) // a link to a file
+	writeFile(t, dir, "a/sub/f.xml", "nested")
+	git(t, filepath.Join(dir, "a", "sub"), "init", "-q") // a nested repository: never listed
+	tree := mustTree(t, dir)
+	queries := []struct {
+		dir   string
+		depth int
+	}{
+		{"a", -1}, {"a", 0}, {"a", 1}, {"a/b", 0}, {"a/b", 1}, {"a/b", -1}, {"a/b/c", 0}, {"a/blink", -1},
+		{"a/sub", -1}, {"a/b/c/d", 2}, {"a/.git", -1}, {"a/missing", 0}, {"a/z.xml", 0}, {"a/b/", 1},
+	}
+	b := startBatch(t, tree)
+	for _, q := range queries {
+		want, werr := tree.ListDepth(q.dir, q.depth)
+		got, gerr := b.(Tree).ListDepth(q.dir, q.depth)
+		if fmt.Sprint(got, gerr) != fmt.Sprint(want, werr) {
+			t.Errorf("ListDepth(%q, %d): batch %v, %v; tree %v, %v", q.dir, q.depth, got, gerr, want, werr)
+		}
+	}
+	if n := len(b.(*workTreeBatch).listed); n != 1 {
+		t.Errorf("the batch listed %d times, want once (the first query covers the others)", n)
+	}
+	// A listing the first does not cover is made.
+	if got, err := b.(Tree).ListDepth("", 0); err != nil || len(got) != 1 || got[0].Path != "top.xml" {
+		t.Errorf(`ListDepth("", 0) = %v, %v`, got, err)
+	}
+	if n := len(b.(*workTreeBatch).listed); n != 2 {
+		t.Errorf("the batch listed %d times, want twice", n)
+	}
+}
