@@ -1,9 +1,12 @@
 package repos
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -142,7 +145,6 @@ func statKeyOf(st *unix.Stat_t) statKey {
 
 // fdDir is a directory of the checkout opened through beneath, for walk.
 type fdDir struct {
-	f  *os.File // owns fd
 	fd int
 }
 
@@ -153,17 +155,85 @@ func (b *beneath) openDir(p string) (d walkDir, err error, ok bool) {
 	fd, err := b.open(p, unix.O_RDONLY|unix.O_DIRECTORY)
 	switch {
 	case err == nil:
-		return &fdDir{f: os.NewFile(uintptr(fd), p), fd: fd}, nil, true
+		return &fdDir{fd: fd}, nil, true
 	case errors.Is(err, unix.ENOENT), errors.Is(err, unix.ENOTDIR), errors.Is(err, unix.ELOOP):
 		return nil, fs.ErrNotExist, true
 	}
 	return nil, err, false
 }
 
-// readDir lists the directory (once: it reads from the descriptor's offset).
-func (d *fdDir) readDir() ([]fs.DirEntry, error) { return d.f.ReadDir(-1) }
+// direntBufs are readDir's buffers, as large as os's own.
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 8192); return &b }}
 
-func (d *fdDir) Close() error { return d.f.Close() }
+// readDir lists the directory (once: it reads from the descriptor's offset) with
+// getdents64 itself: wrapping the descriptor in an os.File cost an fcntl per
+// directory, and a walk is little else than such calls.
+func (d *fdDir) readDir() ([]fs.DirEntry, error) {
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
+	var out []fs.DirEntry
+	for {
+		n, err := unix.Getdents(d.fd, buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "readdirent", Path: ".", Err: err}
+		}
+		if n <= 0 {
+			return out, nil
+		}
+		// struct linux_dirent64: d_ino u64, d_off s64, d_reclen u16, d_type u8,
+		// then the name, NUL-terminated.
+		for b := buf[:n]; len(b) >= 19; {
+			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+			if reclen < 19 || reclen > len(b) {
+				return nil, &fs.PathError{Op: "readdirent", Path: ".", Err: unix.EIO}
+			}
+			ino, typ, name := binary.NativeEndian.Uint64(b[0:8]), b[18], b[19:reclen]
+			b = b[reclen:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if ino == 0 || string(name) == "." || string(name) == ".." {
+				continue
+			}
+			e := &rawDirent{d: d, name: string(name)}
+			switch typ {
+			case unix.DT_REG:
+			case unix.DT_DIR:
+				e.typ = fs.ModeDir
+			case unix.DT_LNK:
+				e.typ = fs.ModeSymlink
+			case unix.DT_UNKNOWN:
+				// Some file systems do not say: ask, as os.ReadDir does.
+				fi, err := d.Lstat(e.name)
+				if err != nil {
+					continue // gone meanwhile
+				}
+				e.typ = fi.Mode().Type()
+			default:
+				e.typ = fs.ModeIrregular
+			}
+			out = append(out, e)
+		}
+	}
+}
+
+func (d *fdDir) Close() error { return unix.Close(d.fd) }
+
+// rawDirent is a directory entry read by readDir.
+type rawDirent struct {
+	d    *fdDir
+	name string
+	typ  fs.FileMode
+}
+
+func (e *rawDirent) Name() string               { return e.name }
+func (e *rawDirent) IsDir() bool                { return e.typ.IsDir() }
+func (e *rawDirent) Type() fs.FileMode          { return e.typ }
+func (e *rawDirent) Info() (fs.FileInfo, error) { return e.d.Lstat(e.name) }
 
 // Lstat is fstatat of the name in the directory, not following a link.
 func (d *fdDir) Lstat(name string) (fs.FileInfo, error) {
