@@ -48,13 +48,8 @@ func openBeneath(dir string, r *os.Root) *beneath {
 		b.close()
 		return nil
 	}
-	// Probe once per process: a kernel without openat2 answers ENOSYS.
-	if fd2, err := b.open(".", unix.O_RDONLY|unix.O_DIRECTORY); err != nil {
-		b.close()
-		return nil
-	} else {
-		unix.Close(fd2)
-	}
+	// Not probed: a kernel without openat2 answers the first call with ENOSYS,
+	// that one path goes through r, and openat2Missing spares the others.
 	return b
 }
 
