@@ -6,6 +6,9 @@ import (
 )
 
 func keyOf(fi fs.FileInfo) statKey {
+	if r, ok := fi.(*rawInfo); ok {
+		return statKeyOf(&r.st)
+	}
 	k := statKey{size: fi.Size(), mtime: fi.ModTime().UnixNano()}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		k.ctime = st.Ctim.Nano()

@@ -129,7 +129,10 @@ type workTree struct {
 // each directory once. It is safe for concurrent use; close releases the roots,
 // the checkout's own included.
 type rootLstater struct {
-	r    *os.Root
+	r *os.Root
+	// fast opens a path in one system call where the kernel can (see beneath);
+	// nil where it cannot, and everything goes through r.
+	fast *beneath
 	mu   sync.Mutex          // guards dirs
 	dirs map[string]*os.Root // by directory path, "" excluded; only added to until close
 }
@@ -140,7 +143,45 @@ func (t *workTree) lstater() (*rootLstater, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &rootLstater{r: r}, nil
+	workTreeOpens.Add(1)
+	return &rootLstater{r: r, fast: openBeneath(t.root, r)}, nil
+}
+
+// workTreeOpens and workTreeDirsRead count the working trees opened (one per
+// lstater: a listing, a read outside a batch, a batch) and the directories
+// listed, so that tests can tell that a scan reads a checkout once.
+var workTreeOpens, workTreeDirsRead atomic.Int64
+
+// WorkTreeCounts returns how many times working trees were opened and how many
+// directories were listed, since the process started (for tests).
+func WorkTreeCounts() (opens, dirsRead int64) {
+	return workTreeOpens.Load(), workTreeDirsRead.Load()
+}
+
+// dirOps is what reading a directory's entries needs: an os.Root, or a
+// directory opened through beneath.
+type dirOps interface {
+	Lstat(name string) (fs.FileInfo, error)
+	Readlink(name string) (string, error)
+	OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error)
+}
+
+// walkDir is a directory being walked.
+type walkDir interface {
+	dirOps
+	readDir() ([]fs.DirEntry, error)
+}
+
+// rootDir is the walkDir of an os.Root.
+type rootDir struct{ *os.Root }
+
+func (d rootDir) readDir() ([]fs.DirEntry, error) {
+	f, err := d.Open(".")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
 }
 
 func (l *rootLstater) close() {
@@ -151,6 +192,10 @@ func (l *rootLstater) close() {
 	}
 	l.dirs = nil
 	l.r.Close() // later calls fail with os.ErrClosed
+	if l.fast != nil {
+		l.fast.close()
+		l.fast = nil
+	}
 }
 
 // dir returns the root of directory p, opening it (and its parents) once.
@@ -273,12 +318,35 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir = strings.Join(comps, "/")
 	l, err := t.lstater()
 	if err != nil {
 		return nil, err
 	}
 	defer l.close()
+	return t.listDepth(l, comps, depth)
+}
+
+// listDepth is ListDepth of the directory whose components are comps, through l.
+func (t *workTree) listDepth(l *rootLstater, comps []string, depth int) ([]Entry, error) {
+	dir := strings.Join(comps, "/")
+	var out []Entry
+	seen := map[string]bool{}
+	if l.fast != nil && !slices.Contains(comps, ".git") {
+		// The kernel opens dir only if every component is a real directory.
+		d, err, ok := l.fast.openDir(dir)
+		if ok {
+			if err != nil {
+				return nil, nil
+			}
+			defer d.(io.Closer).Close()
+			if err := t.walk(l, d, dir, depth, &out, seen, true); err != nil {
+				return nil, err
+			}
+			t.blobs.prune(dir, depth, seen)
+			sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+			return out, nil
+		}
+	}
 	for i := range comps {
 		// Every component must be a real directory: following a symlinked directory
 		// would list files outside the tree git sees.
@@ -297,9 +365,7 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 	if err != nil {
 		return nil, pathErr("list", dir, err)
 	}
-	var out []Entry
-	seen := map[string]bool{}
-	if err := t.walk(l, d, dir, depth, &out, seen, true); err != nil {
+	if err := t.walk(l, rootDir{d}, dir, depth, &out, seen, true); err != nil {
 		return nil, err
 	}
 	t.blobs.prune(dir, depth, seen)
@@ -310,16 +376,12 @@ func (t *workTree) ListDepth(dir string, depth int) ([]Entry, error) {
 // walk lists directory dir, whose root is d, and depth levels of subdirectories
 // below it (all for a negative depth); l resolves symlinks. With fanout, the
 // subdirectories of dir are walked on every core (see walkSubdirs).
-func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *[]Entry, seen map[string]bool, fanout bool) error {
-	f, err := d.Open(".")
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil // removed while we walked: it simply is not there
-		}
-		return pathErr("list", dir, err)
+func (t *workTree) walk(l *rootLstater, d walkDir, dir string, depth int, out *[]Entry, seen map[string]bool, fanout bool) error {
+	workTreeDirsRead.Add(1)
+	des, err := d.readDir()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // removed while we walked: it simply is not there
 	}
-	des, err := f.ReadDir(-1)
-	f.Close()
 	if err != nil {
 		return pathErr("list", dir, err)
 	}
@@ -368,12 +430,29 @@ func (t *workTree) walk(l *rootLstater, d *os.Root, dir string, depth int, out *
 
 // walkSubdir walks the subdirectory name of dir (whose root is d), depth levels
 // below it.
-func (t *workTree) walkSubdir(l *rootLstater, d *os.Root, dir, name string, depth int, out *[]Entry, seen map[string]bool) error {
+func (t *workTree) walkSubdir(l *rootLstater, d walkDir, dir, name string, depth int, out *[]Entry, seen map[string]bool) error {
 	p := name
 	if dir != "" {
 		p = dir + "/" + name
 	}
-	sub, err := d.OpenRoot(name)
+	if l.fast != nil {
+		sub, err, ok := l.fast.openDir(p)
+		if ok {
+			if err != nil {
+				return nil // removed, or replaced by a link or a file, while we walked
+			}
+			defer sub.(io.Closer).Close()
+			return t.walk(l, sub, p, depth, out, seen, false)
+		}
+	}
+	var sub *os.Root
+	var err error
+	if rd, ok := d.(rootDir); ok {
+		sub, err = rd.OpenRoot(name)
+	} else {
+		// The kernel would not open it in one call: through the checkout's root.
+		sub, err = l.r.OpenRoot(p)
+	}
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil // removed or replaced while we walked
 	}
@@ -381,18 +460,23 @@ func (t *workTree) walkSubdir(l *rootLstater, d *os.Root, dir, name string, dept
 		return pathErr("list", p, err)
 	}
 	defer sub.Close()
-	return t.walk(l, sub, p, depth, out, seen, false)
+	return t.walk(l, rootDir{sub}, p, depth, out, seen, false)
 }
 
 // walkSubdirsPerWorker is how many subdirectories make it worth another core.
-const walkSubdirsPerWorker = 16
+// A directory opened in one openat2 call (beneath) costs a handful of system
+// calls: walking the 66 language directories of an Android module takes about a
+// millisecond, and spreading them over the cores cost more in waking threads and
+// handing them over (a scan of 41 modules made four times the futex calls, for
+// no gain in time) than it saved.
+const walkSubdirsPerWorker = 64
 
 // walkSubdirs walks the subdirectories names of dir (whose root is d), on every
 // core when there are many: listing is one system call after another (a hundred
 // language directories of an Android app, each opened, read and closed), and the
 // scan waits for it with the other cores idle. The result is the same as walking
 // them in order; of several errors, that of the first directory in order wins.
-func (t *workTree) walkSubdirs(l *rootLstater, d *os.Root, dir string, names []string, depth int, out *[]Entry, seen map[string]bool) error {
+func (t *workTree) walkSubdirs(l *rootLstater, d walkDir, dir string, names []string, depth int, out *[]Entry, seen map[string]bool) error {
 	workers := min(runtime.GOMAXPROCS(0), len(names)/walkSubdirsPerWorker)
 	if workers < 2 {
 		for _, name := range names {
@@ -440,7 +524,7 @@ func (t *workTree) walkSubdirs(l *rootLstater, d *os.Root, dir string, names []s
 // is name in the directory whose root is d. content is the path whose content the
 // entry's Blob names: p itself for a file, the resolved target for a link ("" when
 // it resolves to no file).
-func (t *workTree) entry(l *rootLstater, d *os.Root, name, p string) (e Entry, content string, err error) {
+func (t *workTree) entry(l *rootLstater, d dirOps, name, p string) (e Entry, content string, err error) {
 	fi, err := d.Lstat(name)
 	if err != nil {
 		return Entry{}, "", pathErr("stat", p, err)
@@ -500,7 +584,7 @@ func linkUnreadable(err error) bool {
 
 // fileEntry builds the Entry of the regular file p, name in the directory whose
 // root is d, from its lstat fi, hashing it only when the blob cache does not know it.
-func (t *workTree) fileEntry(d *os.Root, name, p string, fi fs.FileInfo) (Entry, error) {
+func (t *workTree) fileEntry(d dirOps, name, p string, fi fs.FileInfo) (Entry, error) {
 	if !fi.Mode().IsRegular() {
 		return Entry{}, pathErr("stat", p, fs.ErrNotExist) // replaced since resolved
 	}
@@ -526,7 +610,7 @@ var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b 
 // listing a tree never holds a whole file in memory. The header needs the size
 // first: it is taken from fstat, and if the file grows or shrinks while it is read
 // the file is read again into memory and hashed from there.
-func hashRegular(d *os.Root, name, p string) (Hash, int64, statKey, error) {
+func hashRegular(d dirOps, name, p string) (Hash, int64, statKey, error) {
 	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return Hash{}, 0, statKey{}, err
@@ -561,7 +645,7 @@ func hashRegular(d *os.Root, name, p string) (Hash, int64, statKey, error) {
 // without following a symlink in its last component and returns its statKey, taken
 // before anything is read: if the file changes while it is read, the key is already
 // stale and the next scan hashes it again.
-func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
+func openRegular(d dirOps, name, p string) (*os.File, statKey, error) {
 	f, err := d.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
@@ -587,7 +671,7 @@ func openRegular(d *os.Root, name, p string) (*os.File, statKey, error) {
 // stable reports that the file's statKey was the same after the read as before it:
 // only then do the bytes read belong to that key (see blobOf). A file larger than
 // MaxFileSize, before or while it is read, gives ErrTooLarge (k is still set).
-func readRegularInto(d *os.Root, name, p string, dst []byte) (data []byte, k statKey, stable bool, err error) {
+func readRegularInto(d dirOps, name, p string, dst []byte) (data []byte, k statKey, stable bool, err error) {
 	f, k, err := openRegular(d, name, p)
 	if err != nil {
 		return nil, statKey{}, false, err
@@ -625,6 +709,23 @@ func (t *workTree) Stat(p string) (Entry, error) {
 		return Entry{}, err
 	}
 	defer l.close()
+	return t.stat(l, p, comps)
+}
+
+// stat is Stat of the path p, whose components are comps, through l.
+func (t *workTree) stat(l *rootLstater, p string, comps []string) (Entry, error) {
+	if l.fast != nil && len(comps) > 0 && !slices.Contains(comps, ".git") {
+		// No link on the way to its directory: p is where resolve would find it,
+		// and entry looks at (and resolves) its last component.
+		dir, name := splitLast(strings.Join(comps, "/"))
+		if d, err, ok := l.fast.openDir(dir); ok && err == nil {
+			e, _, err := t.entry(l, d, name, strings.Join(comps, "/"))
+			d.(io.Closer).Close()
+			if err == nil || !errors.Is(err, fs.ErrNotExist) {
+				return e, err
+			}
+		}
+	}
 	rp, kind, err := resolve(l, comps, false)
 	if err != nil {
 		return Entry{}, pathErr("stat", p, err)
@@ -672,6 +773,14 @@ func (t *workTree) ReadFileInto(p string, buf []byte) ([]byte, Hash, error) {
 
 // readInto is ReadFileInto of the path p, whose components are comps, through l.
 func (t *workTree) readInto(l *rootLstater, p string, comps []string, buf []byte) ([]byte, Hash, error) {
+	if l.fast != nil && !slices.Contains(comps, ".git") {
+		// No link on the way: the file is the one resolve would find. Anything
+		// else (a link, nothing there) is resolved below, which tells why.
+		rp := strings.Join(comps, "/")
+		if data, k, stable, ok := l.fast.read(rp, buf); ok {
+			return data, t.blobOf(rp, data, k, stable), nil
+		}
+	}
 	rp, kind, err := resolve(l, comps, true)
 	if err != nil {
 		return nil, Hash{}, pathErr("read", p, err)
@@ -696,7 +805,9 @@ func (t *workTree) readInto(l *rootLstater, p string, comps []string, buf []byte
 
 // Batch starts a batch of reads (see Batcher) sharing one rootLstater: the
 // checkout and each directory on the way are opened, and lstat-ed, once for all
-// the files read below them.
+// the files read below them. The batch is a Tree too: its listings go through
+// the same rootLstater, and a listing already made answers those it covers (see
+// workTreeBatch.ListDepth).
 func (t *workTree) Batch() (Batch, error) {
 	l, err := t.lstater()
 	if err != nil {
@@ -715,6 +826,116 @@ type workTreeBatch struct {
 	// users counts the reads under way through each rootLstater: one that is no
 	// longer l (closed, or renewed) is closed when its last read ends.
 	users map[*rootLstater]int
+	// listed are the listings made through the batch, in order.
+	listed []batchListing
+}
+
+// batchListing is one listing made by a batch.
+type batchListing struct {
+	dir     string
+	depth   int
+	entries []Entry
+}
+
+var _ Tree = (*workTreeBatch)(nil)
+
+// covers returns the entries of dir, depth levels deep, when the listing holds
+// them all: dir is its directory or below it, and no deeper than it reached.
+func (c *batchListing) covers(dir string, depth int) ([]Entry, bool) {
+	below := 0 // levels from c.dir down to dir
+	switch {
+	case dir == c.dir:
+	case c.dir == "" || strings.HasPrefix(dir, c.dir+"/"):
+		rel := dir
+		if c.dir != "" {
+			rel = dir[len(c.dir)+1:]
+		}
+		below = strings.Count(rel, "/") + 1
+	default:
+		return nil, false
+	}
+	if c.depth >= 0 && (depth < 0 || below+depth > c.depth) {
+		return nil, false
+	}
+	if below == 0 && depth == c.depth {
+		return slices.Clone(c.entries), true
+	}
+	prefix := ""
+	if dir != "" {
+		prefix = dir + "/"
+	}
+	var out []Entry
+	// Sorted by path: the entries below dir are one run.
+	i, _ := slices.BinarySearchFunc(c.entries, prefix, func(e Entry, p string) int { return strings.Compare(e.Path, p) })
+	for _, e := range c.entries[i:] {
+		rel, ok := strings.CutPrefix(e.Path, prefix)
+		if !ok {
+			break
+		}
+		if depth < 0 || strings.Count(rel, "/") <= depth {
+			out = append(out, e)
+		}
+	}
+	return out, true
+}
+
+// ListDepth is workTree.ListDepth through the batch's directories. Components
+// living in one checkout list it through one batch in a scan: a listing that
+// covers an earlier one's directory and depth (the same directory, twice; a
+// directory, then one below it) is answered from memory, so that the checkout is
+// walked once however many components share it. What changes in the checkout
+// meanwhile is seen by the next batch (the next scan).
+func (b *workTreeBatch) ListDepth(dir string, depth int) ([]Entry, error) {
+	comps, err := splitPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Join(comps, "/")
+	b.mu.Lock()
+	for i := range b.listed {
+		if out, ok := b.listed[i].covers(dir, depth); ok {
+			b.mu.Unlock()
+			return out, nil
+		}
+	}
+	b.mu.Unlock()
+	l, err := b.acquire()
+	if err != nil {
+		return nil, err
+	}
+	defer b.release(l)
+	out, err := b.t.listDepth(l, comps, depth)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	b.listed = append(b.listed, batchListing{dir: dir, depth: depth, entries: slices.Clone(out)})
+	b.mu.Unlock()
+	return out, nil
+}
+
+// List is ListDepth of every level.
+func (b *workTreeBatch) List(dir string) ([]Entry, error) { return b.ListDepth(dir, -1) }
+
+// Stat is workTree.Stat through the batch's directories: a last component is
+// looked at afresh anyway.
+func (b *workTreeBatch) Stat(p string) (Entry, error) {
+	comps, err := splitPath(p)
+	if err != nil {
+		return Entry{}, err
+	}
+	l, err := b.acquire()
+	if err != nil {
+		return Entry{}, err
+	}
+	defer b.release(l)
+	return b.t.stat(l, p, comps)
+}
+
+// ReadFile is ReadFileInto a new buffer.
+func (b *workTreeBatch) ReadFile(p string) ([]byte, error) {
+	data, _, err := b.ReadFileInto(p, nil)
+	return data, err
 }
 
 // ReadFileInto is workTree.ReadFileInto, through the directories the batch holds.

@@ -79,6 +79,9 @@ type Engine struct {
 	lastGood  map[string]*goodFile      // component key NUL path → last result that parsed
 	goodSeen  map[string]bool           // the lastGood ids this scan looked at
 	goodComp  map[string]*goodComponent // component key → last state of a readable repository
+	// views holds, during a scan, what it read of each repository (see repoView);
+	// only scans touch it, one at a time.
+	views map[repos.Repository]*repoView
 
 	parsed atomic.Int64
 	// reused counts results taken from memory instead of a parse; scans, scanTime and
@@ -198,6 +201,8 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	defer s.timeScan(time.Now())
 
 	s.storeErr = nil
+	s.views = map[repos.Repository]*repoView{}
+	defer s.closeViews()
 	used := map[resultKey]*fileResult{}
 	s.unitSegsUsed = map[string]unitSegs{}
 	res, err := s.scanProjects(ctx, used)
@@ -364,7 +369,7 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		return c, src, nil
 	}
 	src.Format = info.Format()
-	repo, tree, err := s.openTree(ctx, c, src)
+	repo, view, err := s.openTree(ctx, c, src)
 	if err != nil {
 		s.repoFailed(c, src, err)
 		return c, src, nil
@@ -373,8 +378,7 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		c.Repo.FetchErr = err
 		s.alert(c, weblate.AlertFetchFailed, "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(cc.Repo), err)
 	}
-	sc, done := s.newComponentScan(ctx, c, src, tree, info, used, p.Config.TranslationReview)
-	defer done()
+	sc := s.newComponentScan(ctx, c, src, view, info, used, p.Config.TranslationReview)
 	src.read = sc.readFiles(repo)
 	src.storeErr = sc.idErr
 	return c, src, nil
@@ -424,59 +428,115 @@ func (s *Engine) formatOf(c *snapshot.Component) (*formats.Info, bool) {
 	return info, true
 }
 
+// repoView is what a scan reads of one repository, shared by every component
+// living in it: its branch, head and tree are read once per scan, and its files
+// through one batch. A checkout holding forty modules would otherwise be opened,
+// its HEAD and index read and the directories above each module resolved forty
+// times over, which cost more than reading the files themselves.
+type repoView struct {
+	err    error // the repository cannot be read (gone: the pool forgets it)
+	gone   bool
+	branch string
+	head   *repos.Commit
+	tree   repos.Tree
+	batch  repos.Batch // nil when the tree reads no faster in batches
+}
+
+// closeViews ends the batches of the scan's repositories.
+func (s *Engine) closeViews() {
+	for _, v := range s.views {
+		if v.batch != nil {
+			v.batch.Close()
+		}
+	}
+	s.views = nil
+}
+
 // openTree opens the component's repository and the tree of its head. The head is
-// read once: the files and the history of this scan are those of that commit,
-// even if another lands meanwhile (a checkout shows its working tree, which is
-// what the user sees).
-func (s *Engine) openTree(ctx context.Context, c *snapshot.Component, src *Source) (repos.Repository, repos.Tree, error) {
+// read once per scan: the files and the history of this scan are those of that
+// commit, even if another lands meanwhile (a checkout shows its working tree, which
+// is what the user sees), and every component of the repository sees the same.
+func (s *Engine) openTree(ctx context.Context, c *snapshot.Component, src *Source) (repos.Repository, *repoView, error) {
 	cc := c.Config
 	repo, err := s.opts.Repos.Open(ctx, src.Key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch})
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := os.Stat(repo.Dir()); err != nil {
+	v := s.views[repo]
+	if v == nil {
+		v = readView(repo)
+		if s.views != nil {
+			s.views[repo] = v
+		} else if v.batch != nil {
+			// Not within a scan: nothing would close it.
+			v.batch.Close()
+			v.batch = nil
+		}
+	}
+	if v.gone {
 		// Gone (moved, unmounted, deleted): open it afresh when it is back.
 		s.opts.Repos.Forget(src.Key)
-		return nil, nil, err
+	}
+	if v.err != nil {
+		return nil, nil, v.err
 	}
 	c.Repo.Kind = repo.Kind()
-	c.Repo.Branch = repo.Branch()
-	head, err := repo.Head()
-	if err != nil {
-		return nil, nil, err
-	}
-	c.Repo.Head = head
-	var tree repos.Tree
-	if repo.Kind() == repos.KindCheckout || head == nil {
-		tree, err = repo.Tree()
-	} else {
-		tree, err = repo.TreeAt(head.Hash)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
+	c.Repo.Branch = v.branch
+	c.Repo.Head = v.head
 	src.Repo = repo
-	return repo, tree, nil
+	return repo, v, nil
 }
 
-// newComponentScan prepares the reading of a component's files from tree; done
-// ends what it started.
-func (s *Engine) newComponentScan(ctx context.Context, c *snapshot.Component, src *Source, tree repos.Tree, info *formats.Info, used map[resultKey]*fileResult, review bool) (sc *componentScan, done func()) {
-	sc = &componentScan{ctx: ctx, s: s, c: c, src: src, tree: tree, format: src.Format, info: info, used: used, review: review, memo: rules.NewMemo()}
-	done = func() {}
-	if br, ok := tree.(repos.BufferedReader); ok {
-		sc.reader = br
+// readView reads the branch, head and tree of repo (see repoView).
+func readView(repo repos.Repository) *repoView {
+	v := &repoView{}
+	if _, err := os.Stat(repo.Dir()); err != nil {
+		v.err, v.gone = err, true
+		return v
 	}
-	if b, ok := tree.(repos.Batcher); ok {
-		// A component's files share their directories: reading them as one batch
+	v.branch = repo.Branch()
+	head, err := repo.Head()
+	if err != nil {
+		v.err = err
+		return v
+	}
+	v.head = head
+	if repo.Kind() == repos.KindCheckout || head == nil {
+		v.tree, err = repo.Tree()
+	} else {
+		v.tree, err = repo.TreeAt(head.Hash)
+	}
+	if err != nil {
+		v.err = err
+		return v
+	}
+	if b, ok := v.tree.(repos.Batcher); ok {
+		// A repository's files share their directories: reading them as one batch
 		// opens each directory once (a checkout's listing and reads were mostly
 		// system calls). Unable to start one, files are read one by one.
 		if batch, err := b.Batch(); err == nil {
-			sc.reader = batch
-			done = func() { batch.Close() }
+			v.batch = batch
+			if t, ok := batch.(repos.Tree); ok {
+				// Listings through the batch too: the components of a checkout
+				// then open it once, and one listing serves those it covers.
+				v.tree = t
+			}
 		}
 	}
-	return sc, done
+	return v
+}
+
+// newComponentScan prepares the reading of a component's files from the
+// repository view v.
+func (s *Engine) newComponentScan(ctx context.Context, c *snapshot.Component, src *Source, v *repoView, info *formats.Info, used map[resultKey]*fileResult, review bool) *componentScan {
+	sc := &componentScan{ctx: ctx, s: s, c: c, src: src, tree: v.tree, format: src.Format, info: info, used: used, review: review, memo: rules.NewMemo()}
+	if br, ok := v.tree.(repos.BufferedReader); ok {
+		sc.reader = br
+	}
+	if v.batch != nil {
+		sc.reader = v.batch
+	}
+	return sc
 }
 
 // readFiles reads the component's files: the template of a monolingual format,
