@@ -27,12 +27,13 @@ const (
 	KindBare     = gitdata.KindBare
 	KindRemote   = gitdata.KindRemote
 	KindLocal    = gitdata.KindLocal
+	KindFolder   = gitdata.KindFolder
 )
 
 // Spec says where a repository is. Relative paths are already resolved by config.
 type Spec struct {
-	// Repo is "local:", an absolute filesystem path (non-bare checkout or bare
-	// repository), a file:// URL, or a remote URL (https://, ssh://, git@host:path).
+	// Repo is "local:", an absolute filesystem path (non-bare checkout, bare
+	// repository, or a plain folder that is no git repository), a file:// URL, or a remote URL (https://, ssh://, git@host:path).
 	Repo string
 	// Branch is the branch to read; "" means the repository's HEAD branch
 	// ("main" for local: repositories).

@@ -447,7 +447,7 @@ func (s *Engine) openTree(ctx context.Context, c *snapshot.Component, src *Sourc
 	}
 	c.Repo.Head = head
 	var tree repos.Tree
-	if repo.Kind() == repos.KindCheckout || head == nil {
+	if repo.Kind().WorkingTree() || head == nil {
 		tree, err = repo.Tree()
 	} else {
 		tree, err = repo.TreeAt(head.Hash)
