@@ -157,6 +157,15 @@ func TestFolderServe(t *testing.T) {
 			}
 		}
 	}
+	// Units are read from the folder's files (there are no blobs to read them from).
+	var units struct {
+		Count   int
+		Results []struct{ Target []string }
+	}
+	if code := getJSON(t, s.base+"/api/translations/demo/folder/cs/units/", &units); code != 200 || units.Count != 3 ||
+		len(units.Results) == 0 || len(units.Results[0].Target) == 0 || units.Results[0].Target[0] != "Otevřít" {
+		t.Errorf("units: HTTP %d %+v", code, units)
+	}
 	// The folder is watched as a checkout's working tree is: an edit shows
 	// without waiting for the periodic re-read (30 s by default).
 	writeFile(t, filepath.Join(folder, "res/values-cs/strings.xml"), `<resources><string name="a">Otevřít.</string><string name="b">Zavřít</string><string name="c">Uložit</string></resources>`)
