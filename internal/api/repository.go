@@ -68,6 +68,10 @@ func statusText(c *snapshot.Component, st *repos.Status) string {
 		return "On branch " + branch + "\nnothing to commit, working tree clean\n"
 	case repos.KindBare:
 		return "On branch " + branch + "\nA bare repository: gitlate reads the head of the branch.\n"
+	case repos.KindFolder:
+		// No branch to name, nothing to pull: what git says outside a repository,
+		// and what gitlate does instead.
+		return "Not a git repository: gitlate reads the files of the folder as they are (no history).\n"
 	}
 	text := "On branch " + branch + "\n"
 	switch {

@@ -26,12 +26,9 @@ type Proposal struct {
 	// LeftOut are the files that look like translations and that no
 	// component, proposed or left out, reads.
 	LeftOut []LeftOut
-	// PlainFolder: Repo is a folder that is no git repository, which the
-	// configuration names all the same (see plainFolderNote).
+	// PlainFolder: Repo is a folder that is no git repository, read as it is
+	// (its files, no history; see plainFolderNote).
 	PlainFolder bool
-	// scanRepo is the repository the proposal is counted in when it is not
-	// Repo: a plain folder's snapshot.
-	scanRepo string
 }
 
 // Proposed returns the components the configuration holds (those without a Problem).
@@ -55,8 +52,7 @@ func (p *Proposal) YAML() []byte {
 	b.WriteString("# Above each component: its languages and, for each, the strings translated of\n")
 	b.WriteString("# all strings, as `gitlate scan` counts them.\n")
 	if p.PlainFolder {
-		b.WriteString("# Warning:\n")
-		wrap(&b, "#   ", strings.Fields(comment(plainFolderNote(p.Repo))), "")
+		wrap(&b, "# ", strings.Fields(comment(plainFolderNote(p.Repo))), "")
 	}
 	b.WriteString("projects:\n")
 	fmt.Fprintf(&b, "  - name: %s\n", scalar(p.Name))
@@ -161,12 +157,10 @@ func (c *Component) sourceWarning() string {
 }
 
 // Warnings are what the proposal's comments warn of, one line each, for a
-// terminal: a plain folder, components whose source is not fully translated.
+// terminal: components whose source is not fully translated. A plain folder is
+// no warning: gitlate serves it as it is.
 func (p *Proposal) Warnings() []string {
 	var out []string
-	if p.PlainFolder {
-		out = append(out, plainFolderNote(p.Repo))
-	}
 	for _, c := range p.Proposed() {
 		if w := c.sourceWarning(); w != "" {
 			out = append(out, "component "+c.Slug+": "+w)
@@ -304,4 +298,13 @@ func (p *Proposal) Write(w io.Writer, format string) error {
 	}
 	_, err := w.Write(data)
 	return err
+}
+
+// plainFolderNote is what the proposal's comments say of a plain folder: that
+// it is served as it is, and what that leaves out, so that an empty change log
+// surprises no one.
+func plainFolderNote(dir string) string {
+	return dir + " is a plain folder, no git repository: gitlate reads its files as they are " +
+		"(like a checkout's working tree), without history, so the change log stays empty " +
+		"(git init; git add; git commit to have one)."
 }

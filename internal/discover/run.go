@@ -73,11 +73,7 @@ func RunWith(ctx context.Context, target string, count CountFunc, opts Options) 
 			if c := enclosingCheckout(abs); c != "" {
 				return nil, fmt.Errorf("%s: %w: it lies in the checkout %s, which discover reads whole", abs, repos.ErrNotRepository, c)
 			}
-			snap := filepath.Join(tmp, "folder.git")
-			if _, err := snapshotFolder(abs, snap); err != nil {
-				return nil, fmt.Errorf("%s: %w", abs, err)
-			}
-			spec.Repo, p.scanRepo, p.PlainFolder = snap, snap, true
+			p.PlainFolder = true
 		}
 	}
 	p.Name = repoName(p.Repo)
@@ -146,13 +142,7 @@ func cloneProgress(w io.Writer, url string, every time.Duration) (done func()) {
 // files and are to be counted again. With last set, a component that still
 // raises alerts is left out.
 func (p *Proposal) count(ctx context.Context, count CountFunc, dataDir string, last bool) (again bool, err error) {
-	scanned := p
-	if p.scanRepo != "" { // a plain folder is read from its snapshot
-		q := *p
-		q.Repo = p.scanRepo
-		scanned = &q
-	}
-	cfg, err := config.Parse(scanned.YAML(), filepath.Join(dataDir, "projects.yaml"))
+	cfg, err := config.Parse(p.YAML(), filepath.Join(dataDir, "projects.yaml"))
 	if err != nil {
 		return false, fmt.Errorf("the proposed configuration does not load: %w", err)
 	}

@@ -151,7 +151,8 @@ func TestRunErrors(t *testing.T) {
 
 // TestRunPlainFolder: a folder that is no git repository is read as it is:
 // the proposal names the folder, its counts are those of a checkout of the
-// same files, and it warns that gitlate serves git repositories.
+// same files, and it says the folder has no history but warns of nothing
+// (check and serve read a plain folder as discover does).
 func TestRunPlainFolder(t *testing.T) {
 	t.Parallel()
 	testutil.NeedGit(t)
@@ -171,10 +172,14 @@ func TestRunPlainFolder(t *testing.T) {
 		t.Errorf("counts of the folder %s, of a checkout %s", got, want)
 	}
 	y := string(p.YAML())
-	if !p.PlainFolder || p.Repo != dir || !strings.Contains(y, "        repo: "+dir+"\n") || !strings.Contains(y, "# Warning:\n#   "+dir) {
+	if !p.PlainFolder || p.Repo != dir || !strings.Contains(y, "        repo: "+dir+"\n") || !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(y, "\n#", "")), " "), dir+" is a plain folder, no git repository") ||
+		!strings.Contains(y, "without history") {
 		t.Errorf("plain folder %v, repo %s:\n%s", p.PlainFolder, p.Repo, y)
 	}
-	if w := p.Warnings(); len(w) == 0 || !strings.Contains(w[0], "is not a git repository") {
+	if strings.Contains(y, "Warning") || strings.Contains(y, "refuse") {
+		t.Errorf("the proposal warns of the folder:\n%s", y)
+	}
+	if w := p.Warnings(); len(w) != 0 {
 		t.Errorf("warnings %q", w)
 	}
 	// The folder is left as it was.

@@ -18,7 +18,14 @@ const (
 	KindBare     Kind = "bare"     // bare repository on disk: the branch head tree is read
 	KindRemote   Kind = "remote"   // URL cloned bare into the data directory
 	KindLocal    Kind = "local"    // local: repository in the data directory
+	KindFolder   Kind = "folder"   // plain folder, no git at all: its files are read, it has no history
 )
+
+// WorkingTree reports whether a repository of kind k is read from the files on
+// disk (a checkout's working tree, a plain folder) rather than from committed
+// blobs: its files are then re-read and hashed at each scan, its blob ids need not
+// be in any object database, and its directories can be watched.
+func (k Kind) WorkingTree() bool { return k == KindCheckout || k == KindFolder }
 
 // Signature is a commit author or committer.
 type Signature struct {

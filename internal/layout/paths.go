@@ -47,13 +47,13 @@ func skipped(p string) bool {
 var errEnough = errors.New("enough files")
 
 // Paths lists the files of a repository that discovery looks at, sorted: those of
-// tree, or for a checkout those of its working tree on disk (read without
+// tree, or for a checkout or a plain folder those of its files on disk (read without
 // hashing a single file, unlike a listing of the tree), less the folders
 // skipDirs names. With limit > 0 it lists at most that many, those nearest to
 // the path near first.
 func Paths(repo repos.Repository, tree repos.Tree, limit int, near string) ([]string, error) {
 	var out []string
-	if repo.Kind() == repos.KindCheckout {
+	if repo.Kind().WorkingTree() {
 		var err error
 		if out, err = walkDisk(repo.Dir(), limit, near); err != nil {
 			return nil, err

@@ -20,7 +20,7 @@ const suggestLimit = 4000
 // at the start of mask) is the whole tree listed: git's tree objects, no file
 // read, which took 0.1 to 0.3 s for a bare repository of 100,000 files.
 func DidYouMean(repo repos.Repository, tree repos.Tree, mask string) string {
-	if repo.Kind() != repos.KindCheckout {
+	if !repo.Kind().WorkingTree() {
 		if s := nearby(tree, mask); s != "" {
 			return s
 		}

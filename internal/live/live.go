@@ -482,8 +482,8 @@ func (l *Live) components(ctx context.Context) []componentInfo {
 			key := scan.ComponentKey(pc, cc)
 			info := componentInfo{key: key, fetchInterval: cc.FetchInterval,
 				remote: repos.IsRemote(cc.RepoPath)}
-			if r, err := l.repos.Open(ctx, key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch}); err == nil && r.Kind() == repos.KindCheckout {
-				info.watchDirs = watchDirs(r.Dir(), cc)
+			if r, err := l.repos.Open(ctx, key, repos.Spec{Repo: cc.RepoPath, Branch: cc.Branch}); err == nil && r.Kind().WorkingTree() {
+				info.watchDirs = watchDirs(r.Dir(), cc, r.Kind() == repos.KindCheckout)
 			}
 			out = append(out, info)
 		}
@@ -491,10 +491,11 @@ func (l *Live) components(ctx context.Context) []componentInfo {
 	return out
 }
 
-// watchDirs are the directories whose changes a checkout component must see: where
-// its files are (down to the filemask's depth), the template's, and git's HEAD and
-// branch refs (a commit or a checkout changes the history).
-func watchDirs(root string, cc *config.Component) []watchDir {
+// watchDirs are the directories whose changes a checkout or plain-folder
+// component must see: where its files are (down to the filemask's depth), the
+// template's, and for a checkout (withGit) git's HEAD and branch refs (a commit or
+// a checkout changes the history; a plain folder has none to watch).
+func watchDirs(root string, cc *config.Component, withGit bool) []watchDir {
 	var out []watchDir
 	if m, err := filemask.Compile(cc.Filemask); err == nil {
 		out = append(out, watchDir{joinDir(root, m.Dir), m.Depth})
@@ -506,7 +507,9 @@ func watchDirs(root string, cc *config.Component) []watchDir {
 		}
 		out = append(out, watchDir{joinDir(root, dir), 0})
 	}
-	out = append(out, watchDir{joinDir(root, ".git"), 0}, watchDir{joinDir(root, ".git/refs/heads"), 4})
+	if withGit {
+		out = append(out, watchDir{joinDir(root, ".git"), 0}, watchDir{joinDir(root, ".git/refs/heads"), 4})
+	}
 	return out
 }
 

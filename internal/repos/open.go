@@ -61,7 +61,8 @@ func Open(ctx context.Context, spec Spec) (Repository, error) {
 func IsRemote(repo string) bool { return kindOf(repo) == KindRemote }
 
 // kindOf says how a Spec.Repo is opened: KindLocal, KindRemote, or "" for a path
-// on disk (a checkout or a bare repository: which one, Open finds out).
+// on disk (a checkout, a bare repository or a plain folder: which one, Open finds
+// out).
 func kindOf(repo string) Kind {
 	switch {
 	case repo == "local:":
@@ -74,7 +75,7 @@ func kindOf(repo string) Kind {
 	return ""
 }
 
-// openPath opens a checkout or a bare repository on disk.
+// openPath opens a checkout, a bare repository or a plain folder on disk.
 func openPath(spec Spec) (Repository, error) {
 	dir := filepath.Clean(spec.Repo)
 	fi, err := os.Stat(dir)
@@ -95,7 +96,7 @@ func openPath(spec Spec) (Repository, error) {
 	case errors.Is(err, fs.ErrNotExist) && isGitDir(dir, ""):
 		r.kind, gitDir = KindBare, dir
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%w: %s (no .git, and not a bare repository)", ErrNotRepository, dir)
+		return openFolder(dir, spec.Branch)
 	default:
 		return nil, fmt.Errorf("%w: %s: %v", ErrNotRepository, dir, err)
 	}

@@ -388,15 +388,15 @@ func (p *Pool) Behind(ctx context.Context, key string) bool {
 var ErrNotOpen = errors.New("the repository is not open")
 
 // ReadFile reads a file of key's repository as a scan saw it: the blob want from
-// a bare repository or a clone, the file at path in a checkout's working tree. A
-// checkout's file edited since has another blob id: stale is then true, and what
-// is derived from data must not be kept under want.
+// a bare repository or a clone, the file at path in a checkout's working tree or
+// a plain folder. Such a file edited since has another blob id: stale is then
+// true, and what is derived from data must not be kept under want.
 func (p *Pool) ReadFile(key, path string, want Hash) (data []byte, stale bool, err error) {
 	r := p.Get(key)
 	if r == nil {
 		return nil, false, ErrNotOpen
 	}
-	if r.Kind() != KindCheckout && !want.IsZero() {
+	if !r.Kind().WorkingTree() && !want.IsZero() {
 		data, err = r.Blob(want)
 		return data, false, err
 	}

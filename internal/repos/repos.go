@@ -27,12 +27,13 @@ const (
 	KindBare     = gitdata.KindBare
 	KindRemote   = gitdata.KindRemote
 	KindLocal    = gitdata.KindLocal
+	KindFolder   = gitdata.KindFolder
 )
 
 // Spec says where a repository is. Relative paths are already resolved by config.
 type Spec struct {
-	// Repo is "local:", an absolute filesystem path (non-bare checkout or bare
-	// repository), a file:// URL, or a remote URL (https://, ssh://, git@host:path).
+	// Repo is "local:", an absolute filesystem path (non-bare checkout, bare
+	// repository, or a plain folder that is no git repository), a file:// URL, or a remote URL (https://, ssh://, git@host:path).
 	Repo string
 	// Branch is the branch to read; "" means the repository's HEAD branch
 	// ("main" for local: repositories).
@@ -159,12 +160,15 @@ type Repository interface {
 	Kind() Kind
 	// Branch is the branch read (resolved from HEAD when the Spec left it empty).
 	Branch() string
-	// Dir is the directory on disk (working tree of a checkout, git dir otherwise).
+	// Dir is the directory on disk (working tree of a checkout, the folder itself
+	// for a plain folder, git dir otherwise).
 	Dir() string
-	// Tree returns the current tree (working tree for checkouts, branch head otherwise).
+	// Tree returns the current tree (working tree for checkouts, the files of a
+	// plain folder, branch head otherwise).
 	// An empty repository (no commits) gives an empty tree.
 	Tree() (Tree, error)
-	// Head returns the branch head commit; nil, nil for a repository without commits.
+	// Head returns the branch head commit; nil, nil for a repository without commits
+	// (and for a plain folder, which has none).
 	Head() (*Commit, error)
 	// History walks the first-parent chain from the branch head (or opts.From) and
 	// returns the commits that changed files below opts.Dirs, oldest first, each with

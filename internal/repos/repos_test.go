@@ -66,7 +66,7 @@ func TestOpenKinds(t *testing.T) {
 		{name: "file URL", spec: Spec{Repo: "file://" + bare, DataDir: data}, kind: KindRemote, branch: "main"},
 		{name: "local", spec: Spec{Repo: "local:", DataDir: data, LocalName: "demo/glossary"}, kind: KindLocal, branch: "main"},
 		{name: "missing path", spec: Spec{Repo: filepath.Join(notRepo, "nope")}, errIs: []error{ErrNoPath, fs.ErrNotExist}},
-		{name: "not a repository", spec: Spec{Repo: notRepo}, errIs: []error{ErrNotRepository}},
+		{name: "folder of a checkout", spec: Spec{Repo: filepath.Join(checkout, "res")}, errIs: []error{ErrNotRepository}},
 		{name: "a file", spec: Spec{Repo: aFile}, errIs: []error{ErrNotRepository}},
 		{name: "missing branch", spec: Spec{Repo: bare, Branch: "nope"}, errIs: []error{ErrNoBranch}},
 		{name: "missing branch of checkout", spec: Spec{Repo: checkout, Branch: "nope"}, errIs: []error{ErrNoBranch}},

@@ -501,7 +501,7 @@ func readView(repo repos.Repository) *repoView {
 		return v
 	}
 	v.head = head
-	if repo.Kind() == repos.KindCheckout || head == nil {
+	if repo.Kind().WorkingTree() || head == nil {
 		v.tree, err = repo.Tree()
 	} else {
 		v.tree, err = repo.TreeAt(head.Hash)

@@ -248,6 +248,8 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 		d.Info = append(d.Info, info{Name: "Repository error", Value: cm.Repo.Err.Error()})
 	} else if cm.Repo.Kind == repos.KindCheckout {
 		d.Info = append(d.Info, info{Name: "Read from", Value: "working tree (uncommitted edits included)"})
+	} else if cm.Repo.Kind == repos.KindFolder {
+		d.Info = append(d.Info, info{Name: "Read from", Value: "plain folder (no git repository, no history)"})
 	}
 	// People look a language up by name; the component keeps its translations in
 	// file order. The source comes first, as the caption says.
