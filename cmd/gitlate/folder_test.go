@@ -105,6 +105,11 @@ func TestFolderLint(t *testing.T) {
 	if code != 0 || errs != "" || strings.Count(out, "res/values-cs/strings.xml:1: end_stop:") != 2 || !strings.Contains(out, "2 failing check(s)") {
 		t.Errorf("lint: exit %d\n%s\n%s", code, out, errs)
 	}
+	// A folder has no revision to compare with: --since says so.
+	code, out, errs = runCLI("lint", "--config", cfg, "--data", filepath.Join(dir, "data"), "--since", "HEAD")
+	if code == 0 || !strings.Contains(out+errs, "is a plain folder, not a git repository: it has no revisions to compare with") {
+		t.Errorf("lint --since on a folder: exit %d\n%s\n%s", code, out, errs)
+	}
 }
 
 // TestFolderBranchRefused: a branch on a plain folder is a configuration error

@@ -82,6 +82,9 @@ func (b *revisionBase) tree(c *snapshot.Component) (repos.Tree, error) {
 	if err != nil {
 		return nil, err
 	}
+	if repo.Kind() == repos.KindFolder {
+		return nil, fmt.Errorf("--since %s: %s is a plain folder, not a git repository: it has no revisions to compare with (lint it without --since)", b.rev, repo.Dir())
+	}
 	g, err := git.PlainOpenWithOptions(repo.Dir(), &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
 		return nil, fmt.Errorf("--since: %s: %w", repo.Dir(), err)
