@@ -179,6 +179,8 @@ func TestRunPlainFolder(t *testing.T) {
 	if strings.Contains(y, "Warning") || strings.Contains(y, "refuse") {
 		t.Errorf("the proposal warns of the folder:\n%s", y)
 	}
+	// The whole proposal, reviewed: the gettext tree's, read as a plain folder.
+	testutil.Golden(t, "testdata/golden/plain-folder.yaml", []byte(strings.ReplaceAll(y, dir, "REPO")))
 	if w := p.Warnings(); len(w) != 0 {
 		t.Errorf("warnings %q", w)
 	}
