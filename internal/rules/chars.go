@@ -411,14 +411,14 @@ func checkEndEllipsis(s *Subject, source, target string) bool {
 }
 
 // xmlEntity is markup.py's XML_ENTITY_MATCH (&#?\w+; with Python's Unicode \w).
-var xmlEntity = regexp.MustCompile(`&#?[\p{L}\p{N}_]+;`)
+var xmlEntity = lazyRegexp(`&#?[\p{L}\p{N}_]+;`)
 
 // stripEntities is markup.py's strip_entities: every entity becomes a space.
 func stripEntities(s string) string {
 	if !strings.Contains(s, "&") {
 		return s
 	}
-	return xmlEntity.ReplaceAllLiteralString(s, " ")
+	return xmlEntity().ReplaceAllLiteralString(s, " ")
 }
 
 // checkEndSemicolon compares final semicolons, entities (&amp;) aside.

@@ -84,6 +84,7 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 // the language repeats, or a one-letter one, is all there is). It reads every
 // translation, so it is wordsOf written as one loop, with a table for ASCII.
 func hasRepeatedWord(text string) bool {
+	nonWordASCII, nonWord := &nonWords().ascii, nonWords()
 	prev := ""
 	for i := 0; i < len(text); {
 		// The separators before a word, then the word: tight loops over ASCII.
@@ -96,7 +97,7 @@ func hasRepeatedWord(text string) bool {
 				continue
 			}
 			r, size := decodeRune(text, i)
-			if !isNonWord(r) {
+			if !nonWord.has(r) {
 				break
 			}
 			i += size
@@ -111,7 +112,7 @@ func hasRepeatedWord(text string) bool {
 				continue
 			}
 			r, size := decodeRune(text, i)
-			if isNonWord(r) {
+			if nonWord.has(r) {
 				break
 			}
 			i += size
@@ -141,24 +142,17 @@ func decodeRune(text string, i int) (rune, int) {
 	return utf8.DecodeRuneInString(text[i:])
 }
 
-// nonWordASCII is nonWordSet's ASCII part.
-var nonWordASCII = func() (t [utf8.RuneSelf]bool) {
-	for r := range utf8.RuneSelf {
-		t[r] = isNonWord(rune(r))
-	}
-	return t
-}()
-
 // wordsOf yields the words of text: the runs between non-word characters.
 func wordsOf(text string) func(func(string) bool) {
 	return func(yield func(string) bool) {
+		nonWord := nonWords()
 		start := -1
 		for i := 0; i < len(text); {
 			r, size := rune(text[i]), 1
 			if r >= utf8.RuneSelf {
 				r, size = utf8.DecodeRuneInString(text[i:])
 			}
-			if isNonWord(r) {
+			if nonWord.has(r) {
 				if start >= 0 && !yield(text[start:i]) {
 					return
 				}
@@ -174,26 +168,39 @@ func wordsOf(text string) func(func(string) bool) {
 	}
 }
 
-// isNonWord tells whether r is one of nonWordSet's characters. A bit table of
-// the Basic Multilingual Plane answers all but the rare characters beyond it:
-// the duplicate check asks for every character of every translation.
-func isNonWord(r rune) bool {
-	if r < 0x10000 {
-		return nonWordBMP[r>>6]&(1<<(r&63)) != 0
-	}
-	return nonWordSet()[r]
+// isNonWord tells whether r is one of nonWordSet's characters.
+func isNonWord(r rune) bool { return nonWords().has(r) }
+
+// nonWordTable is nonWordSet as tables: the duplicate check asks about every
+// character of every translation. Made when the check first runs (not when
+// the process starts).
+type nonWordTable struct {
+	ascii [utf8.RuneSelf]bool
+	// bmp holds the Basic Multilingual Plane, one bit a character (8 KiB);
+	// the set answers the rare characters beyond it.
+	bmp [0x10000 / 64]uint64
+	set map[rune]bool
 }
 
-// nonWordBMP is nonWordSet's part below U+10000, one bit a character (8 KiB),
-// made when the package starts (a few microseconds).
-var nonWordBMP = func() (t [0x10000 / 64]uint64) {
-	for r := range nonWordSet() {
-		if r < 0x10000 {
-			t[r>>6] |= 1 << (r & 63)
+func (t *nonWordTable) has(r rune) bool {
+	if r < 0x10000 {
+		return r >= 0 && t.bmp[r>>6]&(1<<(r&63)) != 0
+	}
+	return t.set[r]
+}
+
+var nonWords = sync.OnceValue(func() *nonWordTable {
+	t := &nonWordTable{set: nonWordSet()}
+	for r := range t.set {
+		if r >= 0 && r < 0x10000 {
+			t.bmp[r>>6] |= 1 << (r & 63)
+		}
+		if r >= 0 && r < utf8.RuneSelf {
+			t.ascii[r] = true
 		}
 	}
 	return t
-}()
+})
 
 // nonWordSet is the set of characters Weblate's NON_WORD expression matches:
 // NON_WORD_CHARS joined inside a character class with "]" added. Python reads

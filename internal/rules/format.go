@@ -22,6 +22,26 @@ import (
 // (str.isspace): Go's \s is ASCII only.
 const pyWhitespace = `\t\n\x0b\f\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
 
+// lazyPyRe is pyRe compiled when first used: Vue's case-insensitive letter
+// classes take a quarter of a millisecond, which a process running no check
+// should not pay at start.
+func lazyPyRe(p string) formatMatcher {
+	return lazyMatcher{sync.OnceValue(func() *regexp.Regexp { return pyRe(p) })}
+}
+
+// lazyMatcher is a formatMatcher whose expression is compiled when first used.
+type lazyMatcher struct{ re func() *regexp.Regexp }
+
+func (m lazyMatcher) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	return m.re().FindAllStringSubmatchIndex(s, n)
+}
+
+func (m lazyMatcher) ReplaceAllLiteralString(src, repl string) string {
+	return m.re().ReplaceAllLiteralString(src, repl)
+}
+
+func (m lazyMatcher) LiteralPrefix() (string, bool) { return m.re().LiteralPrefix() }
+
 // pyRe compiles a Python regular expression written for RE2, with Python's
 // Unicode meaning of \d (any decimal digit) and of \s, written {WS} so that it
 // can stand inside a class.
@@ -68,7 +88,7 @@ var (
 	percentRe    = pyRe(`(%([a-zA-Z0-9_]+)%)`)
 	// Vue I18n: {name}, %{name}, or linked messages @:key, @.modifier:key and
 	// @:(key), case-insensitive; Python's \w is Unicode letters, digits and _.
-	vueRe = pyRe(`(?i)(%?\{([^}]+)\}|(?:@(?:\.[a-z]+)?:(?:[\p{L}\p{N}_\-|./]+|\([\p{L}\p{N}_\-:|./]+\))))`)
+	vueRe = lazyPyRe(`(?i)(%?\{([^}]+)\}|(?:@(?:\.[a-z]+)?:(?:[\p{L}\p{N}_\-|./]+|\([\p{L}\p{N}_\-:|./]+\))))`)
 	// Qt (weblate/checks/qt.py): %1 … %99, optionally %L1; plural %n, %Ln.
 	qtFormatRe = pyRe(`%(L?(\d{1,2}))`)
 	qtPluralRe = pyRe(`%(L?(n))`)

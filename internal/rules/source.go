@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -24,7 +23,7 @@ var sourceChecks = []*Check{
 // optionalPlural is source.py's PLURAL_MATCH: "(s)" right after a word
 // character and before a non-word character or the end ("file(s)"). Python's
 // \w is Unicode letters, numbers and "_", which Go's ASCII \w is not.
-var optionalPlural = regexp.MustCompile(`[\p{L}\p{N}_]\(s\)(?:[^\p{L}\p{N}_]|\z)`)
+var optionalPlural = lazyRegexp(`[\p{L}\p{N}_]\(s\)(?:[^\p{L}\p{N}_]|\z)`)
 
 // checkOptionalPlural is OptionalPluralCheck: a singular source that writes its
 // plural as "(s)" instead of using plural forms.
@@ -32,7 +31,7 @@ func checkOptionalPlural(_ *Subject, sources []string) bool {
 	if len(sources) > 1 {
 		return false
 	}
-	return optionalPlural.MatchString(sources[0])
+	return optionalPlural().MatchString(sources[0])
 }
 
 // checkEllipsis is EllipsisCheck: the source (its first form) writes "..."
