@@ -67,6 +67,9 @@ type Sample struct {
 	// Path is the sample's path; Mask the set's filemask with "*" for the
 	// language code and nothing escaped ("config/locales/*.yml").
 	Path, Mask string
+	// SourceLanguage is the code of the sample's language where known ("" for
+	// English): the plural forms i18next's keys must show.
+	SourceLanguage string
 }
 
 // NewBase names the file a new translation of a bilingual family starts from.

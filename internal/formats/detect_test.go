@@ -85,3 +85,42 @@ func TestChooseRegistered(t *testing.T) {
 		}
 	}
 }
+
+// TestI18nextEvidence: i18next is chosen only for files that hold what
+// i18next alone reads: plural groups with the source language's forms, v3's
+// key_plural or key_0/key_1 pairs, nesting or i18next's own interpolation.
+func TestI18nextEvidence(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		data, source, want string
+	}{
+		// Keys that end in a category by chance, with no _other.
+		{`{"l": {"crowfoot_many": "a", "crowfoot_one": "b", "crowfoot_one_or_many": "c"}}`, "en", "json-nested"},
+		{`{"crowfoot_many": "a", "crowfoot_one": "b"}`, "en", "json"},
+		// A bare "{{name}}" is every template engine's.
+		{`{"l": {"n_one": "{{count}} x"}, "size": "at most {{maxSize}}"}`, "en", "json-nested"},
+		// An _other without English's one.
+		{`{"n_other": "{{count}} xs", "n_many": "many"}`, "en", "json"},
+		{`{"x": {"n_one": "a", "n_other": "b"}}`, "en", "i18nextv4"},
+		// Japanese has the one form "other".
+		{`{"n_other": "{{count}} 件"}`, "ja", "i18nextv4"},
+		{`{"n_other": "{{count}} xs"}`, "en", "json"},
+		{`{"n": "{{count}} x", "n_plural": "{{count}} xs"}`, "en", "i18next"},
+		{`{"d_0": "a", "d_1": "b"}`, "en", "i18next"},
+		{`{"lonely_plural": "no singular"}`, "en", "json"},
+		{`{"a": "see $t(b)", "b": "B"}`, "en", "i18next"},
+		{`{"a": "<b>{{- name}}</b>"}`, "en", "i18next"},
+		{`{"a": "{{n, number}} items"}`, "en", "i18next"},
+		// Other choices pass through.
+		{`{"a": "A"}`, "en", "webextension"},
+	}
+	for _, tt := range tests {
+		mask := "l/*.json"
+		if tt.want == "webextension" {
+			mask = "x/_locales/*/messages.json"
+		}
+		if got := chooseJSON(&Sample{Data: []byte(tt.data), Path: "l/en.json", Mask: mask, SourceLanguage: tt.source}); got != tt.want {
+			t.Errorf("%s (%s): %s, want %s", tt.data, tt.source, got, tt.want)
+		}
+	}
+}

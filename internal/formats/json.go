@@ -3,6 +3,8 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,7 +77,7 @@ func chooseJSON(s *Sample) string {
 	if strings.HasSuffix(s.Mask, "_locales/*/messages.json") {
 		return "webextension"
 	}
-	return sniffJSON(s.Data)
+	return sniffJSON(s.Data, s.SourceLanguage)
 }
 
 // sniffJSON tells a JSON set's format from its template
@@ -88,7 +90,7 @@ func chooseJSON(s *Sample) string {
 // i18next v3; an object of strings is flat JSON and anything else nested JSON.
 // Formats gitlate may not read are named too (gotext, nextcloud-json, resjson,
 // formatjs), so that the files are reported rather than misread.
-func sniffJSON(data []byte) string {
+func sniffJSON(data []byte, sourceLanguage string) string {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bomUTF8)))
 	dec.UseNumber()
@@ -132,16 +134,52 @@ func sniffJSON(data []byte) string {
 			}
 		}
 	}
-	v4, v3, flat := false, false, true
+	return i18nextEvidence(obj, sourceLanguage)
+}
+
+// i18nextEvidence tells i18next from plain JSON by what the file holds.
+// translation-finder (JSONDiscovery) takes any key ending in _one, _many or
+// _other for i18next v4 and any "{{" for v3, and so would make plurals of
+// plain nested JSON whose keys happen to end so ("arrowhead_one",
+// "arrowhead_many", "arrowhead_one_or_many", with no "_other"), which v4 then
+// merges into made-up plural strings. A format that groups keys is chosen only
+// where the file holds such groups:
+//
+//   - i18next v4: a key whose "_other" form is there with every other form the
+//     source language has (key_one and key_other in English; key_other alone
+//     in Japanese);
+//   - i18next v3: "key" and "key_plural", or "key_0" and "key_1", side by side;
+//   - i18next (v3, which groups no key the file holds) when nothing is grouped
+//     but the strings use what only i18next writes: nesting ("$t(key)"),
+//     unescaped ("{{- name}}") or formatted ("{{n, number}}") interpolation.
+//     A bare "{{name}}" is no evidence: ngx-translate, Mustache and
+//     hand-written loaders (excalidraw's) use the same braces.
+//
+// Anything else is plain JSON: "json" for an object of strings, "json-nested"
+// otherwise.
+func i18nextEvidence(obj map[string]any, sourceLanguage string) string {
+	if sourceLanguage == "" {
+		sourceLanguage = "en"
+	}
+	forms := lang.AndroidPluralTags(sourceLanguage) // i18nextv4's PluralTags
+	v4, v3, syntax, flat := false, false, false, true
 	var walk func(m map[string]any, top bool)
 	walk = func(m map[string]any, top bool) {
 		for k, val := range m {
 			switch val := val.(type) {
 			case string:
-				switch {
-				case strings.HasSuffix(k, "_one") || strings.HasSuffix(k, "_many") || strings.HasSuffix(k, "_other"):
-					v4 = true
-				case strings.HasSuffix(k, "_plural") || strings.Contains(val, "{{"):
+				if i18nextSyntax.MatchString(val) {
+					syntax = true
+				}
+				if base, ok := strings.CutSuffix(k, "_other"); ok && base != "" {
+					if !slices.ContainsFunc(forms, func(f string) bool { return !isString(m[base+"_"+f]) }) {
+						v4 = true
+					}
+				}
+				if base, ok := strings.CutSuffix(k, "_plural"); ok && isString(m[base]) {
+					v3 = true
+				}
+				if base, ok := strings.CutSuffix(k, "_0"); ok && isString(m[base+"_1"]) {
 					v3 = true
 				}
 			case map[string]any:
@@ -160,13 +198,20 @@ func sniffJSON(data []byte) string {
 	switch {
 	case v4:
 		return "i18nextv4"
-	case v3:
+	case v3, syntax:
 		return "i18next"
 	case flat:
 		return "json"
 	}
 	return "json-nested"
 }
+
+// i18nextSyntax is what only i18next writes in a string: nesting "$t(key",
+// unescaped interpolation "{{- name}}", formatting "{{value, format}}"
+// (i18next.com, "Interpolation", "Nesting" and "Formatting").
+var i18nextSyntax = regexp.MustCompile(`\$t\(|\{\{-|\{\{[^{},]+,[^{}]*\}\}`)
+
+func isString(v any) bool { _, ok := v.(string); return ok }
 
 func has(m map[string]any, k string) bool { _, ok := m[k]; return ok }
 
