@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/gitlate/gitlate/internal/formats"
-	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/layout"
 	"github.com/gitlate/gitlate/internal/repos"
 )
@@ -52,7 +51,7 @@ func crowdinCandidates(tree repos.Tree, ps *layout.PathSet) []*layout.Candidate 
 			continue
 		}
 		code := strings.TrimSuffix(parts[len(parts)-1], path.Ext(p))
-		if !looksLikeCode(code) {
+		if !layout.LooksLikeCode(code) {
 			continue
 		}
 		dir := path.Dir(p)
@@ -106,34 +105,6 @@ func crowdinTemplate(tree repos.Tree, ps *layout.PathSet, dest, name string) str
 	return ""
 }
 
-// looksLikeCode tells whether a part of a path is shaped as a language code
-// whose language subtag is one of language-data's ("de", "pt-BR", "zh_Hant"),
-// as discovery's layouts take them; lang.Resolve would make a language up for
-// any code.
-func looksLikeCode(s string) bool {
-	_, shape := layout.CodeShape(&formats.Detection{})
-	if !shape.MatchString(s) {
-		return false
-	}
-	base := strings.ToLower(s)
-	if i := strings.IndexAny(base, "_-@"); i >= 0 {
-		base = base[:i]
-	}
-	return languageBases()[base]
-}
-
-var languageBases = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, l := range lang.Languages() {
-		base := strings.ToLower(l.Code)
-		if i := strings.IndexAny(base, "_@"); i >= 0 {
-			base = base[:i]
-		}
-		m[base] = true
-	}
-	return m
-})
-
 // translationExtensions are the extensions of the families' files, and .xml
 // (Android strings outside res/values-*/).
 var translationExtensions = sync.OnceValue(func() map[string]bool {
@@ -166,12 +137,12 @@ func unclaimed(ps *layout.PathSet, used map[string]bool, comps []*Component) []L
 		parts := strings.Split(p, "/")
 		last := len(parts) - 1
 		wild := -1
-		if looksLikeCode(strings.TrimSuffix(parts[last], path.Ext(p))) {
+		if layout.LooksLikeCode(strings.TrimSuffix(parts[last], path.Ext(p))) {
 			wild = last
 			parts[last] = "*" + path.Ext(p)
 		} else {
 			for i := last - 1; i >= 0; i-- {
-				if looksLikeCode(parts[i]) {
+				if layout.LooksLikeCode(parts[i]) {
 					wild, parts[i] = i, "*"
 					break
 				}

@@ -74,14 +74,30 @@ var baseCodes = sync.OnceValue(func() map[string]bool {
 // asks for suggestions (DidYouMean) in a running server, whose languages must not
 // change for paths no component reads.
 func isCode(s string) bool {
+	base, ok := languageBase(s)
+	return ok && !notCodes[base]
+}
+
+// LooksLikeCode tells whether a part of a path is shaped as a language code
+// whose language subtag is one of language-data's ("de", "pt-BR", "zh_Hant"),
+// the common words notCodes lists included (lang.Resolve would make a
+// language up for any code).
+func LooksLikeCode(s string) bool {
+	_, ok := languageBase(s)
+	return ok
+}
+
+// languageBase is s's language subtag, lower case, when s is shaped as a code
+// and the subtag is language-data's.
+func languageBase(s string) (string, bool) {
 	if !codeShapeRE.MatchString(s) {
-		return false
+		return "", false
 	}
 	base := strings.ToLower(s)
 	if i := strings.IndexAny(base, "_-@"); i >= 0 {
 		base = base[:i]
 	}
-	return !notCodes[base] && baseCodes()[base]
+	return base, baseCodes()[base]
 }
 
 // codeKey tells the codes of a path apart for counting languages without
