@@ -69,12 +69,6 @@ func RunWith(ctx context.Context, target string, count CountFunc, opts Options) 
 			return nil, err
 		}
 		spec.Repo, p.Repo = abs, abs
-		if isPlainFolder(abs) {
-			if c := enclosingCheckout(abs); c != "" {
-				return nil, fmt.Errorf("%s: %w: it lies in the checkout %s, which discover reads whole", abs, repos.ErrNotRepository, c)
-			}
-			p.PlainFolder = true
-		}
 	}
 	p.Name = repoName(p.Repo)
 	p.Slug = slugify(p.Name)
@@ -87,6 +81,8 @@ func RunWith(ctx context.Context, target string, count CountFunc, opts Options) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", repos.RedactURL(target), err)
 	}
+	// A plain folder is read in place, as check and serve read it.
+	p.PlainFolder = repo.Kind() == repos.KindFolder
 	tree, err := repo.Tree()
 	if err != nil {
 		return nil, err
