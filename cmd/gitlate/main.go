@@ -396,35 +396,10 @@ type parts struct {
 func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Store, storageAlert string, pool repos.PoolOptions) *parts {
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
-	// The scan and the history walk log each problem they meet, at every rebuild;
-	// the Live logs the problems of the snapshots it serves once, when they appear,
-	// change or end. Theirs are left out.
-	quiet := slog.New(dropMessage{logger.Handler(), "scan problem"})
-	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: quiet, NoChecks: !o.checks})
-	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: quiet})
+	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
+	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
 	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
 	return p
-}
-
-// dropMessage is a slog handler that leaves out the records whose message is msg.
-type dropMessage struct {
-	slog.Handler
-	msg string
-}
-
-func (d dropMessage) Handle(ctx context.Context, r slog.Record) error {
-	if r.Message == d.msg {
-		return nil
-	}
-	return d.Handler.Handle(ctx, r)
-}
-
-func (d dropMessage) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return dropMessage{d.Handler.WithAttrs(attrs), d.msg}
-}
-
-func (d dropMessage) WithGroup(name string) slog.Handler {
-	return dropMessage{d.Handler.WithGroup(name), d.msg}
 }
 
 // beforeFirstScan, when set, runs just before the first scan: tests hold the

@@ -352,8 +352,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 					return nil, ctx.Err()
 				}
 				a := &snapshot.Alert{Component: c, Kind: weblate.AlertRepositoryError, Message: "reading history: " + err.Error()}
-				l.hist.Alerts = append(l.hist.Alerts, a)
-				l.opts.Logger.Warn("scan problem", "component", key, "kind", a.Kind, "problem", a.Message)
+				l.hist.Alerts = append(l.hist.Alerts, a) // logged by the Live that serves it
 				continue
 			}
 			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1}

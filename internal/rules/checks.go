@@ -286,7 +286,13 @@ type CheckContext struct {
 // Memo keeps the verdicts checks draw from a source string alone.
 type Memo struct {
 	same sync.Map // sameKey → bool: SameCheck.should_ignore
-	xml  sync.Map // sameKey → bool: BaseXMLCheck.should_skip
+	xml  sync.Map // xmlKey → bool: BaseXMLCheck.should_skip
+}
+
+type xmlKey struct {
+	unitFlags string
+	sources   string // the source forms, joined by NUL
+	forms     int
 }
 
 // NewMemo returns an empty Memo.

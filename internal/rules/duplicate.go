@@ -84,7 +84,8 @@ func repeatedWords(text, lang string) (runs []int, words []string) {
 // the language repeats, or a one-letter one, is all there is). It reads every
 // translation, so it is wordsOf written as one loop, with a table for ASCII.
 func hasRepeatedWord(text string) bool {
-	nonWordASCII, nonWord := &nonWords().ascii, nonWords()
+	nonWord := nonWords()
+	nonWordASCII := &nonWord.ascii
 	prev := ""
 	for i := 0; i < len(text); {
 		// The separators before a word, then the word: tight loops over ASCII.

@@ -443,10 +443,9 @@ func xmlSkip(s *Subject, sources []string) bool {
 	if m == nil || !anyContains(sources, "<") {
 		return xmlSkipped(s, sources) // without "<" it costs two flag lookups
 	}
-	key := sameKey{unitFlags: s.unitFlags, source: sources[0]}
+	key := xmlKey{unitFlags: s.unitFlags, sources: sources[0], forms: len(sources)}
 	if len(sources) > 1 {
-		key.source = strings.Join(sources, "\x00")
-		key.note = "\x00plural" // a plural's forms joined are no single form's text
+		key.sources = strings.Join(sources, "\x00")
 	}
 	if v, ok := m.xml.Load(key); ok {
 		return v.(bool)

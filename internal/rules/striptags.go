@@ -582,12 +582,18 @@ type findMemo struct {
 	from, at, end int
 }
 
-// first returns find(i): the first match at or after i, its start (at, -1
-// for none) and what the caller keeps of it (end).
-func (f *finder) first(s, key string, i int, find func(int) (at, end int)) (int, int) {
+// on points f at s: what it remembers of another text is forgotten (the
+// parser's text moves on between its two passes over one value).
+func (f *finder) on(s string) {
 	if len(f.s) != len(s) || unsafe.StringData(f.s) != unsafe.StringData(s) {
 		*f = finder{s: s}
 	}
+}
+
+// first returns find(i): the first match at or after i, its start (at, -1
+// for none) and what the caller keeps of it (end).
+func (f *finder) first(s, key string, i int, find func(int) (at, end int)) (int, int) {
+	f.on(s)
 	for k := range f.n {
 		m := &f.memos[k]
 		if m.key != key {
@@ -614,9 +620,7 @@ func (f *finder) first(s, key string, i int, find func(int) (at, end int)) (int,
 // pairs with the next tag's) meet and end together: a long run is remembered
 // from each of its positions.
 func (f *finder) attributesEnd(raw string, j int) int {
-	if len(f.s) != len(raw) || unsafe.StringData(f.s) != unsafe.StringData(raw) {
-		*f = finder{s: raw}
-	}
+	f.on(raw)
 	var visited []int
 	for n := 0; ; n++ {
 		if e, ok := f.attrEnds[j]; ok {

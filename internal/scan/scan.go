@@ -303,8 +303,9 @@ func (s *Engine) pruneJournal(ctx context.Context, res *Result) {
 
 func (s *Engine) alert(c *snapshot.Component, kind weblate.AlertKind, file, format string, args ...any) {
 	a := &snapshot.Alert{Component: c, Kind: kind, Path: file, Message: fmt.Sprintf(format, args...)}
+	// Not logged here: a scan meets a problem at every rebuild; the Live logs
+	// the problems of the snapshots it serves, once.
 	c.Alerts = append(c.Alerts, a)
-	s.opts.Logger.Warn("scan problem", "component", ComponentKey(c.Project.Config, c.Config), "kind", kind, "path", file, "problem", a.Message)
 }
 
 // storageAlert shows a store failure on a component. It is not logged here: the
