@@ -117,8 +117,9 @@ func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repo
 }
 
 // OnSnapshot adds fn to what is called with each new snapshot before it is swapped
-// in (the API renders its documents then, off the request path). Call it before
-// Start.
+// in (the API renders its documents then, off the request path). The functions
+// added are called at the same time, each in its own goroutine, so they must not
+// depend on one another. Call it before Start.
 func (l *Live) OnSnapshot(fn func(*snapshot.Snapshot)) {
 	if l.started.Load() {
 		panic("live: OnSnapshot after Start")
@@ -193,9 +194,17 @@ func (l *Live) Wait() {
 func (l *Live) Snapshot() *snapshot.Snapshot { return l.cur.Load() }
 
 func (l *Live) swap(snap *snapshot.Snapshot) {
-	for _, fn := range l.observers {
-		fn(snap)
+	// The observers render independent things (the API's documents, the pages):
+	// rendered at once, on as many cores, the new snapshot is served sooner after
+	// an edit.
+	var wg sync.WaitGroup
+	for _, fn := range l.observers[min(1, len(l.observers)):] {
+		wg.Go(func() { fn(snap) })
 	}
+	if len(l.observers) > 0 {
+		l.observers[0](snap)
+	}
+	wg.Wait()
 	l.cur.Store(snap)
 	l.logProblems(snap)
 }

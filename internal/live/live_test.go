@@ -48,6 +48,35 @@ func TestRebuildWithoutChangeKeepsSnapshot(t *testing.T) {
 	}
 }
 
+// TestObserversRunTogether: the observers of a snapshot are called at the same
+// time (each waits here until the other has started), all before it is served.
+func TestObserversRunTogether(t *testing.T) {
+	t.Parallel()
+	repo := testutil.NewRepo(t, map[string]string{"res/values/strings.xml": testutil.Template})
+	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
+	l := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Live
+	started := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
+	for i := range started {
+		l.OnSnapshot(func(s *snapshot.Snapshot) {
+			close(started[i])
+			select {
+			case <-started[1-i]:
+			case <-time.After(10 * time.Second):
+				t.Errorf("observer %d: the other one did not start while it ran", i)
+			}
+			if l.Snapshot() == s {
+				t.Errorf("observer %d was called with the snapshot already served", i)
+			}
+		})
+	}
+	if err := l.Rebuild(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if l.Snapshot() == nil {
+		t.Fatal("no snapshot served")
+	}
+}
+
 // TestOnSnapshotAfterStart: observers are registered before Start; later is a
 // programming error, not a race.
 func TestOnSnapshotAfterStart(t *testing.T) {

@@ -56,10 +56,10 @@ func (c *blobCache) seedFromIndex(gitDir string) {
 		if _, known := c.m[e.Name]; known {
 			continue // hashed by us: at least as fresh
 		}
-		c.m[e.Name] = blobCacheEntry{
+		c.set(e.Name, blobCacheEntry{
 			key:       statKey{size: int64(e.Size), mtime: e.ModifiedAt.UnixNano(), ctime: e.CreatedAt.UnixNano(), ino: uint64(e.Inode), dev: uint64(e.Dev)},
 			blob:      e.Hash,
 			fromIndex: true,
-		}
+		})
 	}
 }

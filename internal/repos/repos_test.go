@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1198,5 +1200,37 @@ func TestListDepth(t *testing.T) {
 	}
 	if _, ok := cache.m["terms/old/cs.tbx"]; !ok {
 		t.Error("a file beyond reach was forgotten")
+	}
+}
+
+// TestBlobCachePrunesOnlyUnderTheListedDirectory: a listing forgets the deleted
+// files it could have seen, under its directory and within its depth, and no
+// other: not a sibling directory's whose name starts with the same letters, not
+// those below its depth.
+func TestBlobCachePrunesOnlyUnderTheListedDirectory(t *testing.T) {
+	dir, r, cache := hashingCheckout(t, map[string]string{
+		"a/1.xml": "1", "a/x/2.xml": "2", "a/x/y/3.xml": "3", "ab/4.xml": "4", "a.xml": "5",
+	})
+	tree, _ := r.Tree()
+	if _, err := tree.List(""); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"a/x/2.xml", "a/x/y/3.xml", "ab/4.xml", "a.xml"} {
+		if err := os.Remove(filepath.Join(dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tree.ListDepth("a", 1); err != nil {
+		t.Fatal(err)
+	}
+	got := slices.Sorted(maps.Keys(cache.m))
+	if want := []string{"a.xml", "a/1.xml", "a/x/y/3.xml", "ab/4.xml"}; !slices.Equal(got, want) {
+		t.Errorf("cached after listing a, 1 level deep: %q, want %q", got, want)
+	}
+	if _, err := tree.List(""); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := slices.Sorted(maps.Keys(cache.m)), []string{"a/1.xml"}; !slices.Equal(got, want) {
+		t.Errorf("cached after listing everything: %q, want %q", got, want)
 	}
 }

@@ -42,6 +42,12 @@ type blobCache struct {
 	m      map[string]blobCacheEntry
 	hashed int       // files read and hashed (for tests)
 	seed   indexSeed // the git index last seeded from
+	// sorted is m's paths in order while sortedOK, made again after a path was
+	// added or deleted: prune looks at the paths under its directory only. A
+	// checkout of many components is listed once per component, and going through
+	// every path of the checkout each time made a rescan quadratic in components.
+	sorted   []string
+	sortedOK bool
 }
 
 type blobCacheEntry struct {
@@ -82,7 +88,15 @@ func (c *blobCache) put(p string, k statKey, h Hash) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.m[p] = blobCacheEntry{key: k, blob: h}
+	c.set(p, blobCacheEntry{key: k, blob: h})
+}
+
+// set enters e for path p; c.mu is held.
+func (c *blobCache) set(p string, e blobCacheEntry) {
+	if _, ok := c.m[p]; !ok {
+		c.sortedOK = false
+	}
+	c.m[p] = e
 }
 
 // prune forgets files that a listing of dir, depth levels deep (negative: all),
@@ -91,19 +105,25 @@ func (c *blobCache) put(p string, k statKey, h Hash) {
 func (c *blobCache) prune(dir string, depth int, seen map[string]bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for p := range c.m {
+	if !c.sortedOK {
+		c.sorted = slices.Sorted(maps.Keys(c.m))
+		c.sortedOK = true
+	}
+	// The paths under dir are one run of the sorted paths.
+	under, prefix := c.sorted, ""
+	if dir != "" {
+		prefix = dir + "/"
+		lo, _ := slices.BinarySearch(under, prefix)
+		hi := lo + sort.Search(len(under)-lo, func(i int) bool { return !strings.HasPrefix(under[lo+i], prefix) })
+		under = under[lo:hi]
+	}
+	for _, p := range under {
 		if seen[p] {
 			continue
 		}
-		rel := p
-		if dir != "" {
-			var ok bool
-			if rel, ok = strings.CutPrefix(p, dir+"/"); !ok {
-				continue
-			}
-		}
-		if depth < 0 || strings.Count(rel, "/") <= depth {
+		if depth < 0 || strings.Count(p[len(prefix):], "/") <= depth {
 			delete(c.m, p)
+			c.sortedOK = false
 		}
 	}
 }

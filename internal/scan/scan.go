@@ -73,6 +73,10 @@ type Engine struct {
 	// unitSegs keeps, by component and content, which key number each unit
 	// position holds (see assignUnitIDs); only scans touch it, one at a time.
 	unitSegs, unitSegsUsed map[string]unitSegs
+	// srcStats keeps, by component, the statistics of its source translation and
+	// what they were counted from (see componentScan.templateStats); only scans
+	// touch it, one at a time.
+	srcStats, srcStatsUsed map[string]*srcStats
 	// journaled counts the results put in the journal since it was last pruned
 	// (see pruneJournal); only scans touch it, one at a time.
 	journaled int
@@ -205,6 +209,7 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	defer s.closeViews()
 	used := map[resultKey]*fileResult{}
 	s.unitSegsUsed = map[string]unitSegs{}
+	s.srcStatsUsed = map[string]*srcStats{}
 	res, err := s.scanProjects(ctx, used)
 	if err != nil {
 		return nil, err
@@ -212,6 +217,7 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	// Forget results of contents no longer in any tree, so memory follows the repositories.
 	s.results = used
 	s.unitSegs = s.unitSegsUsed
+	s.srcStats = s.srcStatsUsed
 	s.pruneGood()
 	// Nothing may show an id that a crash could take back.
 	if err := s.st.Flush(ctx); err != nil {
@@ -840,7 +846,9 @@ func (sc *componentScan) monolingual(matches []match) {
 	rows := make([]int, len(tr.tmpl))
 	defer func() {
 		srcCtx := CheckContext(sc.c, sc.c.SourceLanguage.Code, sc.c.SourceLanguage)
-		src.Stats = templateStats(tr.tmpl, cc.EditTemplate, sc.checker(srcCtx), rows)
+		src.Stats = sc.templateStats(tr, tkey, rows, func() snapshot.Stats {
+			return templateStats(tr.tmpl, cc.EditTemplate, sc.checker(srcCtx), rows)
+		}, sc.checksKey(&srcCtx))
 		for i, n := range rows {
 			if n > 0 {
 				if sc.c.SourceRows == nil {

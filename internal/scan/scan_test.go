@@ -251,3 +251,52 @@ func TestScanStopsWhenCancelled(t *testing.T) {
 		t.Errorf("%d of %d files parsed after the scan was cancelled at the first", got, n)
 	}
 }
+
+// TestRescanSourceStats: a rescan reuses the source translation's statistics only
+// while what they are counted from stands; a translation edit that changes how many
+// checks fail on a string changes the source's multiple_failures count (Weblate's
+// weblate/checks/source.py: MultipleFailures fails from two failing checks), as a
+// first scan by a new engine counts it.
+func TestRescanSourceStats(t *testing.T) {
+	t.Parallel()
+	// Both translations drop the source's final "!" (end_exclamation fails in each):
+	// two failing checks on hello, so its source string fails multiple_failures.
+	bad := strings.Replace(testutil.Czech, "Ahoj, světe!", "Ahoj, světe", 1)
+	repo := testutil.NewRepo(t, map[string]string{
+		"res/values/strings.xml":    testutil.Template,
+		"res/values-cs/strings.xml": bad,
+		"res/values-de/strings.xml": bad,
+	})
+	cfg := testutil.Config(t, t.TempDir(), testutil.AndroidConfig(repo))
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{})
+	source := func(snap *snapshot.Snapshot) snapshot.Stats {
+		for _, tr := range snap.Project("demo").Component("android").Translations {
+			if tr.IsSource {
+				return tr.Stats
+			}
+		}
+		t.Fatal("no source translation")
+		return snapshot.Stats{}
+	}
+	fresh := func() snapshot.Stats {
+		snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return source(snap)
+	}
+	for i, de := range []string{bad, testutil.Czech, testutil.Czech, bad} {
+		testutil.WriteFiles(t, repo, map[string]string{"res/values-de/strings.xml": de})
+		snap, err := s.Scan(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := source(snap), fresh()
+		if got != want {
+			t.Errorf("scan %d: source statistics %+v, a new engine counts %+v", i+1, got, want)
+		}
+		if wantFailing := map[bool]int{true: 1, false: 0}[de == bad]; got.Failing != wantFailing {
+			t.Errorf("scan %d: %d failing source strings, want %d", i+1, got.Failing, wantFailing)
+		}
+	}
+}

@@ -57,6 +57,38 @@ func templateStats(tmpl []rules.TemplateUnit, editTemplate bool, ck *rules.Check
 	return s
 }
 
+// srcStats is what the statistics of a component's source translation were
+// counted from, and the statistics.
+type srcStats struct {
+	template     resultKey
+	editTemplate bool
+	checks       string
+	rows         []int
+	stats        snapshot.Stats
+}
+
+// templateStats returns the statistics of the component's source translation,
+// counted if the template (tr, read under tkey), the checks' context or the failing
+// checks the translations add up to (rows) differ from the previous scan's, else
+// the previous scan's: they are the same, and running the source checks on every
+// template unit of every component at every rescan was most of a rescan's work
+// when one file of one component had changed.
+func (sc *componentScan) templateStats(tr *fileResult, tkey resultKey, rows []int, count func() snapshot.Stats, checks string) snapshot.Stats {
+	s, key := sc.s, sc.src.Key
+	if s.srcStatsUsed == nil || tr.changed {
+		return count() // a scan built by hand (tests), or a template read while it changed
+	}
+	if old := s.srcStats[key]; old != nil && old.template == tkey && old.editTemplate == sc.c.Config.EditTemplate &&
+		old.checks == checks && slices.Equal(old.rows, rows) {
+		s.srcStatsUsed[key] = old
+		return old.stats
+	}
+	st := count()
+	s.srcStatsUsed[key] = &srcStats{template: tkey, editTemplate: sc.c.Config.EditTemplate, checks: checks,
+		rows: slices.Clone(rows), stats: st}
+	return st
+}
+
 // templateIndex maps each key of a template to its position (templateUnits keeps
 // one unit per key).
 func templateIndex(tmpl []rules.TemplateUnit) map[string]int32 {

@@ -15,6 +15,7 @@
 //	changes-memory  resident bytes per change of a real app's history (F-Droid's)
 //	log-restart     from process start to the complete log, restarted against started empty
 //	replicas        replicas on one PostgreSQL: time until both show a commit, a late one at once
+//	edit         one file of a checkout of 1, 40, 100 components edited under `gitlate serve`: until the API shows it
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -49,7 +50,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|edit|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -77,11 +78,12 @@ func main() {
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
 		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
 		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure, "replicas": replicasFigure,
+		"edit": editFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas", "edit")
 			continue
 		}
 		if figures[a] == nil {
