@@ -70,10 +70,9 @@ func logSizeHistory(o *options, s logSize) (config string, err error) {
 		msg := "translations, round " + strconv.Itoa(c+1)
 		fmt.Fprintf(&b, "commit refs/heads/main\nauthor Bench <bench@example.org> %d +0000\ncommitter Bench <bench@example.org> %d +0000\ndata %d\n%s\n",
 			when+int64(c)*3600, when+int64(c)*3600, len(msg), msg)
+		// A commit of the stream continues the branch's tip of the same stream.
 		if c == 0 {
 			file(synth.Template, s.units, func(j int) string { return fmt.Sprintf("Source string number %d", j) })
-		} else {
-			b.WriteString("from refs/heads/main^0\n")
 		}
 		for _, code := range codes {
 			file(strings.Replace(synth.Filemask, "*", code, 1), s.units, func(j int) string {
