@@ -15,18 +15,19 @@ import (
 )
 
 // logSize is a synthetic history: one component of langs languages × units strings,
-// walked over commits commits that each give every string of every language a new
-// translation, so that the log holds about commits × langs × units changes (a
-// few more: the component's creation, the languages added).
+// walked over commits commits; the first adds the files (the component's creation,
+// no change per string), each later one gives every string of every language a new
+// translation, so that the log holds (commits − 1) × langs × units changes and a
+// few more.
 type logSize struct {
 	name                  string
 	langs, units, commits int
 }
 
 var logSizes = []logSize{
-	{"10k", 10, 1000, 1},
-	{"100k", 50, 1000, 2},
-	{"1M", 50, 2000, 10},
+	{"10k", 10, 1000, 2},
+	{"100k", 50, 1000, 3},
+	{"1M", 50, 2000, 11},
 }
 
 // logSizeHistory writes (once; kept in the work directory) the history of size s:
