@@ -108,18 +108,19 @@ func (l *Log) rowOfMeta(id int, b []byte) (row, error) {
 	r.when = mr.varint()
 	mr.uvarint() // count
 	r.key = int32(mr.varint())
-	// seg returns the bytes of the next n strings (their lengths included), and
-	// the strings' own bytes.
-	seg := func(n int) ([]byte, [][]byte) {
+	// seg returns the bytes of the next n (at most 2) strings (their lengths
+	// included), and the strings' own bytes: no allocation, a million changes are
+	// read at a start.
+	seg := func(n int) ([]byte, [2][]byte) {
 		start := mr.b
-		var parts [][]byte
-		for range n {
+		var parts [2][]byte
+		for k := range n {
 			l := mr.uvarint()
 			if mr.err != nil || l > uint64(len(mr.b)) {
 				mr.err = errMeta
-				return nil, make([][]byte, n)
+				return nil, [2][]byte{}
 			}
-			parts = append(parts, mr.b[:l])
+			parts[k] = mr.b[:l]
 			mr.b = mr.b[l:]
 		}
 		return start[:len(start)-len(mr.b)], parts
