@@ -43,16 +43,27 @@ func (b *base) row(i int) row {
 }
 
 func (b *base) append(r row) {
-	b.ids = append(b.ids, r.id)
-	b.times = append(b.times, r.when)
-	b.actions = append(b.actions, r.action)
-	b.projs = append(b.projs, r.proj)
-	b.comps = append(b.comps, r.comp)
-	b.langs = append(b.langs, r.lang)
-	b.keys = append(b.keys, r.key)
-	b.authors = append(b.authors, r.author)
-	b.unames = append(b.unames, r.uname)
-	b.links = append(b.links, r.links)
+	b.ids = grow(b.ids, r.id)
+	b.times = grow(b.times, r.when)
+	b.actions = grow(b.actions, r.action)
+	b.projs = grow(b.projs, r.proj)
+	b.comps = grow(b.comps, r.comp)
+	b.langs = grow(b.langs, r.lang)
+	b.keys = grow(b.keys, r.key)
+	b.authors = grow(b.authors, r.author)
+	b.unames = grow(b.unames, r.uname)
+	b.links = grow(b.links, r.links)
+}
+
+// grow appends v, doubling a full column: append grows large slices by a quarter,
+// which copies a million-change column a dozen times more as a start reads it.
+func grow[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		n := make([]T, len(s), max(2*cap(s), 1024))
+		copy(n, s)
+		s = n
+	}
+	return append(s, v)
 }
 
 // find returns the position of id.

@@ -344,31 +344,29 @@ func (l *Log) recent(ctx context.Context, cl *snapshot.ChangeLog) error {
 	cl.RecentByComponent = map[*snapshot.Component][]*snapshot.Change{}
 	cl.RecentByTranslation = map[*snapshot.Translation][]*snapshot.Change{}
 	var want []int // positions, newest first
-	// First the positions, so the texts are read from the store in one go.
-	counts := struct {
-		all int
-		p   map[*snapshot.Project]int
-		c   map[*snapshot.Component]int
-		t   map[*snapshot.Translation]int
-	}{p: map[*snapshot.Project]int{}, c: map[*snapshot.Component]int{}, t: map[*snapshot.Translation]int{}}
+	// First the positions, so the texts are read from the store in one go. The
+	// counts are kept by the log's table numbers (one object each), not in maps:
+	// the whole log is gone through.
+	all := 0
+	cp, cc, ct := make([]int, len(cl.ProjectTab)), make([]int, len(cl.ComponentTab)), make([]int, len(cl.TranslationTab))
 	for i := len(cl.IDs) - 1; i >= 0; i-- {
 		if !cl.Visible(i) {
 			continue
 		}
-		p, c, t := cl.Project(i), cl.Component(i), cl.Translation(i)
-		k := counts.all < snapshot.RecentN || counts.p[p] < snapshot.RecentN ||
-			(c != nil && counts.c[c] < snapshot.RecentN) || (t != nil && counts.t[t] < snapshot.RecentN)
+		p, c, t := cl.Projects[i], cl.Components[i], cl.Translations[i]
+		k := all < snapshot.RecentN || cp[p] < snapshot.RecentN ||
+			(c >= 0 && cc[c] < snapshot.RecentN) || (t >= 0 && ct[t] < snapshot.RecentN)
 		if !k {
 			continue
 		}
 		want = append(want, i)
-		counts.all++
-		counts.p[p]++
-		if c != nil {
-			counts.c[c]++
+		all++
+		cp[p]++
+		if c >= 0 {
+			cc[c]++
 		}
-		if t != nil {
-			counts.t[t]++
+		if t >= 0 {
+			ct[t]++
 		}
 	}
 	var missing []int
