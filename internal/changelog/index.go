@@ -80,6 +80,11 @@ type interner[K comparable] struct {
 	list []K
 	idx  map[K]int32
 	raw  map[string]int32 // by the bytes a stored meta holds the key as
+	// last is the key bytesID gave last, and its number: the log comes in runs
+	// of one component's, one language's, one author's changes.
+	last   []byte
+	lastID int32
+	hasID  bool
 }
 
 func (t *interner[K]) id(k K) int32 {
@@ -97,14 +102,18 @@ func (t *interner[K]) id(k K) int32 {
 
 // bytesID is id for a key given as bytes, allocating only for a new one.
 func (t *interner[K]) bytesID(b []byte, make func() K) int32 {
-	if i, ok := t.raw[string(b)]; ok {
-		return i
+	if t.hasID && string(b) == string(t.last) {
+		return t.lastID
 	}
-	if t.raw == nil {
-		t.raw = map[string]int32{}
+	i, ok := t.raw[string(b)]
+	if !ok {
+		if t.raw == nil {
+			t.raw = map[string]int32{}
+		}
+		i = t.id(make())
+		t.raw[string(b)] = i
 	}
-	i := t.id(make())
-	t.raw[string(b)] = i
+	t.last, t.lastID, t.hasID = append(t.last[:0], b...), i, true
 	return i
 }
 
