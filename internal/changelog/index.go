@@ -43,16 +43,27 @@ func (b *base) row(i int) row {
 }
 
 func (b *base) append(r row) {
-	b.ids = append(b.ids, r.id)
-	b.times = append(b.times, r.when)
-	b.actions = append(b.actions, r.action)
-	b.projs = append(b.projs, r.proj)
-	b.comps = append(b.comps, r.comp)
-	b.langs = append(b.langs, r.lang)
-	b.keys = append(b.keys, r.key)
-	b.authors = append(b.authors, r.author)
-	b.unames = append(b.unames, r.uname)
-	b.links = append(b.links, r.links)
+	b.ids = grow(b.ids, r.id)
+	b.times = grow(b.times, r.when)
+	b.actions = grow(b.actions, r.action)
+	b.projs = grow(b.projs, r.proj)
+	b.comps = grow(b.comps, r.comp)
+	b.langs = grow(b.langs, r.lang)
+	b.keys = grow(b.keys, r.key)
+	b.authors = grow(b.authors, r.author)
+	b.unames = grow(b.unames, r.uname)
+	b.links = grow(b.links, r.links)
+}
+
+// grow appends v, doubling a full column: append grows large slices by a quarter,
+// which copies a million-change column a dozen times more as a start reads it.
+func grow[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		n := make([]T, len(s), max(2*cap(s), 1024))
+		copy(n, s)
+		s = n
+	}
+	return append(s, v)
 }
 
 // find returns the position of id.
@@ -69,6 +80,11 @@ type interner[K comparable] struct {
 	list []K
 	idx  map[K]int32
 	raw  map[string]int32 // by the bytes a stored meta holds the key as
+	// last is the key bytesID gave last, and its number: the log comes in runs
+	// of one component's, one language's, one author's changes.
+	last   []byte
+	lastID int32
+	hasID  bool
 }
 
 func (t *interner[K]) id(k K) int32 {
@@ -86,14 +102,18 @@ func (t *interner[K]) id(k K) int32 {
 
 // bytesID is id for a key given as bytes, allocating only for a new one.
 func (t *interner[K]) bytesID(b []byte, make func() K) int32 {
-	if i, ok := t.raw[string(b)]; ok {
-		return i
+	if t.hasID && string(b) == string(t.last) {
+		return t.lastID
 	}
-	if t.raw == nil {
-		t.raw = map[string]int32{}
+	i, ok := t.raw[string(b)]
+	if !ok {
+		if t.raw == nil {
+			t.raw = map[string]int32{}
+		}
+		i = t.id(make())
+		t.raw[string(b)] = i
 	}
-	i := t.id(make())
-	t.raw[string(b)] = i
+	t.last, t.lastID, t.hasID = append(t.last[:0], b...), i, true
 	return i
 }
 
@@ -108,18 +128,19 @@ func (l *Log) rowOfMeta(id int, b []byte) (row, error) {
 	r.when = mr.varint()
 	mr.uvarint() // count
 	r.key = int32(mr.varint())
-	// seg returns the bytes of the next n strings (their lengths included), and
-	// the strings' own bytes.
-	seg := func(n int) ([]byte, [][]byte) {
+	// seg returns the bytes of the next n (at most 2) strings (their lengths
+	// included), and the strings' own bytes: no allocation, a million changes are
+	// read at a start.
+	seg := func(n int) ([]byte, [2][]byte) {
 		start := mr.b
-		var parts [][]byte
-		for range n {
+		var parts [2][]byte
+		for k := range n {
 			l := mr.uvarint()
 			if mr.err != nil || l > uint64(len(mr.b)) {
 				mr.err = errMeta
-				return nil, make([][]byte, n)
+				return nil, [2][]byte{}
 			}
-			parts = append(parts, mr.b[:l])
+			parts[k] = mr.b[:l]
 			mr.b = mr.b[l:]
 		}
 		return start[:len(start)-len(mr.b)], parts

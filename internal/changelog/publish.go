@@ -100,9 +100,14 @@ func (l *Log) users(res *scan.Result, walked map[*snapshot.Component]*walkState,
 			}
 		}
 	}
+	// Each author at its first shown change: what a later one would claim is theirs
+	// already, and the whole log is gone through at every start.
 	b := &l.base
+	vis := l.visibility(l.objs)
+	seen := make([]bool, len(l.authorTab.list))
 	for i := range b.ids {
-		if a := b.authors[i]; a >= 0 && l.visible(l.objs, i) {
+		if a := b.authors[i]; a >= 0 && !seen[a] && vis.of(b, i) {
+			seen[a] = true
 			au := l.authorTab.list[a]
 			users.user(au.name, au.email)
 		}
@@ -115,13 +120,23 @@ func (l *Log) users(res *scan.Result, walked map[*snapshot.Component]*walkState,
 	return users
 }
 
-// visible reports whether the base's change i belongs to configured objects.
-func (l *Log) visible(o *objects, i int) bool {
-	b := &l.base
-	if o.projects[l.projTab.list[b.projs[i]]] == nil {
-		return false
+// shown says whether a base change belongs to configured objects: whether each project and component the base names is
+// configured, looked up once rather than by name for every change.
+type shown struct{ projs, comps []bool }
+
+func (l *Log) visibility(o *objects) shown {
+	v := shown{projs: make([]bool, len(l.projTab.list)), comps: make([]bool, len(l.compTab.list))}
+	for i, slug := range l.projTab.list {
+		v.projs[i] = o.projects[slug] != nil
 	}
-	return b.comps[i] < 0 || o.components[l.compTab.list[b.comps[i]]] != nil
+	for i, key := range l.compTab.list {
+		v.comps[i] = o.components[key] != nil
+	}
+	return v
+}
+
+func (v shown) of(b *base, i int) bool {
+	return v.projs[b.projs[i]] && (b.comps[i] < 0 || v.comps[b.comps[i]])
 }
 
 // record makes the stored form of an event a walk found.
@@ -185,8 +200,20 @@ func (l *Log) publish(ctx context.Context, res *scan.Result) error {
 	for i, a := range l.authorTab.list {
 		cl.UserTab[i] = users.user(a.name, a.email)
 	}
-	tIdx := map[*snapshot.Translation]int32{}
-	unitTimes := map[*snapshot.Translation]map[int]int64{}
+	// The log comes in runs of one translation's changes (a commit's file, a
+	// walk's batch): the translation of the run before is looked up again only
+	// when the run changes. Each translation's units' times are kept by position
+	// (a position holds one key number, which has one id) rather than in a map.
+	type tInfo struct {
+		idx   int32
+		times []int64 // by position; 0 where has is false
+		has   []bool
+	}
+	tInfos := map[*snapshot.Translation]*tInfo{}
+	var tOrder []*snapshot.Translation
+	prevComp, prevLang := int32(-2), int32(-2)
+	var prevT *snapshot.Translation
+	var prevInfo *tInfo
 	var flips []int
 	for i := range n {
 		cl.Translations[i] = -1
@@ -194,19 +221,33 @@ func (l *Log) publish(ctx context.Context, res *scan.Result) error {
 			cl.Hidden++
 			continue
 		}
-		lang := ""
-		if b.langs[i] >= 0 {
-			lang = l.langTab.list[b.langs[i]]
-		}
-		t, unit := o.links(cl.Component(i), lang, int(b.keys[i]))
-		if t != nil {
-			ti, ok := tIdx[t]
-			if !ok {
-				ti = int32(len(cl.TranslationTab))
-				cl.TranslationTab = append(cl.TranslationTab, t)
-				tIdx[t] = ti
+		if b.comps[i] != prevComp || b.langs[i] != prevLang {
+			prevComp, prevLang = b.comps[i], b.langs[i]
+			lang := ""
+			if b.langs[i] >= 0 {
+				lang = l.langTab.list[b.langs[i]]
 			}
-			cl.Translations[i] = ti
+			prevT, _ = o.links(cl.Component(i), lang, -1)
+			prevInfo = nil
+			if prevT != nil {
+				prevInfo = tInfos[prevT]
+				if prevInfo == nil {
+					prevInfo = &tInfo{idx: int32(len(cl.TranslationTab))}
+					cl.TranslationTab = append(cl.TranslationTab, prevT)
+					tInfos[prevT] = prevInfo
+				}
+			}
+		}
+		t := prevT
+		unit, pos := 0, 0
+		if t != nil {
+			cl.Translations[i] = prevInfo.idx
+			if key := int(b.keys[i]); key >= 0 {
+				var ok bool
+				if pos, ok = t.UnitIDs.KeyPos(key); ok {
+					unit = t.UnitIDs.KeyID(key)
+				}
+			}
 		}
 		cl.Units[i] = int32(unit)
 		username := ""
@@ -223,19 +264,23 @@ func (l *Log) publish(ctx context.Context, res *scan.Result) error {
 		switch weblate.Action(b.actions[i]) {
 		case weblate.ActionNew, weblate.ActionChange, weblate.ActionSourceChange:
 			if unit != 0 {
-				m := unitTimes[t]
-				if m == nil {
-					m = map[int]int64{}
-					unitTimes[t] = m
+				ti := prevInfo
+				if ti.times == nil {
+					ti.times, ti.has = make([]int64, t.UnitIDs.Len()), make([]bool, t.UnitIDs.Len())
+					tOrder = append(tOrder, t)
 				}
-				m[unit] = max(m[unit], b.times[i])
+				ti.has[pos] = true
+				ti.times[pos] = max(ti.times[pos], b.times[i])
 			}
 		}
 	}
-	for t, m := range unitTimes {
-		ts := make([]snapshot.UnitTime, 0, len(m))
-		for id, when := range m {
-			ts = append(ts, snapshot.UnitTime{ID: id, When: when})
+	for _, t := range tOrder {
+		ti := tInfos[t]
+		var ts []snapshot.UnitTime
+		for pos, ok := range ti.has {
+			if ok {
+				ts = append(ts, snapshot.UnitTime{ID: t.UnitIDs.ID(pos), When: ti.times[pos]})
+			}
 		}
 		sort.Slice(ts, func(i, j int) bool { return ts[i].ID < ts[j].ID })
 		l.hist.UnitTimes[t] = ts
@@ -299,31 +344,29 @@ func (l *Log) recent(ctx context.Context, cl *snapshot.ChangeLog) error {
 	cl.RecentByComponent = map[*snapshot.Component][]*snapshot.Change{}
 	cl.RecentByTranslation = map[*snapshot.Translation][]*snapshot.Change{}
 	var want []int // positions, newest first
-	// First the positions, so the texts are read from the store in one go.
-	counts := struct {
-		all int
-		p   map[*snapshot.Project]int
-		c   map[*snapshot.Component]int
-		t   map[*snapshot.Translation]int
-	}{p: map[*snapshot.Project]int{}, c: map[*snapshot.Component]int{}, t: map[*snapshot.Translation]int{}}
+	// First the positions, so the texts are read from the store in one go. The
+	// counts are kept by the log's table numbers (one object each), not in maps:
+	// the whole log is gone through.
+	all := 0
+	cp, cc, ct := make([]int, len(cl.ProjectTab)), make([]int, len(cl.ComponentTab)), make([]int, len(cl.TranslationTab))
 	for i := len(cl.IDs) - 1; i >= 0; i-- {
 		if !cl.Visible(i) {
 			continue
 		}
-		p, c, t := cl.Project(i), cl.Component(i), cl.Translation(i)
-		k := counts.all < snapshot.RecentN || counts.p[p] < snapshot.RecentN ||
-			(c != nil && counts.c[c] < snapshot.RecentN) || (t != nil && counts.t[t] < snapshot.RecentN)
+		p, c, t := cl.Projects[i], cl.Components[i], cl.Translations[i]
+		k := all < snapshot.RecentN || cp[p] < snapshot.RecentN ||
+			(c >= 0 && cc[c] < snapshot.RecentN) || (t >= 0 && ct[t] < snapshot.RecentN)
 		if !k {
 			continue
 		}
 		want = append(want, i)
-		counts.all++
-		counts.p[p]++
-		if c != nil {
-			counts.c[c]++
+		all++
+		cp[p]++
+		if c >= 0 {
+			cc[c]++
 		}
-		if t != nil {
-			counts.t[t]++
+		if t >= 0 {
+			ct[t]++
 		}
 	}
 	var missing []int

@@ -112,7 +112,8 @@ type Log interface {
 	// and returns the Seq of the last commit (after itself when there is nothing
 	// new). From 0, it lists every stored record, in id order. A shared store
 	// that cannot be reached lists its local copy and returns its Seq with an
-	// error wrapping ErrStale.
+	// error wrapping ErrStale. fn keeps neither the record nor its Meta past the
+	// call: a store may give the same one each time, and Meta is its own bytes.
 	Changes(ctx context.Context, after int64, fn func(*Record) error) (int64, error)
 	// Docs calls fn with the Doc of each record of ids that is stored (a removed
 	// one's included, so a page being served stays whole).

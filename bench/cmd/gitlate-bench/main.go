@@ -14,6 +14,7 @@
 //	routes       change-log and unit pages of 1,000 on a real history, against the same bytes
 //	changes-memory  resident bytes per change of a real app's history (F-Droid's)
 //	log-restart     from process start to the complete log, restarted against started empty
+//	log-restart-sizes  the same on synthetic logs of 10k, 100k and 1M changes
 //	replicas        replicas on one PostgreSQL: time until both show a commit, a late one at once
 //	edit         one file of a checkout of 1, 40, 100 components edited under `gitlate serve`: until the API shows it
 //	all          all of them, in that order
@@ -50,7 +51,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|replicas|edit|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -77,13 +78,13 @@ func main() {
 		"start": startFigure, "scan": scanFigure, "serve": serveFigure, "memory": memoryFigure,
 		"incremental": incrementalFigure, "scale": scaleFigure, "restart": restartFigure,
 		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
-		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure, "replicas": replicasFigure,
-		"edit": editFigure,
+		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure,
+		"log-restart-sizes": logRestartSizesFigure, "replicas": replicasFigure, "edit": editFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "replicas", "edit")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit")
 			continue
 		}
 		if figures[a] == nil {

@@ -875,6 +875,9 @@ func (s *Store) Changes(ctx context.Context, after int64, fn func(*store.Record)
 	err := s.db.View(func(tx *bolt.Tx) error {
 		recs := tx.Bucket(logRecBucket)
 		if after == 0 {
+			// One record given each time: fn keeps none (see store.Store), and a
+			// start reads a million.
+			var r store.Record
 			return recs.ForEach(func(id, v []byte) error {
 				if len(id) != 8 || len(v) < 9 {
 					return nil
@@ -882,7 +885,7 @@ func (s *Store) Changes(ctx context.Context, after int64, fn func(*store.Record)
 				if n++; n%ctxEvery == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
-				r := store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
+				r = store.Record{ID: int(binary.BigEndian.Uint64(id)), Seq: int64(binary.BigEndian.Uint64(v)), Gone: v[8] == 1, Meta: v[9:]}
 				last = max(last, r.Seq)
 				return fn(&r)
 			})
