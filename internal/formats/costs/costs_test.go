@@ -222,8 +222,20 @@ var plainDocs = map[string]func(r *rand.Rand, size int) []byte{
 	},
 }
 
+// morePlain and moreShapes take the plain documents and hostile shapes of
+// formats whose tests live in a file of their own (family_shapes_test.go), each
+// adding to them in an init function, so formats added side by side do not
+// all edit the tables above.
+var (
+	morePlain  = map[string]func(r *rand.Rand, size int) []byte{}
+	moreShapes = map[string][]hostileShape{}
+)
+
 // plainFor maps each format to its plain document.
 func plainFor(id string) func(r *rand.Rand, size int) []byte {
+	if p, ok := morePlain[id]; ok {
+		return p
+	}
 	switch id {
 	case "plainxliff":
 		return plainDocs["xliff"]
@@ -562,6 +574,9 @@ func hostileShapes() map[string][]hostileShape {
 		}},
 	}
 	m["yaml"], m["ruby-yaml"] = yamlShapes, yamlShapes
+	for id, list := range moreShapes {
+		m[id] = append(m[id], list...)
+	}
 	return m
 }
 
