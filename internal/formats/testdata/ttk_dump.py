@@ -28,6 +28,8 @@ stdin: a JSON list of requests, each one of
       (NAME a jsonl10n store class, TEXT as for po-bytes, CODE the file's language)
   {"format": "xliff"|"plainxliff"|"ts"|"resx"|"stringsdict", "path": P or "data": TEXT
    (bytes as for po-bytes), "lang": CODE (stringsdict)}   (see ttk_xmlformats.py)
+  {"format": KIND, "path": P or "data": TEXT (bytes as for po-bytes), ...} for a KIND
+   of a ttk_fmt_*.py module beside this script (see MORE below)
 stdout: a JSON list with one result per request: {"units": [...]} or {"error": MSG}
 (unescape: {"value": V} or {"error": MSG}).
 
@@ -54,6 +56,16 @@ sys.dont_write_bytecode = True  # nothing is written into testdata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ttk_xmlformats  # noqa: E402
+
+# Formats added side by side each bring a module of their own, ttk_fmt_NAME.py
+# beside this script, defining KINDS (the "format" values it answers) and
+# handle(kind, data, req) returning {"units": [...]} for the file's bytes.
+MORE = {}
+for _name in sorted(os.listdir(os.path.dirname(os.path.abspath(__file__)))):
+    if _name.startswith("ttk_fmt_") and _name.endswith(".py"):
+        _module = __import__(_name[:-3])
+        for _kind in _module.KINDS:
+            MORE[_kind] = _module
 
 
 class UnescapeHook:
@@ -320,6 +332,13 @@ def handle(req):
             return po_units(req["data"].encode("latin-1"))
         if kind == "json-bytes":
             return json_units(req["class"], req["data"].encode("latin-1"), req.get("lang", "en"))
+        if kind in MORE:
+            if "path" in req:
+                with open(req["path"], "rb") as handle:
+                    data = handle.read()
+            else:
+                data = req.get("data", "").encode("latin-1")
+            return MORE[kind].handle(kind, data, req)
         if kind in ttk_xmlformats.KINDS:
             if "path" in req:
                 with open(req["path"], "rb") as handle:
