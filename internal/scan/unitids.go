@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
 )
 
 // unitSegs is which key number each unit position of a file holds, as segments,
@@ -38,12 +39,11 @@ func (s *Engine) assignUnitIDs(ctx context.Context, c *snapshot.Component, src *
 		if err != nil {
 			return err
 		}
-		for _, t := range c.Translations {
-			if err := s.giveIDs(ctx, t, seg); err != nil {
-				return err
-			}
+		segs := make([]unitSegs, len(c.Translations))
+		for i := range segs {
+			segs[i] = seg
 		}
-		return nil
+		return s.giveIDs(ctx, c.Translations, segs)
 	}
 	// Bilingual: the source translation holds every file's units, files in id order
 	// (as the unit reader lists them), each pair once.
@@ -74,7 +74,8 @@ func (s *Engine) assignUnitIDs(ctx context.Context, c *snapshot.Component, src *
 	if err != nil {
 		return err
 	}
-	for _, t := range c.Translations {
+	segs := make([]unitSegs, len(c.Translations))
+	for i, t := range c.Translations {
 		seg := union
 		if !t.IsSource {
 			units := k.files[t.Language.Code]
@@ -89,11 +90,9 @@ func (s *Engine) assignUnitIDs(ctx context.Context, c *snapshot.Component, src *
 				return err
 			}
 		}
-		if err := s.giveIDs(ctx, t, seg); err != nil {
-			return err
-		}
+		segs[i] = seg
 	}
-	return nil
+	return s.giveIDs(ctx, c.Translations, segs)
 }
 
 // segsOf numbers the keys of one content of a component, once per content.
@@ -117,16 +116,25 @@ func (s *Engine) segsOf(ctx context.Context, component, content string, keys fun
 	return seg, nil
 }
 
-// giveIDs gives a translation the runs that cover its key numbers.
-func (s *Engine) giveIDs(ctx context.Context, t *snapshot.Translation, seg unitSegs) error {
-	runs, err := s.st.UnitRuns(ctx, t.ID, seg.cover)
+// giveIDs gives each translation the runs that cover its key numbers (segs[i]
+// for ts[i]), asking the store once for the component: a new component's
+// translations all get runs, and one durable write for them all, not one each,
+// is what lets a new installation answer its statistics in the time of a scan.
+func (s *Engine) giveIDs(ctx context.Context, ts []*snapshot.Translation, segs []unitSegs) error {
+	want := make([]store.RunsWant, len(ts))
+	for i, t := range ts {
+		want[i] = store.RunsWant{Translation: t.ID, Keys: segs[i].cover}
+	}
+	all, err := s.st.UnitRunsOf(ctx, want)
 	if err != nil {
 		return err
 	}
-	ids := make([]snapshot.IDRun, len(runs))
-	for i, r := range runs {
-		ids[i] = snapshot.IDRun{ID: r.FirstID, Key: r.FirstKey, Count: r.Count}
+	for i, t := range ts {
+		ids := make([]snapshot.IDRun, len(all[i]))
+		for j, r := range all[i] {
+			ids[j] = snapshot.IDRun{ID: r.FirstID, Key: r.FirstKey, Count: r.Count}
+		}
+		t.UnitIDs = segs[i].ids.WithRuns(ids)
 	}
-	t.UnitIDs = seg.ids.WithRuns(ids)
 	return nil
 }

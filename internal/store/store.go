@@ -75,6 +75,16 @@ type Units interface {
 	// that they cover the key numbers [0, keys). The runs are durable when it
 	// returns; on an error, no run is added.
 	UnitRuns(ctx context.Context, translation, keys int) ([]Run, error)
+	// UnitRunsOf does what UnitRuns does for several translations in one durable
+	// write (a component's translations, when it is first scanned): out[i] are
+	// want[i].Translation's runs (covering the largest Keys asked for it, when it
+	// is named twice). On an error, no run is added.
+	UnitRunsOf(ctx context.Context, want []RunsWant) ([][]Run, error)
+}
+
+// RunsWant asks for a translation's runs to cover the key numbers [0, Keys).
+type RunsWant struct {
+	Translation, Keys int
 }
 
 // Run is a translation's ids for consecutive key numbers: key FirstKey+i has id

@@ -51,7 +51,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|first-stats|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -80,11 +80,12 @@ func main() {
 		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
 		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure,
 		"log-restart-sizes": logRestartSizesFigure, "replicas": replicasFigure, "edit": editFigure,
+		"first-stats": firstStatsFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit", "first-stats")
 			continue
 		}
 		if figures[a] == nil {

@@ -476,26 +476,69 @@ func putUnitKeys(tx *bolt.Tx, component string, keys map[string]int, count int) 
 // UnitRuns extends a translation's runs to cover keys, written at once, and
 // returns them.
 func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
+	out, err := s.UnitRunsOf(ctx, []store.RunsWant{{Translation: translation, Keys: keys}})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// UnitRunsOf extends several translations' runs in one transaction: a first scan
+// gives every translation its runs, and a transaction (with its syncs) each made
+// that write most of a new installation's time to its first statistics.
+func (s *Store) UnitRunsOf(ctx context.Context, want []store.RunsWant) ([][]store.Run, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	runs := s.runs[translation]
-	covered := 0
-	if n := len(runs); n > 0 {
-		covered = runs[n-1].FirstKey + runs[n-1].Count
+	out := make([][]store.Run, len(want))
+	seq := s.unitSeq
+	var changed map[int][]store.Run
+	for i, w := range want {
+		runs, ok := changed[w.Translation]
+		if !ok {
+			runs = s.runs[w.Translation]
+		}
+		covered := 0
+		if n := len(runs); n > 0 {
+			covered = runs[n-1].FirstKey + runs[n-1].Count
+		}
+		if w.Keys > covered {
+			// Copied: the runs in memory stay as they are unless the write succeeds.
+			runs = append(runs[:len(runs):len(runs)], store.Run{FirstID: seq + 1, FirstKey: covered, Count: w.Keys - covered})
+			seq += w.Keys - covered
+			if changed == nil {
+				changed = map[int][]store.Run{}
+			}
+			changed[w.Translation] = runs
+		}
+		out[i] = runs
 	}
-	if keys > covered {
-		// Copied: the runs in memory stay as they are unless the write succeeds.
-		runs = append(runs[:len(runs):len(runs)], store.Run{FirstID: s.unitSeq + 1, FirstKey: covered, Count: keys - covered})
-		seq := s.unitSeq + keys - covered
-		if err := s.db.Update(func(tx *bolt.Tx) error { return putRuns(tx, translation, runs, seq) }); err != nil {
+	if len(changed) > 0 {
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			for tr, runs := range changed {
+				if err := putRuns(tx, tr, runs, seq); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
 			return nil, s.writeErr(err)
 		}
-		s.unitSeq, s.runs[translation] = seq, runs
+		s.unitSeq = seq
+		for tr, runs := range changed {
+			s.runs[tr] = runs
+		}
 	}
-	return append([]store.Run(nil), runs...), nil
+	for i, w := range want {
+		if runs, ok := changed[w.Translation]; ok {
+			out[i] = runs // the largest cover, when named twice
+		}
+		out[i] = append([]store.Run(nil), out[i]...)
+	}
+	return out, nil
 }
 
 func putRuns(tx *bolt.Tx, translation int, runs []store.Run, unitSeq int) error {

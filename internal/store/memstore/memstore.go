@@ -113,6 +113,25 @@ func (s *Store) UnitKeys(ctx context.Context, component string, keys []string) (
 	return out, nil
 }
 
+// UnitRunsOf extends and returns several translations' runs.
+func (s *Store) UnitRunsOf(ctx context.Context, want []store.RunsWant) ([][]store.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, w := range want {
+		if _, err := s.UnitRuns(ctx, w.Translation, w.Keys); err != nil {
+			return nil, err
+		}
+	}
+	out := make([][]store.Run, len(want))
+	for i, w := range want { // a translation named twice: its largest cover in both
+		s.mu.Lock()
+		out[i] = append([]store.Run(nil), s.runs[w.Translation]...)
+		s.mu.Unlock()
+	}
+	return out, nil
+}
+
 // UnitRuns extends and returns a translation's runs.
 func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
 	if err := ctx.Err(); err != nil {

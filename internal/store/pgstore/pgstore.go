@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -340,15 +341,40 @@ func (s *Store) UnitKeys(ctx context.Context, component string, keys []string) (
 
 // UnitRuns extends a translation's runs under the lock of the unit counter.
 func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Run, error) {
+	out, err := s.UnitRunsOf(ctx, []store.RunsWant{{Translation: translation, Keys: keys}})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// UnitRunsOf extends several translations' runs in one transaction under the lock
+// of the unit counter, reading the runs other replicas may have given them first.
+func (s *Store) UnitRunsOf(ctx context.Context, want []store.RunsWant) ([][]store.Run, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	out := make([][]store.Run, len(want))
+	need := map[int]int{} // translation → keys, where the runs known do not cover them
 	s.mu.Lock()
-	runs := s.runs[translation]
-	s.mu.Unlock()
-	if keys <= covered(runs) {
-		return append([]store.Run(nil), runs...), nil
+	for i, w := range want {
+		runs := s.runs[w.Translation]
+		if w.Keys <= covered(runs) {
+			out[i] = append([]store.Run(nil), runs...)
+		} else {
+			need[w.Translation] = max(need[w.Translation], w.Keys)
+		}
 	}
+	s.mu.Unlock()
+	if len(need) == 0 {
+		return out, nil
+	}
+	trs := make([]int64, 0, len(need))
+	for tr := range need {
+		trs = append(trs, int64(tr))
+	}
+	slices.Sort(trs) // rows inserted in one order whatever the map's
+	var got map[int][]store.Run
 	octx, cancel := s.op(ctx)
 	defer cancel()
 	err := pgx.BeginFunc(octx, s.pool, func(tx pgx.Tx) error {
@@ -357,43 +383,56 @@ func (s *Store) UnitRuns(ctx context.Context, translation, keys int) ([]store.Ru
 		if err := tx.QueryRow(ctx, `SELECT value FROM counters WHERE name = 'unit' FOR UPDATE`).Scan(&next); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT first_key, first_id, count FROM unit_runs WHERE translation = $1 ORDER BY first_key`, translation)
+		rows, err := tx.Query(ctx, `SELECT translation, first_key, first_id, count FROM unit_runs WHERE translation = ANY($1) ORDER BY translation, first_key`, trs)
 		if err != nil {
 			return err
 		}
-		runs = runs[:0:0]
+		got = make(map[int][]store.Run, len(need))
 		for rows.Next() {
-			var fk, fid, n int64
-			if err := rows.Scan(&fk, &fid, &n); err != nil {
+			var tr, fk, fid, n int64
+			if err := rows.Scan(&tr, &fk, &fid, &n); err != nil {
 				return err
 			}
-			runs = append(runs, store.Run{FirstID: int(fid), FirstKey: int(fk), Count: int(n)})
+			got[int(tr)] = append(got[int(tr)], store.Run{FirstID: int(fid), FirstKey: int(fk), Count: int(n)})
 		}
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		c := covered(runs)
-		if keys <= c {
-			return nil // another replica extended them
+		start := next
+		for _, tr := range trs {
+			runs := got[int(tr)]
+			c, keys := covered(runs), need[int(tr)]
+			if keys <= c {
+				continue // another replica extended them
+			}
+			r := store.Run{FirstID: int(next) + 1, FirstKey: c, Count: keys - c}
+			if _, err := tx.Exec(ctx, `INSERT INTO unit_runs (translation, first_key, first_id, count) VALUES ($1, $2, $3, $4)`,
+				tr, r.FirstKey, r.FirstID, r.Count); err != nil {
+				return err
+			}
+			next += int64(r.Count)
+			got[int(tr)] = append(runs, r)
 		}
-		r := store.Run{FirstID: int(next) + 1, FirstKey: c, Count: keys - c}
-		if _, err := tx.Exec(ctx, `INSERT INTO unit_runs (translation, first_key, first_id, count) VALUES ($1, $2, $3, $4)`,
-			translation, r.FirstKey, r.FirstID, r.Count); err != nil {
-			return err
+		if next == start {
+			return nil
 		}
-		if _, err := tx.Exec(ctx, `UPDATE counters SET value = $1 WHERE name = 'unit'`, next+int64(r.Count)); err != nil {
-			return err
-		}
-		runs = append(runs, r)
-		return nil
+		_, err = tx.Exec(ctx, `UPDATE counters SET value = $1 WHERE name = 'unit'`, next)
+		return err
 	})
 	if err := s.did(ctx, err); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
-	s.runs[translation] = runs
+	for tr, runs := range got {
+		s.runs[tr] = runs
+	}
 	s.mu.Unlock()
-	return append([]store.Run(nil), runs...), nil
+	for i, w := range want {
+		if out[i] == nil {
+			out[i] = append([]store.Run(nil), got[w.Translation]...)
+		}
+	}
+	return out, nil
 }
 
 func covered(runs []store.Run) int {

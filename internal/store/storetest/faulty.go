@@ -24,7 +24,7 @@ func NewFaulty(s store.Store) *Faulty {
 }
 
 // Fail makes the calls of the named method ("ID", "Flush", "UnitKeys",
-// "UnitRuns", "GetResult", "PutResult", "PruneResults", "States", "Commit",
+// "UnitRuns" (UnitRunsOf too), "GetResult", "PutResult", "PruneResults", "States", "Commit",
 // "Changes", "Docs", "Metas", "TryLock") fail with err; a nil err makes them work
 // again.
 func (f *Faulty) Fail(method string, err error) {
@@ -78,6 +78,13 @@ func (f *Faulty) UnitRuns(ctx context.Context, translation, keys int) ([]store.R
 		return nil, err
 	}
 	return f.Store.UnitRuns(ctx, translation, keys)
+}
+
+func (f *Faulty) UnitRunsOf(ctx context.Context, want []store.RunsWant) ([][]store.Run, error) {
+	if err := f.err("UnitRuns"); err != nil {
+		return nil, err
+	}
+	return f.Store.UnitRunsOf(ctx, want)
 }
 
 func (f *Faulty) GetResult(ctx context.Context, key string) ([]byte, bool, error) {

@@ -39,6 +39,7 @@ func Run(t *testing.T, b Backend) {
 		{"IDs", testIDs},
 		{"UnitKeys", testUnitKeys},
 		{"UnitRuns", testUnitRuns},
+		{"UnitRunsOf", testUnitRunsOf},
 		{"Results", testResults},
 		{"CommitAdd", testCommitAdd},
 		{"Replace", testReplace},
@@ -215,6 +216,75 @@ func testUnitRuns(t *testing.T, b Backend) {
 	}
 	if empty, err := s.UnitRuns(ctx, 3, 0); err != nil || len(empty) != 0 {
 		t.Errorf("no keys: %v %v", empty, err)
+	}
+}
+
+// testUnitRunsOf: several translations' runs asked at once are what asking each
+// in turn gives: each covers its keys, no id is given twice, what was covered
+// stays, a translation named twice gets the larger cover in both answers, and UnitRuns (after a
+// restart too) answers the same runs.
+func testUnitRunsOf(t *testing.T, b Backend) {
+	ctx := t.Context()
+	s := open(t, b)
+	first, err := s.UnitRuns(ctx, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.RunsWant{{Translation: 1, Keys: 4}, {Translation: 2, Keys: 3}, {Translation: 3, Keys: 0}, {Translation: 2, Keys: 5}, {Translation: 4, Keys: 1}}
+	all, err := s.UnitRunsOf(ctx, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(want) {
+		t.Fatalf("%d answers for %d translations", len(all), len(want))
+	}
+	covers(t, all[0], 4)
+	covers(t, all[1], 5)
+	covers(t, all[2], 0)
+	covers(t, all[3], 5)
+	covers(t, all[4], 1)
+	if !slices.Equal(all[0][:len(first)], first) {
+		t.Errorf("translation 1's runs changed: %v, were %v", all[0], first)
+	}
+	if !slices.Equal(all[3], all[1]) {
+		t.Errorf("translation 2 named twice: %v and %v", all[1], all[3])
+	}
+	seen := map[int]int{}
+	for i, w := range want {
+		if i == 1 {
+			continue // translation 2's runs are also all[3]'s
+		}
+		for id := range ids(all[i]) {
+			if tr, dup := seen[id]; dup {
+				t.Errorf("id %d given to translations %d and %d", id, tr, w.Translation)
+			}
+			seen[id] = w.Translation
+		}
+	}
+	for i, w := range want {
+		if i == 1 {
+			continue
+		}
+		if again, err := s.UnitRuns(ctx, w.Translation, 0); err != nil || !slices.Equal(again, all[i]) {
+			t.Errorf("translation %d: UnitRuns gives %v, UnitRunsOf gave %v (%v)", w.Translation, again, all[i], err)
+		}
+	}
+	if b.Reopen == nil {
+		return
+	}
+	s = b.Reopen(t, s)
+	defer s.Close()
+	for i, w := range want {
+		if i == 1 {
+			continue
+		}
+		if again, err := s.UnitRuns(ctx, w.Translation, 0); err != nil || !slices.Equal(again, all[i]) {
+			t.Errorf("after a restart, translation %d: %v, were %v (%v)", w.Translation, again, all[i], err)
+		}
+	}
+	more, err := s.UnitRuns(ctx, 5, 1)
+	if err != nil || seen[more[0].FirstID] != 0 {
+		t.Errorf("an id given again after a restart: %v %v", more, err)
 	}
 }
 
