@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // xcstringsFormat is Xcode's String Catalog (.xcstrings), which neither Weblate
@@ -94,8 +95,10 @@ func (xcstringsFormat) ParseLanguage(data []byte, code string) (*File, error) {
 	f := &File{}
 	budget := jsonKeyBudget*len(data) + 1<<20
 	var warn xcWarnings
-	keyed := func(base, suffix string) (string, error) {
-		if budget -= len(base) + len(suffix) + 1; budget < 0 {
+	// A device's or a substitution's unit repeats its key and the entry's
+	// comment: the budget bounds what they add up to, as a JSON file's keys are.
+	keyed := func(base, suffix, note string) (string, error) {
+		if budget -= len(base) + len(suffix) + len(note) + 1; budget < 0 {
 			return "", &SyntaxError{Line: 1, Msg: "the keys of this file are too long to list"}
 		}
 		return base + ":" + suffix, nil
@@ -108,6 +111,7 @@ func (xcstringsFormat) ParseLanguage(data []byte, code string) (*File, error) {
 		if loc == nil {
 			if source {
 				f.Units = append(f.Units, Unit{Key: e.key, Target: []string{e.key}, ReadOnly: e.readOnly, Note: e.comment, Line: e.line})
+				warn.key(e.key, e.line)
 			}
 			return nil
 		}
@@ -144,7 +148,7 @@ func (xcstringsFormat) ParseLanguage(data []byte, code string) (*File, error) {
 						return c.errorf(dv, "a device variation of %q is not an object", e.key)
 					}
 					u := base
-					key, err := keyed(e.key, "device="+c.doc.key(&m))
+					key, err := keyed(e.key, "device="+c.doc.key(&m), e.comment)
 					if err != nil {
 						return err
 					}
@@ -184,7 +188,7 @@ func (xcstringsFormat) ParseLanguage(data []byte, code string) (*File, error) {
 					continue // a substitution without plural forms has nothing to translate
 				}
 				u := base
-				key, err := keyed(e.key, c.doc.key(&m))
+				key, err := keyed(e.key, c.doc.key(&m), e.comment)
 				if err != nil {
 					return err
 				}
@@ -230,7 +234,11 @@ func (w *xcWarnings) key(k string, line int) {
 
 func quoteKey(k string) string {
 	if len(k) > 80 {
-		k = k[:80] + "…"
+		n := 80
+		for n > 0 && !utf8.RuneStart(k[n]) {
+			n-- // not within a character
+		}
+		k = k[:n] + "…"
 	}
 	return `"` + k + `"`
 }
