@@ -2,6 +2,7 @@ package scan
 
 import (
 	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/lang"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -11,8 +12,9 @@ import (
 // unchanged catalog does not read it again, and a catalog that no longer parses
 // keeps its translations (each shown as it last parsed).
 type langList struct {
-	blob  repos.Hash
-	langs []string
+	blob   repos.Hash
+	source string // the language the file names as its source's
+	langs  []string
 }
 
 // fileLanguages lists the translations of a component whose one file (its
@@ -25,13 +27,14 @@ func (sc *componentScan) fileLanguages(rule *Rule) []match {
 	ll := s.langLists[sc.src.Key]
 	if ll == nil || ll.blob != e.Blob {
 		data, err := sc.tree.ReadFile(e.Path)
+		var source string
 		var langs []string
 		if err == nil {
-			_, langs, err = sc.info.Format().(formats.MultiLanguage).Languages(data)
+			source, langs, err = sc.info.Format().(formats.MultiLanguage).Languages(data)
 		}
 		switch {
 		case err == nil:
-			ll = &langList{blob: e.Blob, langs: langs}
+			ll = &langList{blob: e.Blob, source: source, langs: langs}
 			if s.langLists == nil {
 				s.langLists = map[string]*langList{}
 			}
@@ -39,6 +42,10 @@ func (sc *componentScan) fileLanguages(rule *Rule) []match {
 		case ll == nil:
 			return nil // the template's reading reports why
 		}
+	}
+	if l, err := lang.Resolve(ll.source); err != nil || l.Code != c.SourceLanguage.Code {
+		// The file's source strings are read as the component's source language's.
+		s.alert(c, weblate.AlertNotLanguage, e.Path, "the file's source language is %q, the component's source_language %s", ll.source, c.SourceLanguage.Code)
 	}
 	taken := map[string]string{c.SourceLanguage.Code: "the source language"}
 	var out []match

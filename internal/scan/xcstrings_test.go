@@ -148,3 +148,34 @@ func TestStringCatalogStats(t *testing.T) {
 		t.Errorf("alerts:\n%s", strings.Join(alerts, "\n"))
 	}
 }
+
+// TestStringCatalogSourceLanguage: a catalog whose source language is not the
+// component's is reported where the scan meets it.
+func TestStringCatalogSourceLanguage(t *testing.T) {
+	files := map[string]string{"L.xcstrings": `{"sourceLanguage":"de","strings":{"a":{"localizations":{"fr":{"stringUnit":{"value":"A"}}}}}}`}
+	cfg := testutil.Config(t, t.TempDir(), testutil.RepoConfig(t, files, `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: L
+        slug: l
+        repo: REPO
+        filemask: L.xcstrings
+        file_format: xcstrings
+`))
+	snap, err := livetest.New(t, cfg, t.TempDir(), livetest.Options{}).Scan(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alerts []string
+	for _, a := range snap.Alerts {
+		alerts = append(alerts, a.Kind.String()+" "+a.Path+": "+a.Message)
+	}
+	want := `NotLanguage L.xcstrings: the file's source language is "de", the component's source_language en`
+	if strings.Join(alerts, "\n") != want {
+		t.Errorf("alerts:\n%s\nwant:\n%s", strings.Join(alerts, "\n"), want)
+	}
+	if c := snap.Project("demo").Component("l"); c == nil || len(c.Translations) != 2 {
+		t.Errorf("translations of the catalog: %v", c)
+	}
+}
