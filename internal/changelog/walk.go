@@ -148,6 +148,9 @@ type walker struct {
 	pl     *scan.Rule
 	st     *walkState
 	events []event
+	// multi is set for a format whose one file, the template, holds every
+	// language (catalog.go).
+	multi formats.MultiLanguage
 }
 
 // walk brings a component's history from its stored state up to the head the
@@ -157,6 +160,7 @@ type walker struct {
 // events replace the component's stored ones.
 func walk(ctx context.Context, c *snapshot.Component, src *scan.Source, pos *position, st *walkState) (w *walker, redone bool, err error) {
 	w = &walker{c: c, repo: src.Repo, format: src.Format, pl: src.Rule}
+	w.multi, _ = src.Format.(formats.MultiLanguage)
 	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, src.Rule), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since,
 		From: c.Repo.Head.Hash} // the head the statistics read, not a newer one
 	var commits []repos.CommitChanges
@@ -244,6 +248,12 @@ func (w *walker) baseline(commits []repos.CommitChanges) {
 		if data, err := tree.ReadFile(cc.Template); err == nil {
 			w.setTemplate(data)
 			st.Created = true
+			if w.multi != nil {
+				for lp, code := range w.catalogLanguages(data) {
+					st.Langs[lp] = code
+					st.Blobs[lp] = repos.HashBlob(data)
+				}
+			}
 		}
 	}
 	entries, _ := tree.ListDepth(w.pl.Mask.Dir, w.pl.Mask.Depth)
@@ -282,8 +292,10 @@ func (w *walker) language(p string) string {
 	return l.Code
 }
 
-func (w *walker) parse(data []byte) *formats.File {
-	f, err := w.format.Parse(data)
+func (w *walker) parse(data []byte) *formats.File { return parseWith(w.format, data) }
+
+func parseWith(format formats.Format, data []byte) *formats.File {
+	f, err := format.Parse(data)
 	if err != nil {
 		return &formats.File{} // a broken version counts as empty; the next good one shows the difference
 	}
@@ -310,10 +322,15 @@ func (w *walker) setTemplate(data []byte) {
 
 // texts reads a language file version: unit key → text.
 func (w *walker) texts(data []byte, path string) map[string]unitText {
-	f := w.parse(data)
+	format := w.format
+	code, _ := w.pl.Mask.Match(path)
+	if _, fileCode, ok := splitLangPath(path); ok && w.multi != nil {
+		// One language of the file holding every language.
+		code, format = fileCode, w.c.Format.ParserFor(fileCode)
+	}
+	f := parseWith(format, data)
 	out := make(map[string]unitText, len(f.Units))
 	if w.c.Format.Monolingual {
-		code, _ := w.pl.Mask.Match(path)
 		tags := w.c.Format.PluralTags(code)
 		for i := range f.Units {
 			forms := f.Units[i].FormsFor(tags)
@@ -398,6 +415,13 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 			st.Blobs[ch.Path] = ch.To // read when it first changes, if ever
 			delete(st.texts, ch.Path)
 		}
+		if w.multi != nil && tmplChange != nil && !tmplChange.To.IsZero() {
+			for lp, code := range w.catalogLanguages(w.blob(tmplChange.To)) {
+				st.Langs[lp] = code
+				st.Blobs[lp] = tmplChange.To
+				delete(st.texts, lp)
+			}
+		}
 		if len(st.Langs) > 0 || (tmplChange != nil && !tmplChange.To.IsZero()) {
 			st.Created = true
 			w.emit(cm, event{action: weblate.ActionCreateComponent})
@@ -432,6 +456,9 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 				w.emit(cm, event{action: weblate.ActionNewStrings, path: p, lang: st.Langs[p], count: newKeys})
 			}
 		}
+	}
+	if w.multi != nil && tmplChange != nil {
+		w.catalogCommit(cm, tmplChange)
 	}
 	for _, ch := range removed {
 		if code := st.Langs[ch.Path]; code != "" {

@@ -476,10 +476,15 @@ func TestFilemasks(t *testing.T) {
 }
 
 // TestFormatsFromRegistry: every registered format is accepted, and the error for an
-// unknown one lists them.
+// unknown one lists them. A format whose one file holds every language is named
+// by that file.
 func TestFormatsFromRegistry(t *testing.T) {
 	for _, id := range formats.IDs() {
-		data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, filemask: '*.x', file_format: " + id + "}]}\n")
+		mask := "*.x"
+		if info, _ := formats.Lookup(id); info.MultiLanguage {
+			mask = "all.x"
+		}
+		data := []byte("projects:\n- {name: A, slug: a, components: [{name: C, slug: c, repo: r, filemask: '" + mask + "', file_format: " + id + "}]}\n")
 		if _, err := Parse(data, "x.yaml"); err != nil {
 			t.Errorf("%s: %v", id, err)
 		}

@@ -219,7 +219,8 @@ var componentFields = []field[Component]{
 	str("push", func(c *comp) *string { return &c.Push }),
 	str("git_export", func(c *comp) *string { return &c.GitExport }),
 	str("repoweb", func(c *comp) *string { return &c.RepoWeb }),
-	required(str("filemask", func(c *comp) *string { return &c.Filemask }, validMask, inRepo)),
+	// Its syntax depends on file_format: checkFilemask, once both are read.
+	required(str("filemask", func(c *comp) *string { return &c.Filemask }, inRepo)),
 	historyField,
 	fetchIntervalField,
 	str("template", func(c *comp) *string { return &c.Template }, inRepo),
@@ -298,6 +299,7 @@ func decodeComponents(d *decoder, n *yaml.Node, path string, p *Project) {
 		names.check(d, s["name"], path+".name", "component name")
 		d.resolveRepo(c, s, path)
 		applyDerivedDefaults(c, s)
+		d.checkFilemask(c, s, path)
 		p.Components = append(p.Components, c)
 	})
 }
@@ -382,6 +384,32 @@ func oneOf[V comparable](choices ...V) check[V] {
 			list[i] = fmt.Sprintf("%#v", c) // strings quoted, numbers bare
 		}
 		return "must be one of " + strings.Join(list, ", ")
+	}
+}
+
+// checkFilemask checks the filemask by the component's format. A format whose one
+// file holds every language (formats.MultiLanguage: Xcode's string catalog) is
+// named by that file's path, without "*", and the file is its own template: the
+// template is filled in, and one naming another file is refused.
+func (d *decoder) checkFilemask(c *Component, s seen, path string) {
+	if s["filemask"] == nil || c.Filemask == "" || inRepo(c.Filemask) != "" {
+		return // missing, empty or outside: reported already
+	}
+	if info, ok := formats.Lookup(c.FileFormat); ok && info.MultiLanguage {
+		if strings.Contains(c.Filemask, "*") {
+			d.problem(s["filemask"], path+".filemask", "must name the one file holding every language, without \"*\" (a %s file holds them all)", c.FileFormat)
+			return
+		}
+		switch {
+		case c.Template == "":
+			c.Template = c.Filemask
+		case c.Template != c.Filemask:
+			d.problem(s["template"], path+".template", "must be empty or the filemask's file: a %s file is its own template", c.FileFormat)
+		}
+		return
+	}
+	if problem := validMask(c.Filemask); problem != "" {
+		d.problem(s["filemask"], path+".filemask", "%s", problem)
 	}
 }
 

@@ -98,6 +98,9 @@ func find(tree repos.Tree, paths []string, repo string) ([]*Component, []LeftOut
 	slices.SortFunc(cands, func(a, b *layout.Candidate) int { return strings.Compare(a.Mask, b.Mask) })
 	used := map[string]bool{}
 	for _, c := range cands {
+		if c.Detect.OneFile {
+			continue // its files are components of their own (oneFileComponents)
+		}
 		comp, why := propose(tree, ps, c)
 		if comp == nil {
 			// As unclaimed does, a lone file is not worth a note.
@@ -114,6 +117,11 @@ func find(tree repos.Tree, paths []string, repo string) ([]*Component, []LeftOut
 		}
 		out = append(out, comp)
 	}
+	for _, comp := range oneFileComponents(tree, paths) {
+		used[comp.Filemask] = true
+		out = append(out, comp)
+	}
+	slices.SortStableFunc(out, func(a, b *Component) int { return strings.Compare(a.Filemask, b.Filemask) })
 	nameIn(out, repo)
 	left = append(left, unclaimed(ps, used, out)...)
 	slices.SortFunc(left, func(a, b LeftOut) int { return strings.Compare(a.Mask, b.Mask) })

@@ -35,7 +35,9 @@ var genericStems = map[string]bool{
 // the language, and the last folder before the language's part.
 func nameParts(mask string) (folder, stem, last string) {
 	segs := strings.Split(unglob(mask), "/")
-	wild := 0
+	// A mask without "*" names a file holding every language: its folders
+	// are those before the file's name.
+	wild := len(segs) - 1
 	for i, s := range segs {
 		if strings.Contains(s, "*") {
 			wild = i

@@ -80,7 +80,12 @@ func (p *Proposal) YAML() []byte {
 			fmt.Fprintf(&b, "%s# Warning: %s\n", indent, comment(w))
 		}
 		for _, s := range c.Skipped {
-			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(s.Path), comment(s.Language))
+			what := s.Path
+			if s.Path == c.Filemask {
+				// A file holding every language: one of them is left out.
+				what = s.Code + " of " + s.Path
+			}
+			fmt.Fprintf(&b, "%s# language_regex leaves out %s: %s\n", indent, comment(what), comment(s.Language))
 		}
 		writeComponent(&b, indent, p.Repo, c)
 	}

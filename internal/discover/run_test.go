@@ -312,6 +312,13 @@ var trees = map[string][]want{
 	"arb":          {{mask: "lib/l10n/app_*.arb", format: "arb", template: "lib/l10n/app_en.arb", source: "en", langs: "cs"}},
 	"go-i18n":      {{mask: "translations/*.all.json", format: "go-i18n-json", template: "translations/en-us.all.json", source: "en_US", langs: "cs"}},
 	"go-i18n-v2":   {{mask: "active.*.json", format: "go-i18n-json-v2", template: "active.en.json", source: "en", langs: "cs"}},
+	// A string catalog is a component of its own, named by its path, in the
+	// source language it names; a language spelled twice is left out.
+	"xcstrings-catalogs": {
+		{mask: "App/*.lproj/InfoPlist.strings", format: "strings-utf8", template: "App/en.lproj/InfoPlist.strings", source: "en", langs: "de"},
+		{mask: "App/Localizable.xcstrings", format: "xcstrings", source: "en", langs: "de fr pt_BR"},
+		{mask: "Widget/Localizable.xcstrings", format: "xcstrings", source: "de", langs: "en pt_BR", skipped: "pt_BR"},
+	},
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},

@@ -93,6 +93,22 @@ func Compile(pattern string) (*Mask, error) {
 	return m, nil
 }
 
+// CompileFile compiles the filemask of a format whose one file holds every
+// language (formats.MultiLanguage): the path of that file, read literally — no
+// character of it is a wildcard — which Match matches alone, with no language
+// code.
+func CompileFile(path string) (*Mask, error) {
+	if path == "" || strings.HasSuffix(path, "/") {
+		return nil, &SyntaxError{path, "must name a file"}
+	}
+	re := regexp.MustCompile("^" + regexp.QuoteMeta(path) + "$")
+	m := &Mask{pattern: path, re: re}
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		m.Dir = path[:i]
+	}
+	return m, nil
+}
+
 // bracket translates the set at the start of p ("[" …) into a regular expression
 // class that never matches "/", as Python's fnmatch.translate does but for "/"
 // (glob matches one path segment at a time). n is 0 when the set is not closed.

@@ -179,3 +179,28 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileFile: the filemask of a file holding every language is its path,
+// read literally: it matches that path alone, with no language code.
+func TestCompileFile(t *testing.T) {
+	t.Parallel()
+	m, err := CompileFile("App/[x]?.xcstrings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{"App/[x]?.xcstrings": true, "App/xa.xcstrings": false, "App/[x]?.xcstrings/": false, "[x]?.xcstrings": false} {
+		code, ok := m.Match(path)
+		if ok != want || code != "" {
+			t.Errorf("%s: %q %v, want %v", path, code, ok, want)
+		}
+	}
+	if m.Dir != "App" || m.Depth != 0 || m.Path("de") != "App/[x]?.xcstrings" {
+		t.Errorf("Dir %q Depth %d Path %q", m.Dir, m.Depth, m.Path("de"))
+	}
+	if m, _ := CompileFile("top.xcstrings"); m.Dir != "" {
+		t.Errorf("Dir %q at the root", m.Dir)
+	}
+	if _, err := CompileFile(""); err == nil {
+		t.Error("an empty path compiled")
+	}
+}

@@ -31,6 +31,7 @@ func TestCheckFlags(t *testing.T) {
 		"plainxliff":       "",
 		"yaml":             "",
 		"ruby-yaml":        "",
+		"xcstrings":        "", // not Weblate's: as stringsdict
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

@@ -31,6 +31,10 @@ type Detection struct {
 	// template in Base.lproj when no English one is found (Xcode's base
 	// internationalization).
 	Lproj bool
+	// OneFile: each file of the family is a component of its own, holding every
+	// language (a MultiLanguage format: Xcode's string catalogs); its filemask is
+	// the file's path.
+	OneFile bool
 	// CodeShape, when set, is the regular expression (unanchored) the language
 	// codes of the family's paths match, narrower than a language code's usual
 	// shape (Android's resource qualifiers); discovery leaves out files whose

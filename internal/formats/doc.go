@@ -22,6 +22,17 @@ Optional interfaces add what only some formats can do:
     a glossary, which has no file of its own).
   - PluralTagger orders plural forms named by category by a table of the format's
     own instead of the language's CLDR categories (Android).
+  - MultiLanguage is a format whose one file holds every language of a component
+    (Xcode's string catalog): Languages lists the languages the file holds and
+    ParseLanguage reads one of them; Parse reads the source language, the file
+    being its own template. Register sets Info.MultiLanguage, and Info.ParserFor
+    hands out the reading of one language. Such a format is monolingual; its
+    component's filemask is the file's path, without "*" (the configuration fills
+    the template in with it), the scan makes a translation of each language the
+    file holds, each translation's file (and download) is the whole file, and
+    the change log walks each language of it as a file of its own, so that a
+    commit changes the languages whose units it changed. Its Detection sets
+    OneFile: discovery proposes each file as a component.
 
 # Adding a format
 

@@ -165,6 +165,39 @@ type Writer interface {
 	Write(sourceLang, targetLang string, units []Unit) []byte
 }
 
+// A MultiLanguage format keeps every language of a component in one file
+// (Xcode's string catalog): the component's filemask names that file, which is
+// also its template, and each language the file holds is a translation.
+// Parse reads the source language's units (the template); ParseLanguage reads
+// another language's, keyed as the template's, so that the scan counts them as
+// it counts a monolingual translation. Info.ParserFor hands out the parser of
+// one language.
+type MultiLanguage interface {
+	// Languages returns the source language the file names and the codes, as
+	// the file writes them and sorted, of the other languages it holds.
+	Languages(data []byte) (source string, langs []string, err error)
+	// ParseLanguage reads the units of the language the file writes code.
+	ParseLanguage(data []byte, code string) (*File, error)
+}
+
+// languageParser is the Format reading one language of a MultiLanguage file.
+type languageParser struct {
+	m    MultiLanguage
+	code string
+}
+
+func (p languageParser) Parse(data []byte) (*File, error) { return p.m.ParseLanguage(data, p.code) }
+
+// ParserFor returns the parser of the file of the translation whose code is
+// code: for a MultiLanguage format, the reading of that language of the file;
+// for any other, the format itself (its files hold one language each).
+func (i *Info) ParserFor(code string) Format {
+	if m, ok := i.format.(MultiLanguage); ok {
+		return languageParser{m, code}
+	}
+	return i.format
+}
+
 // Plurals says how a format names the plural forms of a unit.
 type Plurals uint8
 
@@ -207,6 +240,10 @@ type Info struct {
 	Fuzzy, Approved, ReadOnly bool
 	// Writable is true for a Writer (set by Register).
 	Writable bool
+	// MultiLanguage is true for a MultiLanguage format (set by Register): a
+	// component is one file holding every language, its filemask that file's
+	// path and its template that same file.
+	MultiLanguage bool
 	// CheckFlags are the flags every unit of the format has for Weblate's
 	// quality checks (TranslationFormat.check_flags in weblate/formats/), as
 	// Weblate writes them: Android's java-printf-format, i18next's
@@ -259,6 +296,9 @@ func Register(desc Info, f Format) {
 		panic(fmt.Sprintf("formats: %q registered twice", info.ID))
 	}
 	_, info.Writable = f.(Writer)
+	if _, info.MultiLanguage = f.(MultiLanguage); info.MultiLanguage && !info.Monolingual {
+		panic(fmt.Sprintf("formats: %q holds every language in one file but is not monolingual", info.ID))
+	}
 	info.format = f
 	if info.Detect != nil {
 		registerDetection(info)

@@ -17,6 +17,9 @@ type goodFile struct {
 func (sc *componentScan) good(key resultKey, path string, compute computeFunc) (*fileResult, resultKey, error) {
 	r := sc.result(key, path, compute)
 	id := sc.src.Key + "\x00" + string(key.role) + path
+	if key.lang != "" {
+		id += "\x00" + key.lang // one file, read once per language
+	}
 	sc.s.goodSeen[id] = true
 	if r.err == nil {
 		if !r.changed {

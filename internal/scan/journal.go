@@ -20,7 +20,16 @@ const resultVersion = "3"
 // of the file's translation depend on.
 func (k resultKey) journalKey() string {
 	return "r" + resultVersion + "/" + formats.ParserVersion + "/" + rules.ChecksVersion + "/" + string(k.role) + "/" + k.format + "/" +
-		k.blob.String() + "/" + k.template.String() + "/" + k.tags + "/" + k.checks
+		k.blob.String() + "/" + k.template.String() + "/" + k.tags + "/" + k.checks + langSuffix(k.lang)
+}
+
+// langSuffix adds the language of a file holding every language to its result's
+// journal key; other files' keys stay as they were.
+func langSuffix(code string) string {
+	if code == "" {
+		return ""
+	}
+	return "/lang=" + code
 }
 
 // A compact binary form: results are read back at every start of a big installation.

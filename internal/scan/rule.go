@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/filemask"
+	"github.com/gitlate/gitlate/internal/formats"
 	"github.com/gitlate/gitlate/internal/lang"
 )
 
@@ -38,9 +39,14 @@ func (s *Engine) ruleOf(cc *config.Component, pc *config.Project) (*Rule, error)
 	return r, nil
 }
 
-// NewRule compiles a component's rule.
+// NewRule compiles a component's rule. The filemask of a format whose one file
+// holds every language is that file's path (filemask.CompileFile).
 func NewRule(cc *config.Component, pc *config.Project) (*Rule, error) {
-	m, err := filemask.Compile(cc.Filemask)
+	compile := filemask.Compile
+	if info, ok := formats.Lookup(cc.FileFormat); ok && info.MultiLanguage {
+		compile = filemask.CompileFile
+	}
+	m, err := compile(cc.Filemask)
 	if err != nil {
 		return nil, err
 	}
@@ -89,9 +95,20 @@ func (r *Rule) Of(path string, source *lang.Language) (code string, l *lang.Lang
 		return "", nil, false, nil
 	}
 	code, ok = r.Mask.Match(path)
-	if !ok || !r.langRe.MatchString(code) {
-		// Weblate skips what language_regex filters out silently: it is a filter.
+	if !ok {
 		return "", nil, false, nil
+	}
+	l, ok, err = r.Language(code, source)
+	return code, l, ok, err
+}
+
+// Language resolves a language code as a file of the component writes it (in its
+// path, or inside a file holding every language): ok is false when
+// language_regex filters it out, err set when it is not a language.
+func (r *Rule) Language(code string, source *lang.Language) (l *lang.Language, ok bool, err error) {
+	if !r.langRe.MatchString(code) {
+		// Weblate skips what language_regex filters out silently: it is a filter.
+		return nil, false, nil
 	}
 	lcode := code
 	if a, ok := r.aliases[lcode]; ok {
@@ -99,11 +116,11 @@ func (r *Rule) Of(path string, source *lang.Language) (code string, l *lang.Lang
 	}
 	switch lcode {
 	case "source", "src", "default":
-		return code, source, true, nil
+		return source, true, nil
 	}
 	l, err = lang.Resolve(lcode)
 	if err != nil {
-		return code, nil, true, errNotLanguage{code, err}
+		return nil, true, errNotLanguage{code, err}
 	}
-	return code, l, true, nil
+	return l, true, nil
 }

@@ -86,6 +86,9 @@ type Engine struct {
 	// views holds, during a scan, what it read of each repository (see repoView);
 	// only scans touch it, one at a time.
 	views map[repos.Repository]*repoView
+	// langLists keeps, by component, the languages of a file holding every
+	// language (see fileLanguages); only scans touch it, one at a time.
+	langLists map[string]*langList
 
 	parsed atomic.Int64
 	// reused counts results taken from memory instead of a parse; scans, scanTime and
@@ -180,6 +183,9 @@ type resultKey struct {
 	tags     string     // plural tags the forms were ordered by
 	checks   string     // what the quality checks depend on (checksKey)
 	role     byte       // 't' template, 'm' monolingual translation, 'b' bilingual file
+	// lang is the language read of a file holding every language
+	// (formats.MultiLanguage), as the file writes its code; "" for other files.
+	lang string
 }
 
 type fileResult struct {
@@ -567,15 +573,21 @@ func (sc *componentScan) readFiles(repo repos.Repository) bool {
 		return false
 	}
 	sc.src.Rule = rule
-	matches, err := s.listMatches(c, sc.tree, rule)
+	var matches []match
+	if sc.info.MultiLanguage {
+		matches = sc.fileLanguages(rule)
+	} else {
+		matches, err = s.listMatches(c, sc.tree, rule)
+	}
 	templateParsed()
 	if err != nil {
 		s.repoFailed(c, sc.src, err)
 		return false
 	}
 	// A local: repository without commits is a glossary nobody has written to yet:
-	// empty, not misconfigured.
-	if len(matches) == 0 && (repo.Kind() != repos.KindLocal || c.Repo.Head != nil) {
+	// empty, not misconfigured. A file holding every language may hold the source
+	// language alone.
+	if len(matches) == 0 && !sc.info.MultiLanguage && (repo.Kind() != repos.KindLocal || c.Repo.Head != nil) {
 		hint := ""
 		if m := layout.DidYouMean(repo, sc.tree, cc.Filemask); m != "" {
 			hint = fmt.Sprintf("; did you mean %q?", m)
@@ -769,7 +781,10 @@ func (sc *componentScan) findTemplate() bool {
 	}
 	te, err := sc.tree.Stat(cc.Template)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && sc.info.MultiLanguage {
+			// The filemask names the file, which is its own template.
+			sc.s.alert(sc.c, weblate.AlertNoMatch, "", "filemask %q matches no file", cc.Filemask)
+		} else if errors.Is(err, fs.ErrNotExist) {
 			sc.s.alert(sc.c, weblate.AlertMissingTemplate, cc.Template, "the template does not exist")
 		} else {
 			sc.fileAlert(cc.Template, err)
@@ -831,11 +846,16 @@ func (sc *componentScan) monolingual(matches []match) {
 	for i, m := range matches {
 		tags := sc.info.PluralTags(m.code)
 		ctx := CheckContext(sc.c, m.code, m.lang)
+		parser, langKey := sc.format, ""
+		if sc.info.MultiLanguage {
+			// Every translation reads the one file: its own language of it.
+			parser, langKey = sc.info.ParserFor(m.code), m.code
+		}
 		jobs[i] = parseJob{
-			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), checks: sc.checksKey(&ctx), role: 'm'},
+			key:  resultKey{format: cc.FileFormat, blob: m.entry.Blob, template: te.Blob, tags: strings.Join(tags, " "), checks: sc.checksKey(&ctx), role: 'm', lang: langKey},
 			path: m.entry.Path,
 			compute: func(data []byte) (*fileResult, error) {
-				st, rows, warns, err := monolingualStats(tr.tmpl, index, eachUnit(sc.format, data), tags, sc.checker(ctx))
+				st, rows, warns, err := monolingualStats(tr.tmpl, index, eachUnit(parser, data), tags, sc.checker(ctx))
 				if err != nil {
 					return nil, err
 				}

@@ -226,6 +226,17 @@ func (r *Reader) parse(t *snapshot.Translation, path string, want repos.Hash, st
 	return t.Component.Format.Format().Parse(data)
 }
 
+// parseAs parses t's own file as t's language: for a file holding every
+// language (formats.MultiLanguage), the one that file is also the template,
+// that language's units rather than the source's.
+func (r *Reader) parseAs(t *snapshot.Translation, path string, want repos.Hash, stale *bool) (*formats.File, error) {
+	data, err := r.readData(t, path, want, stale)
+	if err != nil {
+		return nil, err
+	}
+	return t.Component.Format.ParserFor(t.LanguageCode).Parse(data)
+}
+
 // ids gives the unit at position pos of t its id and its source unit's.
 func ids(t *snapshot.Translation, pos int, u *snapshot.Unit) {
 	u.ID = t.UnitIDs.ID(pos)
@@ -262,7 +273,7 @@ func (r *Reader) readMonolingual(t *snapshot.Translation, stale *bool) ([]snapsh
 	}
 	byKey := map[string]*formats.Unit{}
 	if !t.IsSource {
-		f, err := r.parse(t, t.Filename, t.Blob, stale)
+		f, err := r.parseAs(t, t.Filename, t.Blob, stale)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", t.Filename, err)
 		}
