@@ -200,3 +200,63 @@ func TestLintSARIF(t *testing.T) {
 		t.Errorf("log of --since HEAD~0 is not valid SARIF: %v\n%s", err, out)
 	}
 }
+
+// lintCatalog is a String Catalog holding English and German: "saved" lacks its
+// full stop in German already; deOpen is German's "open".
+func lintCatalog(deOpen string) string {
+	return `{
+  "sourceLanguage" : "en",
+  "strings" : {
+    "open" : {
+      "localizations" : {
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "` + deOpen + `" } },
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Open" } }
+      }
+    },
+    "saved" : {
+      "localizations" : {
+        "de" : { "stringUnit" : { "state" : "translated", "value" : "Gespeichert" } },
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Saved." } }
+      }
+    }
+  },
+  "version" : "1.0"
+}
+`
+}
+
+// TestLintSinceCatalog: in a file holding every language, --since compares each
+// language's strings with the same language's at the base, not with the source's.
+func TestLintSinceCatalog(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "app")
+	writeFile(t, filepath.Join(repo, "Localizable.xcstrings"), lintCatalog("Öffnen"))
+	gitCLI(t, dir, "init", "-q", "-b", "main", repo)
+	gitCLI(t, repo, "add", "-A")
+	gitCLI(t, repo, "commit", "-q", "-m", "initial")
+	writeFile(t, filepath.Join(repo, "Localizable.xcstrings"), lintCatalog("Öffnen!"))
+	cfg := filepath.Join(dir, "projects.yaml")
+	writeFile(t, cfg, `projects:
+  - name: Demo
+    slug: demo
+    components:
+      - name: App
+        slug: app
+        repo: app
+        filemask: Localizable.xcstrings
+        file_format: xcstrings
+`)
+	data := filepath.Join(dir, "data")
+	code, rows := lintJSON(t, "--config", cfg, "--data", data)
+	if code != 0 || len(rows) != 2 {
+		t.Fatalf("lint: exit %d, %+v", code, rows)
+	}
+	code, rows = lintJSON(t, "--config", cfg, "--data", data, "--since", "HEAD")
+	if code != 0 || len(rows) != 1 || rows[0].Key != "open" || rows[0].Check != "end_exclamation" || rows[0].Language != "de" {
+		t.Errorf("--since HEAD: exit %d, %+v; want German's open only", code, rows)
+	}
+}

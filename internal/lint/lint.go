@@ -123,8 +123,9 @@ func identity(monolingual bool, source []string, key string) string {
 func readBase(c *snapshot.Component, base Base) (*baseTexts, error) {
 	bt := &baseTexts{files: map[string]map[string]string{}, anyFile: map[string]bool{}}
 	mono := c.Format.Monolingual
-	read := func(path string, tags []string) error {
-		if _, done := bt.files[path]; done || path == "" {
+	read := func(path, code string, tags []string) error {
+		key := fileKey(c, path, code)
+		if _, done := bt.files[key]; done || path == "" {
 			return nil
 		}
 		data, ok, err := base.ReadFile(c, path)
@@ -134,7 +135,11 @@ func readBase(c *snapshot.Component, base Base) (*baseTexts, error) {
 		if !ok {
 			return nil
 		}
-		f, err := c.Format.Format().Parse(data)
+		parser := c.Format.Format() // a template: the source language's strings
+		if code != "" {
+			parser = c.Format.ParserFor(code)
+		}
+		f, err := parser.Parse(data)
 		if err != nil {
 			return nil // a file that did not parse then: every string is new
 		}
@@ -147,11 +152,11 @@ func readBase(c *snapshot.Component, base Base) (*baseTexts, error) {
 				bt.anyFile[id] = true
 			}
 		}
-		bt.files[path] = texts
+		bt.files[key] = texts
 		return nil
 	}
 	if mono {
-		if err := read(c.Config.Template, c.Format.PluralTags(c.SourceLanguage.Code)); err != nil {
+		if err := read(c.Config.Template, "", c.Format.PluralTags(c.SourceLanguage.Code)); err != nil {
 			return nil, err
 		}
 	}
@@ -159,11 +164,21 @@ func readBase(c *snapshot.Component, base Base) (*baseTexts, error) {
 		if t.IsSource && mono {
 			continue
 		}
-		if err := read(t.Filename, c.Format.PluralTags(t.LanguageCode)); err != nil {
+		if err := read(t.Filename, t.LanguageCode, c.Format.PluralTags(t.LanguageCode)); err != nil {
 			return nil, err
 		}
 	}
 	return bt, nil
+}
+
+// fileKey names the strings of one language of a file in baseTexts.files: the
+// path, or for a file holding every language (a String Catalog) the path and the
+// language's code; code "" is the template, read as the source language.
+func fileKey(c *snapshot.Component, path, code string) string {
+	if !c.Format.MultiLanguage {
+		return path
+	}
+	return path + "\x00" + code
 }
 
 // trimEmpty drops trailing empty forms: a target padded to the plural's number
@@ -186,7 +201,7 @@ func (bt *baseTexts) changed(t *snapshot.Translation, u *snapshot.Unit) bool {
 		return !bt.anyFile[id]
 	}
 	if mono {
-		tmpl, ok := bt.files[c.Config.Template]
+		tmpl, ok := bt.files[fileKey(c, c.Config.Template, "")]
 		if !ok {
 			return true
 		}
@@ -197,7 +212,7 @@ func (bt *baseTexts) changed(t *snapshot.Translation, u *snapshot.Unit) bool {
 			return false
 		}
 	}
-	texts, ok := bt.files[t.Filename]
+	texts, ok := bt.files[fileKey(c, t.Filename, t.LanguageCode)]
 	if !ok {
 		return true
 	}
