@@ -59,4 +59,47 @@ func init() {
 			return []byte(rdHead + `<system:String` + b.String() + ` x:Key="k">v</system:String>` + rdTail)
 		}},
 	)
+	morePlain["dtd"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, "<!-- This Source Code Form is subject to the terms of the MPL. -->\n", "", func(i int) string {
+			return fmt.Sprintf("<!-- LOCALIZATION NOTE (k%d): %s -->\n<!ENTITY k%d.%s \"%s\">\n", i, text(r), i, word(r), text(r))
+		})
+	}
+	moreShapes["dtd"] = []hostileShape{
+		// translate-toolkit re-reads a chunk's rest for every entity.
+		{"many entities in one chunk", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "", func(i int) string { return fmt.Sprintf("<!ENTITY k%d \"%s\">\n", i, word(r)) })
+		}},
+		// After an unquoted definition translate-toolkit steps on by the lines
+		// of the last entity it read, re-reading every comment line before it.
+		{"many comment lines before an unquoted definition", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!ENTITY first \"x\">\n", "<!ENTITY bad value>\n<!ENTITY last \"y\">\n", func(int) string { return "<!-- " + text(r) + " -->\n" })
+		}},
+		{"many unquoted definitions", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "", func(i int) string { return fmt.Sprintf("<!ENTITY k%d %s>\n", i, word(r)) })
+		}},
+		{"many lines that are not UTF-8", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!ENTITY a \"x\">\n", "<!ENTITY b \"y\">\n", func(int) string { return word(r) + "\xff\n" })
+		}},
+		{"one text of many lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!ENTITY a \"", "\">\n", func(int) string { return "  " + text(r) + "\n" })
+		}},
+		{"one comment of many lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!--\n", "-->\n<!ENTITY a \"x\">\n", func(int) string { return "  " + text(r) + "\n" })
+		}},
+		{"many comments on one line", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "<!ENTITY a \"x\">\n", func(int) string { return "<!-- " + word(r) + " -->" })
+		}},
+		{"many quotes on one line", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!ENTITY a \"", "\n", func(int) string { return `"'` })
+		}},
+		{"many references in one text", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<!ENTITY a \"", "\">\n", func(int) string { return "&amp;&quot;&#037;&x " })
+		}},
+		{"many parameter entity lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "<!ENTITY a \"x\">\n", func(i int) string { return fmt.Sprintf("%%p%d;\n", i) })
+		}},
+		{"chunks ended at every line", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "", func(i int) string { return fmt.Sprintf("<!ENTITY k%d \"%s\n\">\n", i, word(r)) })
+		}},
+	}
 }
