@@ -31,6 +31,10 @@ func TestCheckFlags(t *testing.T) {
 		"plainxliff":       "",
 		"yaml":             "",
 		"ruby-yaml":        "",
+		// DTDFormat and FlatXMLFormat have none; ResourceDictionaryFormat's.
+		"dtd":                "",
+		"flatxml":            "",
+		"resourcedictionary": "c-sharp-format",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]
