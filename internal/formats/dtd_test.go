@@ -203,3 +203,40 @@ func FuzzDTD(f *testing.F) {
 		checkPlainParse(t, data, func(n int) int { return n + 64 }, "dtd")
 	})
 }
+
+// TestTTKMutatedDTD compares documents made from the real files by cutting,
+// repeating and splicing their lines and bytes, where translate-toolkit's line
+// reading meets what nobody writes on purpose.
+func TestTTKMutatedDTD(t *testing.T) {
+	t.Parallel()
+	requireTTK(t)
+	_, files := readFiles(t, "testdata", "dtd/*/*.dtd")
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	rng := rand.New(rand.NewPCG(47, 53))
+	frags := []string{"\"", "'", ">", "<!--", "-->", "<!ENTITY", "%", ";", "&", "&amp;", "\n", "\r\n", " ", "\xff", "\"\n>", "<!ENTITY % x SYSTEM \"y\">"}
+	docs := make([][]byte, n)
+	for i := range docs {
+		lines := strings.SplitAfter(string(files[rng.IntN(len(files))]), "\n")
+		for m := rng.IntN(6) + 1; m > 0 && len(lines) > 0; m-- {
+			j := rng.IntN(len(lines))
+			switch rng.IntN(4) {
+			case 0:
+				lines = append(lines[:j], lines[j+1:]...)
+			case 1:
+				lines = append(lines[:j+1], lines[j:]...)
+			case 2:
+				k := rng.IntN(len(lines[j]) + 1)
+				lines[j] = lines[j][:k] + frags[rng.IntN(len(frags))] + lines[j][k:]
+			default:
+				if k := rng.IntN(len(lines[j]) + 1); k < len(lines[j]) {
+					lines[j] = lines[j][:k] + lines[j][k+1:]
+				}
+			}
+		}
+		docs[i] = []byte(strings.Join(lines, ""))
+	}
+	checkXMLRCDocs(t, "dtd", nil, docs, nil)
+}
