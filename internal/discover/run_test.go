@@ -322,6 +322,11 @@ var trees = map[string][]want{
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},
+	// Mozilla's locale/<code>/ folders of DTD files, en-US the source.
+	"mozilla-dtd": {{mask: "locale/*/greasemonkey.dtd", format: "dtd", template: "locale/en-US/greasemonkey.dtd", source: "en_US", langs: "de ja"}},
+	// WPF: a ResourceDictionary per language; a window's XAML is none.
+	"wpf-resourcedictionary": {{mask: "Plugins/Calculator/Languages/*.xaml", format: "resourcedictionary",
+		template: "Plugins/Calculator/Languages/en.xaml", source: "en", langs: "de ja"}},
 }
 
 // fetchedTrees are real projects' trees, which may not be committed: a test

@@ -32,6 +32,10 @@ func TestCheckFlags(t *testing.T) {
 		"yaml":             "",
 		"ruby-yaml":        "",
 		"xcstrings":        "", // not Weblate's: as stringsdict
+		// DTDFormat and FlatXMLFormat have none; ResourceDictionaryFormat's.
+		"dtd":                "",
+		"flatxml":            "",
+		"resourcedictionary": "c-sharp-format",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]
