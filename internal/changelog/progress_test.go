@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,8 +15,10 @@ import (
 	"github.com/gitlate/gitlate/internal/live/livetest"
 	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/store"
 	"github.com/gitlate/gitlate/internal/store/boltstore"
 	"github.com/gitlate/gitlate/internal/testutil"
+	"github.com/gitlate/gitlate/internal/testutil/history"
 )
 
 // statsOf is what progress counts of a translation's statistics (failing checks
@@ -232,4 +235,80 @@ func TestProgressFdroidMatchesScans(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestProgressIncremental: a history walked in three steps, the head moving
+// forward between them on one store, records what one walk of the whole history
+// records.
+func TestProgressIncremental(t *testing.T) {
+	_, full := fdroid(t)
+	want := fdroidSetup.Log.Progress().Component("fdroid", "client", progress.Window{})
+	dir := history.Clone(t, "", true)
+	head := strings.TrimSpace(gitOut(t, dir, "rev-parse", "HEAD"))
+	commits := firstParentLog(t, dir, fdroidRes)
+	cfg, err := config.Parse([]byte(`projects:
+  - name: F-Droid
+    slug: fdroid
+    components:
+      - name: Client
+        slug: client
+        repo: `+dir+`
+        filemask: `+fdroidRes+`/values-*/strings.xml
+        template: `+fdroidRes+`/values/strings.xml
+        file_format: aresource
+        history: all
+`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "data.db")
+	var snap *snapshot.Snapshot
+	var got progress.Series
+	stored := 0
+	for step, to := range []string{commits[len(commits)/3].hash, commits[2*len(commits)/3].hash, head} {
+		gitOut(t, dir, "update-ref", "HEAD", to)
+		bolt, err := boltstore.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := &countingStore{Store: bolt}
+		s := livetest.New(t, cfg, filepath.Dir(path), livetest.Options{Store: st})
+		if snap, err = s.Scan(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got = s.Log.Progress().Component("fdroid", "client", progress.Window{})
+		// Each step after the first stores the records of its commits only.
+		if step > 0 && (st.resets > 0 || st.records == 0 || stored+st.records != len(got)) {
+			t.Errorf("step %d: %d scopes reset, %d records stored after %d; %d points", step, st.resets, st.records, stored, len(got))
+		}
+		stored += st.records
+		bolt.Close()
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("walked in steps: %d points, walked at once: %d", len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("first difference at %d: %+v, want %+v", i, got[i], want[i])
+			}
+		}
+	}
+	checkHead(t, fdroidSetup.Log.Progress(), full)
+	if len(snap.Projects) != 1 {
+		t.Fatal("no snapshot")
+	}
+}
+
+// countingStore counts the progress a store is given.
+type countingStore struct {
+	store.Store
+	records, resets int
+}
+
+func (c *countingStore) Commit(ctx context.Context, cm *store.Commit) ([]int, error) {
+	ids, err := c.Store.Commit(ctx, cm)
+	if err == nil {
+		c.records += len(cm.Progress)
+		c.resets += len(cm.ResetProgress)
+	}
+	return ids, err
 }
