@@ -5,7 +5,8 @@
 # the constant-bytes gin baseline and the harness into bench/out/bin, then runs
 # the harness for the figures named (start, scan, serve, memory, incremental, scale,
 # restart, components, commits, routes, changes-memory, log-restart,
-# log-restart-sizes, replicas, edit, first-stats; default: all). Run by hand from anywhere in the
+# log-restart-sizes, replicas, edit, first-stats,
+# progress; default: all). Run by hand from anywhere in the
 # repository; CI does not run it.
 #
 # Needs: go, git, wrk, /usr/bin/python3 with translate-toolkit (python3-translate),

@@ -387,6 +387,7 @@ type parts struct {
 	repos  *repos.Pool
 	engine *scan.Engine
 	live   *live.Live
+	log    *changelog.Log // its Progress answers /api/x/progress/
 }
 
 // newParts constructs the pipeline from repositories to snapshots. st keeps ids,
@@ -399,6 +400,7 @@ func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Stor
 	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
 	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
 	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
+	p.log = log
 	return p
 }
 
@@ -505,6 +507,7 @@ func serveCmd(ctx context.Context, o *options, logger *slog.Logger, in *interrup
 		Reader:      reader,
 		Changes:     st,
 		Repos:       p.repos,
+		Progress:    p.log.Progress(),
 		Logger:      logger,
 		CORSOrigins: o.corsOrigins.values,
 	})
