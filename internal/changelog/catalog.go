@@ -72,6 +72,7 @@ func (w *walker) catalogCommit(cm *repos.Commit, ch *repos.FileChange) {
 		}
 		if _, kept := now[lp]; !kept {
 			w.emit(cm, event{action: weblate.ActionRemoveLanguage, path: lp, lang: st.Langs[lp]})
+			w.fileRemoved(st.Langs[lp], lp)
 			delete(st.Langs, lp)
 			delete(st.Blobs, lp)
 			delete(st.texts, lp)
@@ -93,6 +94,9 @@ func (w *walker) catalogCommit(cm *repos.Commit, ch *repos.FileChange) {
 			}
 			w.emit(cm, event{action: weblate.ActionResourceUpdate, path: lp, lang: code})
 		}
+		// The template's change marked the languages the catalog held before it;
+		// a language it adds is marked here, so its progress starts at this commit.
+		w.fileChanged(code, old, cur)
 		st.Langs[lp] = code
 		st.Blobs[lp] = ch.To
 		st.texts[lp] = cur

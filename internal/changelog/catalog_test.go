@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gitlate/gitlate/internal/live/livetest"
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/testutil"
 )
 
@@ -115,4 +116,25 @@ func TestStringCatalogHistory(t *testing.T) {
 	if want := "0 de \n2 de Banane!"; strings.Join(got, "\n") != want {
 		t.Errorf("changes of the next commit:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
+
+	// Progress, counted by hand: Italian, added at 12:00 with one string of two,
+	// counts the source's third at 13:00 and is gone at 14:00; French, there
+	// from the start, counts c from 13:00. Every commit changes the catalog, the
+	// template of every language, so every language has a point at each.
+	snap, _ := scanned(t, s)
+	prog := s.Log.Progress()
+	series := func(code string) string {
+		var out []string
+		for _, p := range prog.Translation("demo", "app", code, progress.Window{}) {
+			out = append(out, fmt.Sprintf("%s %d/%d", p.Time.Format("15:04"), p.Stats.Translated, p.Stats.Total))
+		}
+		return strings.Join(out, ", ")
+	}
+	if got, want := series("it"), "12:00 1/2, 13:00 1/3, 14:00 0/0"; got != want {
+		t.Errorf("Italian's progress: %s, want %s", got, want)
+	}
+	if got, want := series("fr"), "10:00 1/2, 11:00 1/2, 12:00 1/2, 13:00 1/3, 14:00 1/3, 15:00 1/3"; got != want {
+		t.Errorf("French's progress: %s, want %s", got, want)
+	}
+	checkHead(t, prog, snap)
 }
