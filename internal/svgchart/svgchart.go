@@ -34,7 +34,14 @@ var dashes = []string{"", "6 3", "2 3"}
 
 // Style returns the color and the dash pattern ("" for solid) of series i.
 func Style(i int) (color, dash string) {
-	return Palette[i%len(Palette)], dashes[(i/len(Palette))%len(dashes)]
+	c, d := StyleIndex(i)
+	return Palette[c], dashes[d]
+}
+
+// StyleIndex returns the indexes in Palette and in the dashes of series i's
+// color and dash: a legend drawn outside the chart matches its lines by them.
+func StyleIndex(i int) (color, dash int) {
+	return i % len(Palette), (i / len(Palette)) % len(dashes)
 }
 
 // Point is one value at one time.

@@ -198,7 +198,7 @@ func (s *Server) pages() *pageSet {
 // exist, answered by the 404 page), kept for the next request.
 func (s *Server) cached(c *gin.Context, build func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer) {
 	set := s.pages()
-	key := c.Request.URL.Path
+	key := c.Request.URL.Path + variantKey(c)
 	a := set.get(key)
 	if a == nil {
 		if a = build(s, set.snap, c); a == nil {

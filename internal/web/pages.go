@@ -124,6 +124,7 @@ type projectData struct {
 	Changes      []change
 	EngageURL    string
 	Badges       []badgeLink
+	Charts       *chartsView
 }
 
 type badgeLink struct {
@@ -132,18 +133,24 @@ type badgeLink struct {
 
 func (s *Server) project(c *gin.Context) {
 	s.cached(c, func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer {
-		return s.projectPage(snap, c.Param("project"))
+		return s.projectPageWith(snap, c.Param("project"), wantsAll(c))
 	})
 }
 
 func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
+	return s.projectPageWith(snap, slug, false)
+}
+
+// projectPageWith renders a project's page, with every language's line on its
+// chart when all.
+func (s *Server) projectPageWith(snap *snapshot.Snapshot, slug string, all bool) *answer {
 	p := snap.Project(slug)
 	if p == nil {
 		return nil
 	}
 	u := urls{s.opts.Prefix}
 	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
-		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil)}
+		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil), Charts: s.projectCharts(snap, p, all)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
 	for _, pl := range p.Languages {
@@ -196,6 +203,7 @@ type componentData struct {
 	Alerts       []*snapshot.Alert
 	Changes      []change
 	Badges       []badgeLink
+	Charts       *chartsView
 }
 
 type commitView struct {
@@ -216,7 +224,8 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 	}
 	u := urls{s.opts.Prefix}
 	cc := cm.Config
-	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil))}
+	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil)),
+		Charts: s.componentCharts(snap, cm, wantsAll(c))}
 	branch := cc.Branch
 	if branch == "" {
 		branch = cm.Repo.Branch
@@ -286,6 +295,8 @@ type translationData struct {
 	// ChecksErr says why they could not be read.
 	Checks    []checkGroup
 	ChecksErr string
+	Charts    *chartsView
+	Rev       *revisionView
 }
 
 func lookupTranslation(snap *snapshot.Snapshot, c *gin.Context) *snapshot.Translation {
@@ -364,7 +375,9 @@ func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translat
 		self = d.TranslateURL
 	}
 	d.Units = s.unitList(t, self, query, checksum, pageNo)
+	d.Rev = s.revision(snap, t)
 	if !translate {
+		d.Charts = s.translationCharts(snap, t)
 		var err error
 		if d.Checks, err = s.checkGroups(t, d.TranslateURL); err != nil {
 			d.ChecksErr = err.Error()
@@ -510,6 +523,7 @@ type languageData struct {
 	S                     stats
 	Projects              []langRow
 	Translations          []translationRow
+	Charts                *chartsView
 }
 
 func (s *Server) language(c *gin.Context) { s.cached(c, (*Server).languagePage) }
@@ -522,7 +536,7 @@ func (s *Server) languagePage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	u := urls{s.opts.Prefix}
 	l := le.Language
 	d := &languageData{Name: l.Label(), Code: l.Code, Direction: l.Direction, Plural: l.Plural,
-		Population: groupDigits(l.Population), S: stats{&le.Stats}}
+		Population: groupDigits(l.Population), S: stats{&le.Stats}, Charts: s.languageCharts(snap, le)}
 	for _, p := range snap.Projects {
 		for _, pl := range p.Languages {
 			if pl.Language.Code == l.Code {

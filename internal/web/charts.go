@@ -1,0 +1,321 @@
+package web
+
+import (
+	"html/template"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gitlate/gitlate/internal/snapshot"
+	"github.com/gitlate/gitlate/internal/svgchart"
+	"github.com/gitlate/gitlate/internal/weblate"
+)
+
+// The pages of projects, components, translations and languages draw their
+// progress over time: the translated percentage (a line per language where the
+// object has several, from the Progress) and the changes per week (from the
+// change log), each chart followed by its numbers as a table, and on projects
+// and components the contributors. Charts are SVG written into the page: no
+// script, no request of their own, kept with the page.
+
+// topLines is how many languages a chart draws unless asked for all of them: the
+// ones with the most translated strings.
+const topLines = 5
+
+// allLanguages is the query that asks a page for every language's line; such a
+// page is kept apart from the plain one (cache.go).
+const allLanguages = "languages=all"
+
+// activityWeeks bounds the activity chart: the last year, week by week.
+const activityWeeks = 52
+
+// chartsView is the progress section of a page; its parts are nil when there is
+// nothing to draw.
+type chartsView struct {
+	Pct          *lineView
+	Activity     *barsView
+	Contributors *contributorsView
+}
+
+type lineView struct {
+	SVG      template.HTML
+	Interval string // "day", "week" or "month": what a row of the table is
+	Legend   []legendItem
+	// Heads name the table's columns after the date (the lines); Rows are its rows.
+	Heads []string
+	Rows  []dataRow
+	// All links to the page with every language's line when some are left out
+	// (Shown of Count are drawn); Top back to the plain page.
+	All, Top     string
+	Shown, Count int
+}
+
+type legendItem struct {
+	Name, URL, Value string
+	// Color and Dash index svgchart's palette and dashes (gitlate.css: .key.cN, .key.dN).
+	Color, Dash int
+}
+
+type dataRow struct {
+	Date   string
+	Values []string
+}
+
+type barsView struct {
+	SVG   template.HTML
+	Total int
+	Rows  []barRow // the weeks with changes, newest first
+}
+
+type barRow struct {
+	Week string
+	N    int
+}
+
+// line is one line a chart may draw.
+type line struct {
+	name, url string
+	// rank orders the lines: the most translated strings first.
+	rank  int
+	fetch func(w Window) []Point
+}
+
+// chartEnd is when the charts end: when the snapshot was built, or, for a
+// snapshot without that time (tests), its newest change.
+func chartEnd(snap *snapshot.Snapshot) time.Time {
+	if !snap.Built.IsZero() {
+		return snap.Built.UTC()
+	}
+	if l := snap.Log; l != nil && len(l.Times) > 0 {
+		return l.Time(len(l.Times) - 1)
+	}
+	return time.Time{}
+}
+
+// intervalFor picks the resampling that gives a chart between 13 and about 150
+// points: days up to three months, weeks up to three years, months beyond.
+func intervalFor(span time.Duration) string {
+	switch {
+	case span <= 92*24*time.Hour:
+		return "day"
+	case span <= 3*366*24*time.Hour:
+		return "week"
+	}
+	return "month"
+}
+
+// pctChart draws the translated percentage of whole (the object's own series,
+// which sets the time axis) with a line per entry of lines (whole's own when
+// lines is empty), the top ones unless all. self is the page's address.
+func (s *Server) pctChart(end time.Time, whole func(Window) []Point, wholeName string, lines []line, all bool, self string) *lineView {
+	if s.opts.Progress == nil || end.IsZero() {
+		return nil
+	}
+	first := whole(Window{Until: end, Interval: "month"})
+	if len(first) == 0 {
+		return nil
+	}
+	start := first[0].Time
+	w := Window{Until: end, Interval: intervalFor(end.Sub(start))}
+	v := &lineView{Interval: w.Interval}
+	if len(lines) == 0 {
+		lines = []line{{name: wholeName, fetch: whole}}
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].rank > lines[j].rank })
+	v.Count = len(lines)
+	if !all && len(lines) > topLines {
+		lines = lines[:topLines]
+		v.All = self + "?" + allLanguages + "#progress-h"
+	} else if all && len(lines) > topLines {
+		v.Top = self + "#progress-h"
+	}
+	v.Shown = len(lines)
+	chart := &svgchart.Line{ID: "pct", From: start, To: end}
+	var desc []string
+	series := make([][]Point, len(lines))
+	for i, l := range lines {
+		pts := l.fetch(w)
+		// A value stands until the next commit changes it: the line goes on to
+		// the chart's end.
+		if n := len(pts); n > 0 && pts[n-1].Time.Before(end) {
+			pts = append(pts[:n:n], Point{Time: end, Translated: pts[n-1].Translated, Total: pts[n-1].Total})
+		}
+		series[i] = pts
+		cs := svgchart.Series{Name: l.name}
+		for _, p := range pts {
+			cs.Points = append(cs.Points, svgchart.Point{T: p.Time, V: p.Percent()})
+		}
+		chart.Series = append(chart.Series, cs)
+		item := legendItem{Name: l.name, URL: l.url, Value: "no history"}
+		item.Color, item.Dash = svgchart.StyleIndex(i)
+		if len(pts) > 0 {
+			a, b := pts[0], pts[len(pts)-1]
+			item.Value = pct(b.Percent()) + "%"
+			desc = append(desc, l.name+" from "+pct(a.Percent())+"% on "+svgchart.Date(a.Time)+" to "+pct(b.Percent())+"%")
+		}
+		v.Legend = append(v.Legend, item)
+		v.Heads = append(v.Heads, l.name)
+	}
+	chart.Title = "Translated strings in percent, " + svgchart.Date(start) + " to " + svgchart.Date(end)
+	chart.Desc = "One value per " + w.Interval + ". " + strings.Join(desc, "; ") + "."
+	if v.Shown < v.Count {
+		chart.Desc += " The " + strconv.Itoa(v.Shown) + " languages with the most translated strings are drawn, of " + strconv.Itoa(v.Count) + "."
+	}
+	v.SVG = template.HTML(chart.SVG()) // built escaped by svgchart
+	v.Rows = dataRows(series)
+	return v
+}
+
+// dataRows tabulates series by time, newest first: each line's value at that
+// time (its latest point at or before it), "–" before its first.
+func dataRows(series [][]Point) []dataRow {
+	seen := map[int64]bool{}
+	var times []time.Time
+	for _, s := range series {
+		for _, p := range s {
+			if k := p.Time.Unix(); !seen[k] {
+				seen[k] = true
+				times = append(times, p.Time)
+			}
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i].After(times[j]) })
+	rows := make([]dataRow, 0, len(times))
+	for _, t := range times {
+		r := dataRow{Date: svgchart.Date(t)}
+		for _, s := range series {
+			val := "–"
+			for _, p := range s {
+				if p.Time.After(t) {
+					break
+				}
+				val = pct(p.Percent()) + "%"
+			}
+			r.Values = append(r.Values, val)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// weekStart is the Monday (UTC) starting t's week, as ISO 8601 weeks start.
+func weekStart(t time.Time) time.Time {
+	t = t.UTC()
+	d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+}
+
+// logFacts goes once through the change log's changes that match selects: their
+// number per week in the year up to end (from the week of the first, if later),
+// and their authors.
+func logFacts(snap *snapshot.Snapshot, end time.Time, match func(l *snapshot.ChangeLog, i int) bool) (*barsView, *contributorsView) {
+	l := snap.Log
+	if l == nil || end.IsZero() {
+		return nil, nil
+	}
+	last := weekStart(end)
+	from := last.AddDate(0, 0, -7*(activityWeeks-1))
+	counts := make([]int, activityWeeks)
+	first := -1
+	who := map[*snapshot.User]*contributorRow{}
+	for i := range l.IDs {
+		if !l.Visible(i) || !match(l, i) {
+			continue
+		}
+		t := l.Time(i)
+		if k := int(t.Sub(from) / (7 * 24 * time.Hour)); t.After(from) || t.Equal(from) {
+			if k < activityWeeks {
+				counts[k]++
+				if first < 0 || k < first {
+					first = k
+				}
+			}
+		}
+		if u := l.User(i); u != nil {
+			r := who[u]
+			if r == nil {
+				r = &contributorRow{Name: userName(u)}
+				who[u] = r
+			}
+			switch l.Action(i) {
+			case weblate.ActionNew:
+				r.New++
+			case weblate.ActionChange:
+				r.Changed++
+			default:
+				r.Other++
+			}
+			if t.After(r.Last) {
+				r.Last = t
+			}
+		}
+	}
+	var bars *barsView
+	if first >= 0 {
+		bars = &barsView{}
+		chart := &svgchart.Bars{ID: "act", Step: 7 * 24 * time.Hour, Unit: "changes"}
+		for k := first; k < activityWeeks; k++ {
+			ws := from.AddDate(0, 0, 7*k)
+			chart.Bars = append(chart.Bars, svgchart.Bar{T: ws, N: counts[k]})
+			bars.Total += counts[k]
+			if counts[k] > 0 {
+				bars.Rows = append(bars.Rows, barRow{Week: svgchart.Date(ws), N: counts[k]})
+			}
+		}
+		for i, j := 0, len(bars.Rows)-1; i < j; i, j = i+1, j-1 {
+			bars.Rows[i], bars.Rows[j] = bars.Rows[j], bars.Rows[i]
+		}
+		weeks := activityWeeks - first
+		chart.Title = "Changes per week, " + svgchart.Date(from.AddDate(0, 0, 7*first)) + " to " + svgchart.Date(end)
+		chart.Desc = strconv.Itoa(bars.Total) + " changes in " + strconv.Itoa(weeks) + " weeks, in " + strconv.Itoa(len(bars.Rows)) + " of them."
+		bars.SVG = template.HTML(chart.SVG()) // built escaped by svgchart
+	}
+	return bars, contributorsOf(who)
+}
+
+// maxContributors bounds the contributors table; the rest are counted.
+const maxContributors = 20
+
+// contributorsView is the table of a project's or component's authors, as
+// Weblate's top contributors: the strings each translated for the first time
+// (New translation) and changed (Translation changed), their other changes (new
+// source strings, languages added, …) and their last change, most strings first.
+type contributorsView struct {
+	Rows []contributorRow
+	More int
+}
+
+type contributorRow struct {
+	Name                string
+	New, Changed, Other int
+	Last                time.Time
+}
+
+func contributorsOf(who map[*snapshot.User]*contributorRow) *contributorsView {
+	if len(who) == 0 {
+		return nil
+	}
+	rows := make([]contributorRow, 0, len(who))
+	for _, r := range who {
+		rows = append(rows, *r)
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.New+a.Changed != b.New+b.Changed {
+			return a.New+a.Changed > b.New+b.Changed
+		}
+		if a.Other != b.Other {
+			return a.Other > b.Other
+		}
+		if !a.Last.Equal(b.Last) {
+			return a.Last.After(b.Last)
+		}
+		return a.Name < b.Name
+	})
+	v := &contributorsView{Rows: rows}
+	if len(rows) > maxContributors {
+		v.Rows, v.More = rows[:maxContributors], len(rows)-maxContributors
+	}
+	return v
+}
