@@ -1,4 +1,4 @@
-// Package store says what gitlate keeps across restarts and shares between replicas — object ids, unit ids, the change log with each component's walk position, the journal of parse results — as one interface whose every call takes a context and can fail, which boltstore (a file in the data directory), pgstore (PostgreSQL) and memstore (one process) implement side by side and storetest holds them to.
+// Package store says what gitlate keeps across restarts and shares between replicas — object ids, unit ids, the change log with each component's walk position and statistics over time, the journal of parse results — as one interface whose every call takes a context and can fail, which boltstore (a file in the data directory), pgstore (PostgreSQL) and memstore (one process) implement side by side and storetest holds them to.
 package store
 
 import (
@@ -127,6 +127,9 @@ type Log interface {
 	// Changed receives a value when another process committed (nil when no other
 	// process can).
 	Changed() <-chan struct{}
+	// Progress calls fn with the progress records of scope (Commit.Progress), in
+	// Seq order. fn keeps no value past the call.
+	Progress(ctx context.Context, scope string, fn func(seq int64, value []byte) error) error
 }
 
 // Record is one change of the log.
@@ -165,6 +168,21 @@ type Commit struct {
 	Add []Record
 	// Rewrite replaces the Meta and Doc of stored records, by ID.
 	Rewrite []Record
+	// ResetProgress removes every progress record of the scopes it names, before
+	// Progress is stored: a walk redone from the start records its history again.
+	ResetProgress []string
+	// Progress stores records of a scope's statistics over time (a component's,
+	// one per commit walked: see internal/progress), each under its Scope and Seq,
+	// replacing one stored there. They go with the states of the walk that made
+	// them: a walk that continues from a state finds the records it left.
+	Progress []ProgressRecord
+}
+
+// ProgressRecord is one record of statistics over time, opaque to the store.
+type ProgressRecord struct {
+	Scope string
+	Seq   int64
+	Value []byte
 }
 
 // Scope is a scope and the keys of it to keep.

@@ -72,6 +72,9 @@ var (
 	logScopeBkt   = []byte("log/scope") // scope, 0, id → nothing: the records of a scope
 	// log/idkey: id → key hash, for Replace to tell a stored record from one added.
 	logIDKeyBucket = []byte("log/idkey")
+	// progress: scope, 0, seq (8) → a progress record. Made by the first commit
+	// that stores one, so files of schema 2 need no migration.
+	progressBucket = []byte("progress")
 )
 
 func keysBucket(kind string) []byte          { return []byte("keys/" + kind) }
@@ -646,6 +649,9 @@ func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
 		if err := ct.rewrite(c.Rewrite); err != nil {
 			return err
 		}
+		if err := putProgress(tx, c); err != nil {
+			return err
+		}
 		return ct.finish()
 	})
 	switch {
@@ -655,6 +661,59 @@ func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
 		return nil, s.writeErr(err)
 	}
 	return ids, nil
+}
+
+// putProgress applies a commit's progress: the scopes reset, then the records
+// stored.
+func putProgress(tx *bolt.Tx, c *store.Commit) error {
+	if len(c.ResetProgress) == 0 && len(c.Progress) == 0 {
+		return nil
+	}
+	b, err := tx.CreateBucketIfNotExists(progressBucket)
+	if err != nil {
+		return err
+	}
+	for _, scope := range c.ResetProgress {
+		prefix := append([]byte(scope), 0)
+		cur := b.Cursor()
+		for k, _ := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = cur.Seek(prefix) {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	// Seqs grow: a walk's records are appended to its scope.
+	b.FillPercent = 0.9
+	for _, p := range c.Progress {
+		if err := b.Put(scopeKey(p.Scope, uint64(p.Seq)), p.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Progress lists a scope's progress records in seq order.
+func (s *Store) Progress(ctx context.Context, scope string, fn func(seq int64, value []byte) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(progressBucket)
+		if b == nil {
+			return nil
+		}
+		prefix := append([]byte(scope), 0)
+		cur := b.Cursor()
+		for k, v := cur.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Next() {
+			if len(k) != len(prefix)+8 {
+				continue // a scope whose name goes on past this one's
+			}
+			if err := fn(int64(binary.BigEndian.Uint64(k[len(prefix):])), v); err != nil {
+				return err
+			}
+		}
+		return ctx.Err()
+	})
 }
 
 // swapStates replaces the states that still hold what the caller read

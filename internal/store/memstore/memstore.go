@@ -25,8 +25,10 @@ type Store struct {
 	byKey  map[string]int
 	scopes map[string]map[int]bool
 	touch  []touched // in seq order
-	lastID int
-	seq    int64
+	// progress holds each scope's progress records by seq.
+	progress map[string]map[int64][]byte
+	lastID   int
+	seq      int64
 
 	store.Locks // no other process opens it
 	mirrorOf    string
@@ -46,6 +48,7 @@ func New() *Store {
 		keys: map[string]map[string]int{}, runs: map[int][]store.Run{},
 		results: map[string][]byte{}, states: map[string][]byte{},
 		recs: map[int]*store.Record{}, byKey: map[string]int{}, scopes: map[string]map[int]bool{},
+		progress: map[string]map[int64][]byte{},
 	}
 }
 
@@ -257,7 +260,43 @@ func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
 	for _, id := range changed {
 		s.touch = append(s.touch, touched{seq, id})
 	}
+	for _, scope := range c.ResetProgress {
+		delete(s.progress, scope)
+	}
+	for _, p := range c.Progress {
+		m := s.progress[p.Scope]
+		if m == nil {
+			m = map[int64][]byte{}
+			s.progress[p.Scope] = m
+		}
+		m[p.Seq] = clone(p.Value)
+	}
 	return ids, nil
+}
+
+// Progress lists a scope's progress records in seq order.
+func (s *Store) Progress(ctx context.Context, scope string, fn func(seq int64, value []byte) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	m := s.progress[scope]
+	seqs := make([]int64, 0, len(m))
+	for q := range m {
+		seqs = append(seqs, q)
+	}
+	vals := make([][]byte, len(seqs))
+	sort.Slice(seqs, func(i, j int) bool { return seqs[i] < seqs[j] })
+	for i, q := range seqs {
+		vals[i] = m[q]
+	}
+	s.mu.Unlock()
+	for i, q := range seqs {
+		if err := fn(q, vals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *Store) setScope(r *store.Record, scope string) {

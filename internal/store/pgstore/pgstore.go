@@ -501,6 +501,9 @@ func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
 			}
 			touched = touched || tag.RowsAffected() > 0
 		}
+		if err := putProgress(ctx, tx, c); err != nil {
+			return err
+		}
 		if !touched {
 			return nil
 		}
@@ -515,6 +518,57 @@ func (s *Store) Commit(ctx context.Context, c *store.Commit) ([]int, error) {
 		return nil, err
 	}
 	return ids, nil
+}
+
+// putProgress applies a commit's progress: the scopes reset, then the records
+// stored.
+func putProgress(ctx context.Context, tx pgx.Tx, c *store.Commit) error {
+	if len(c.ResetProgress) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM progress WHERE scope = ANY($1)`, c.ResetProgress); err != nil {
+			return err
+		}
+	}
+	if len(c.Progress) == 0 {
+		return nil
+	}
+	scopes := make([]string, len(c.Progress))
+	seqs := make([]int64, len(c.Progress))
+	values := make([][]byte, len(c.Progress))
+	for i, p := range c.Progress {
+		scopes[i], seqs[i], values[i] = p.Scope, p.Seq, nonNil(p.Value)
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO progress (scope, seq, value)
+		SELECT * FROM unnest($1::text[], $2::bigint[], $3::bytea[])
+		ON CONFLICT (scope, seq) DO UPDATE SET value = EXCLUDED.value`, scopes, seqs, values)
+	return err
+}
+
+// Progress reads a scope's progress records from PostgreSQL, in seq order.
+func (s *Store) Progress(ctx context.Context, scope string, fn func(seq int64, value []byte) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	octx, cancel := s.op(ctx)
+	defer cancel()
+	rows, err := s.pool.Query(octx, `SELECT seq, value FROM progress WHERE scope = $1 ORDER BY seq`, scope)
+	if err == nil {
+		for rows.Next() {
+			var seq int64
+			var v []byte
+			if err = rows.Scan(&seq, &v); err != nil {
+				break
+			}
+			if err = fn(seq, v); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		if err == nil {
+			err = rows.Err()
+		}
+		rows.Close()
+	}
+	return s.did(ctx, err)
 }
 
 // casStates replaces states that still hold what the caller read.

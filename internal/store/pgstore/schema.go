@@ -59,6 +59,14 @@ var migrations = []string{
 	);
 	CREATE TABLE identity (id text NOT NULL);
 	INSERT INTO identity (id) SELECT gen_random_uuid()::text;`,
+	// 2: statistics over time, one record per commit a component's walk read
+	// (internal/progress).
+	`CREATE TABLE progress (
+		scope text NOT NULL,
+		seq   bigint NOT NULL,
+		value bytea NOT NULL,
+		PRIMARY KEY (scope, seq)
+	);`,
 }
 
 // migrateLock is the advisory lock replicas take while one of them migrates.

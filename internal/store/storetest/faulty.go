@@ -25,7 +25,7 @@ func NewFaulty(s store.Store) *Faulty {
 
 // Fail makes the calls of the named method ("ID", "Flush", "UnitKeys",
 // "UnitRuns", "GetResult", "PutResult", "PruneResults", "States", "Commit",
-// "Changes", "Docs", "Metas", "TryLock") fail with err; a nil err makes them work
+// "Changes", "Docs", "Metas", "TryLock", "Progress") fail with err; a nil err makes them work
 // again.
 func (f *Faulty) Fail(method string, err error) {
 	f.mu.Lock()
@@ -141,4 +141,11 @@ func (f *Faulty) TryLock(ctx context.Context, scope string) (func(), bool, error
 		return nil, false, err
 	}
 	return f.Store.TryLock(ctx, scope)
+}
+
+func (f *Faulty) Progress(ctx context.Context, scope string, fn func(seq int64, value []byte) error) error {
+	if err := f.err("Progress"); err != nil {
+		return err
+	}
+	return f.Store.Progress(ctx, scope, fn)
 }

@@ -49,6 +49,7 @@ func Run(t *testing.T, b Backend) {
 		{"ReplicasAgree", testReplicas},
 		{"ContextDone", testContextDone},
 		{"Outage", testOutage},
+		{"Progress", testProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, b) })
@@ -785,5 +786,93 @@ func testOutage(t *testing.T, b Backend) {
 	defer s.Close()
 	if got := id(t, s, store.KindProject, "new"); got != again {
 		t.Errorf("after a restart, the id given once mended is %d, was %d", got, again)
+	}
+}
+
+// progressOf lists a scope's progress records as "seq=value".
+func progressOf(t *testing.T, s store.Store, scope string) []string {
+	t.Helper()
+	var out []string
+	err := s.Progress(t.Context(), scope, func(seq int64, v []byte) error {
+		out = append(out, fmt.Sprintf("%d=%s", seq, v))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// testProgress: progress records are kept per scope in seq order, go with the
+// commit's states (a conflicting commit stores none), are replaced under the same
+// seq, reset with their scope, and outlive a restart; another replica reads them.
+func testProgress(t *testing.T, b Backend) {
+	ctx := t.Context()
+	s := b.Open(t)
+	defer func() { s.Close() }()
+	pr := func(scope string, seq int64, v string) store.ProgressRecord {
+		return store.ProgressRecord{Scope: scope, Seq: seq, Value: []byte(v)}
+	}
+	if got := progressOf(t, s, "p/a"); len(got) != 0 {
+		t.Fatalf("an empty store has progress %v", got)
+	}
+	if _, err := s.Commit(ctx, &store.Commit{States: []store.State{{Name: "walk/p/a", Next: []byte("1")}},
+		Progress: []store.ProgressRecord{pr("p/a", 2, "two"), pr("p/a", 1, "one"), pr("p/ab", 1, "other"), pr("p/a", 300, "big")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := progressOf(t, s, "p/a"), []string{"1=one", "2=two", "300=big"}; !slices.Equal(got, want) {
+		t.Errorf("p/a: %v, want %v", got, want)
+	}
+	if got, want := progressOf(t, s, "p/ab"), []string{"1=other"}; !slices.Equal(got, want) {
+		t.Errorf("p/ab: %v, want %v", got, want)
+	}
+	// A conflicting commit stores no progress and resets nothing.
+	_, err := s.Commit(ctx, &store.Commit{States: []store.State{{Name: "walk/p/a", Prev: []byte("0"), Next: []byte("2")}},
+		ResetProgress: []string{"p/a"}, Progress: []store.ProgressRecord{pr("p/a", 3, "three")}})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale state: %v, want ErrConflict", err)
+	}
+	if got := progressOf(t, s, "p/a"); len(got) != 3 {
+		t.Errorf("a conflicting commit changed progress: %v", got)
+	}
+	// Appended, and one replaced under its seq.
+	if _, err := s.Commit(ctx, &store.Commit{States: []store.State{{Name: "walk/p/a", Prev: []byte("1"), Next: []byte("2")}},
+		Progress: []store.ProgressRecord{pr("p/a", 2, "TWO"), pr("p/a", 301, "more")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := progressOf(t, s, "p/a"), []string{"1=one", "2=TWO", "300=big", "301=more"}; !slices.Equal(got, want) {
+		t.Errorf("p/a appended: %v, want %v", got, want)
+	}
+	if b.Second != nil {
+		other := b.Second(t, s)
+		if got := progressOf(t, other, "p/a"); len(got) != 4 {
+			t.Errorf("another replica reads %v", got)
+		}
+		other.Close()
+	}
+	if b.Reopen != nil {
+		if err := s.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		s = b.Reopen(t, s)
+		if got := progressOf(t, s, "p/a"); len(got) != 4 {
+			t.Errorf("after a restart: %v", got)
+		}
+	}
+	// A reset scope holds only what the same commit stores; the others keep theirs.
+	if _, err := s.Commit(ctx, &store.Commit{ResetProgress: []string{"p/a"}, Progress: []store.ProgressRecord{pr("p/a", 1, "again")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := progressOf(t, s, "p/a"), []string{"1=again"}; !slices.Equal(got, want) {
+		t.Errorf("p/a reset: %v, want %v", got, want)
+	}
+	if got := progressOf(t, s, "p/ab"); len(got) != 1 {
+		t.Errorf("a reset of p/a reached p/ab: %v", got)
+	}
+	// A done context reads nothing.
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.Progress(done, "p/a", func(int64, []byte) error { return nil }); err == nil {
+		t.Error("Progress with a done context succeeded")
 	}
 }
