@@ -184,14 +184,11 @@ func (c *Line) SVG() []byte {
 		if dash != "" {
 			w.s(` stroke-dasharray="`, dash, `"`)
 		}
-		w.s(` points="`)
+		xs, ys := make([]float64, len(s.Points)), make([]float64, len(s.Points))
 		for j, p := range s.Points {
-			if j > 0 {
-				w.s(" ")
-			}
-			w.s(num(x(p.T)), ",", num(y(p.V)))
+			xs[j], ys[j] = x(p.T), y(p.V)
 		}
-		w.s(`"/>`)
+		w.s(` points="`, points(xs, ys), `"/>`)
 	}
 	w.s(`</g>`)
 	for i, s := range c.Series {
@@ -294,14 +291,28 @@ func Sparkline(vs []float64, x, y, w, h float64) string {
 	if len(vs) == 1 {
 		vs = []float64{vs[0], vs[0]}
 	}
-	var b strings.Builder
+	xs, ys := make([]float64, len(vs)), make([]float64, len(vs))
 	for i, v := range vs {
-		if i > 0 {
+		xs[i] = x + w*float64(i)/float64(len(vs)-1)
+		ys[i] = y + h*(1-min(max(v, 0), 100)/100)
+	}
+	return points(xs, ys)
+}
+
+// points writes a polyline's points, leaving out those in the middle of a level
+// run (the same height written before and after): a value that holds for weeks
+// is one segment, not a point a day.
+func points(xs, ys []float64) string {
+	var b strings.Builder
+	for i := range xs {
+		y := num(ys[i])
+		if i > 0 && i < len(xs)-1 && num(ys[i-1]) == y && num(ys[i+1]) == y {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		px := x + w*float64(i)/float64(len(vs)-1)
-		py := y + h*(1-min(max(v, 0), 100)/100)
-		b.WriteString(num(px) + "," + num(py))
+		b.WriteString(num(xs[i]) + "," + y)
 	}
 	return b.String()
 }

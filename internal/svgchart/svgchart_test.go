@@ -208,6 +208,8 @@ func TestSparkline(t *testing.T) {
 		{nil, ""},
 		{[]float64{50}, "0,5 40,5"},
 		{[]float64{0, 50, 100, 120}, "0,10 13.3,5 26.7,0 40,0"},
+		// A level run is one segment: its ends only.
+		{[]float64{10, 10, 10, 10, 50}, "0,9 30,9 40,5"},
 	} {
 		if got := Sparkline(tt.vs, 0, 0, 40, 10); got != tt.want {
 			t.Errorf("Sparkline(%v) = %q, want %q", tt.vs, got, tt.want)

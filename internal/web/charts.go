@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/snapshot"
 	"github.com/gitlate/gitlate/internal/svgchart"
 	"github.com/gitlate/gitlate/internal/weblate"
@@ -49,6 +50,7 @@ type lineView struct {
 	// (Shown of Count are drawn); Top back to the plain page.
 	All, Top     string
 	Shown, Count int
+	TopN         int // how many lines the plain page draws
 }
 
 type legendItem struct {
@@ -78,7 +80,7 @@ type line struct {
 	name, url string
 	// rank orders the lines: the most translated strings first.
 	rank  int
-	fetch func(w Window) []Point
+	fetch func(w progress.Window) progress.Series
 }
 
 // chartEnd is when the charts end: when the snapshot was built, or, for a
@@ -95,30 +97,35 @@ func chartEnd(snap *snapshot.Snapshot) time.Time {
 
 // intervalFor picks the resampling that gives a chart between 13 and about 150
 // points: days up to three months, weeks up to three years, months beyond.
-func intervalFor(span time.Duration) string {
+func intervalFor(span time.Duration) progress.Interval {
 	switch {
 	case span <= 92*24*time.Hour:
-		return "day"
+		return progress.Day
 	case span <= 3*366*24*time.Hour:
-		return "week"
+		return progress.Week
 	}
-	return "month"
+	return progress.Month
 }
 
 // pctChart draws the translated percentage of whole (the object's own series,
 // which sets the time axis) with a line per entry of lines (whole's own when
 // lines is empty), the top ones unless all. self is the page's address.
-func (s *Server) pctChart(end time.Time, whole func(Window) []Point, wholeName string, lines []line, all bool, self string) *lineView {
+func (s *Server) pctChart(end time.Time, whole func(progress.Window) progress.Series, wholeName string, lines []line, all bool, self string) *lineView {
 	if s.opts.Progress == nil || end.IsZero() {
 		return nil
 	}
-	first := whole(Window{Until: end, Interval: "month"})
+	first := whole(progress.Window{Until: end, Interval: progress.Month})
 	if len(first) == 0 {
 		return nil
 	}
 	start := first[0].Time
-	w := Window{Until: end, Interval: intervalFor(end.Sub(start))}
-	v := &lineView{Interval: w.Interval}
+	w := progress.Window{Until: end, Interval: intervalFor(end.Sub(start))}
+	// The axis starts at the object's first value at that interval (the month's
+	// start only told its span).
+	if ws := whole(w); len(ws) > 0 {
+		start = ws[0].Time
+	}
+	v := &lineView{Interval: w.Interval.String(), TopN: topLines}
 	if len(lines) == 0 {
 		lines = []line{{name: wholeName, fetch: whole}}
 	}
@@ -133,32 +140,32 @@ func (s *Server) pctChart(end time.Time, whole func(Window) []Point, wholeName s
 	v.Shown = len(lines)
 	chart := &svgchart.Line{ID: "pct", From: start, To: end}
 	var desc []string
-	series := make([][]Point, len(lines))
+	series := make([]progress.Series, len(lines))
 	for i, l := range lines {
 		pts := l.fetch(w)
 		// A value stands until the next commit changes it: the line goes on to
 		// the chart's end.
 		if n := len(pts); n > 0 && pts[n-1].Time.Before(end) {
-			pts = append(pts[:n:n], Point{Time: end, Translated: pts[n-1].Translated, Total: pts[n-1].Total})
+			pts = append(pts[:n:n], progress.Point{Time: end, Commit: pts[n-1].Commit, Stats: pts[n-1].Stats})
 		}
 		series[i] = pts
 		cs := svgchart.Series{Name: l.name}
 		for _, p := range pts {
-			cs.Points = append(cs.Points, svgchart.Point{T: p.Time, V: p.Percent()})
+			cs.Points = append(cs.Points, svgchart.Point{T: p.Time, V: p.Stats.TranslatedPercent()})
 		}
 		chart.Series = append(chart.Series, cs)
 		item := legendItem{Name: l.name, URL: l.url, Value: "no history"}
 		item.Color, item.Dash = svgchart.StyleIndex(i)
 		if len(pts) > 0 {
 			a, b := pts[0], pts[len(pts)-1]
-			item.Value = pct(b.Percent()) + "%"
-			desc = append(desc, l.name+" from "+pct(a.Percent())+"% on "+svgchart.Date(a.Time)+" to "+pct(b.Percent())+"%")
+			item.Value = pct(b.Stats.TranslatedPercent()) + "%"
+			desc = append(desc, l.name+" from "+pct(a.Stats.TranslatedPercent())+"% on "+svgchart.Date(a.Time)+" to "+pct(b.Stats.TranslatedPercent())+"%")
 		}
 		v.Legend = append(v.Legend, item)
 		v.Heads = append(v.Heads, l.name)
 	}
 	chart.Title = "Translated strings in percent, " + svgchart.Date(start) + " to " + svgchart.Date(end)
-	chart.Desc = "One value per " + w.Interval + ". " + strings.Join(desc, "; ") + "."
+	chart.Desc = "One value per " + v.Interval + ". " + strings.Join(desc, "; ") + "."
 	if v.Shown < v.Count {
 		chart.Desc += " The " + strconv.Itoa(v.Shown) + " languages with the most translated strings are drawn, of " + strconv.Itoa(v.Count) + "."
 	}
@@ -169,7 +176,7 @@ func (s *Server) pctChart(end time.Time, whole func(Window) []Point, wholeName s
 
 // dataRows tabulates series by time, newest first: each line's value at that
 // time (its latest point at or before it), "–" before its first.
-func dataRows(series [][]Point) []dataRow {
+func dataRows(series []progress.Series) []dataRow {
 	seen := map[int64]bool{}
 	var times []time.Time
 	for _, s := range series {
@@ -184,13 +191,18 @@ func dataRows(series [][]Point) []dataRow {
 	rows := make([]dataRow, 0, len(times))
 	for _, t := range times {
 		r := dataRow{Date: svgchart.Date(t)}
+		if n := len(rows); n > 0 && rows[n-1].Date == r.Date {
+			// The chart's end, on the day of the last interval: the later value
+			// is the day's.
+			continue
+		}
 		for _, s := range series {
 			val := "–"
 			for _, p := range s {
 				if p.Time.After(t) {
 					break
 				}
-				val = pct(p.Percent()) + "%"
+				val = pct(p.Stats.TranslatedPercent()) + "%"
 			}
 			r.Values = append(r.Values, val)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
 
@@ -45,17 +46,17 @@ func (s *Server) projectCharts(snap *snapshot.Snapshot, p *snapshot.Project, all
 				continue
 			}
 			lines = append(lines, line{name: pl.Language.Label(), url: u.engage(p, pl.Language), rank: pl.Stats.Translated,
-				fetch: func(w Window) []Point {
-					var parts [][]Point
+				fetch: func(w progress.Window) progress.Series {
+					var parts []progress.Series
 					for _, cm := range p.Components {
 						if t := cm.Translation(code); t != nil && !t.IsSource {
 							parts = append(parts, pr.Translation(slug, cm.Config.Slug, code, w))
 						}
 					}
-					return sumSeries(parts...)
+					return progress.Aggregate(parts...)
 				}})
 		}
-		v.Pct = s.pctChart(end, func(w Window) []Point { return pr.Project(slug, w) }, p.Config.Name, lines, all, u.project(p))
+		v.Pct = s.pctChart(end, func(w progress.Window) progress.Series { return pr.Project(slug, w) }, p.Config.Name, lines, all, u.project(p))
 	}
 	return v
 }
@@ -74,9 +75,9 @@ func (s *Server) componentCharts(snap *snapshot.Snapshot, cm *snapshot.Component
 			}
 			code := t.Language.Code
 			lines = append(lines, line{name: t.Language.Label(), url: u.translation(t), rank: t.Stats.Translated,
-				fetch: func(w Window) []Point { return pr.Translation(ps, cs, code, w) }})
+				fetch: func(w progress.Window) progress.Series { return pr.Translation(ps, cs, code, w) }})
 		}
-		v.Pct = s.pctChart(end, func(w Window) []Point { return pr.Component(ps, cs, w) }, cm.Config.Name, lines, all, u.component(cm))
+		v.Pct = s.pctChart(end, func(w progress.Window) progress.Series { return pr.Component(ps, cs, w) }, cm.Config.Name, lines, all, u.component(cm))
 	}
 	return v
 }
@@ -88,7 +89,7 @@ func (s *Server) translationCharts(snap *snapshot.Snapshot, t *snapshot.Translat
 	if pr := s.opts.Progress; pr != nil {
 		cm := t.Component
 		ps, cs, code := cm.Project.Config.Slug, cm.Config.Slug, t.Language.Code
-		v.Pct = s.pctChart(end, func(w Window) []Point { return pr.Translation(ps, cs, code, w) }, t.Language.Label(), nil, false, "")
+		v.Pct = s.pctChart(end, func(w progress.Window) progress.Series { return pr.Translation(ps, cs, code, w) }, t.Language.Label(), nil, false, "")
 	}
 	return v
 }
@@ -102,7 +103,7 @@ func (s *Server) languageCharts(snap *snapshot.Snapshot, le *snapshot.LanguageEn
 		return t != nil && t.Language.Code == code
 	})
 	if pr := s.opts.Progress; pr != nil {
-		v.Pct = s.pctChart(end, func(w Window) []Point { return pr.Language(code, w) }, le.Language.Label(), nil, false, "")
+		v.Pct = s.pctChart(end, func(w progress.Window) progress.Series { return pr.Language(code, w) }, le.Language.Label(), nil, false, "")
 	}
 	return v
 }
@@ -121,7 +122,7 @@ func (s *Server) revision(snap *snapshot.Snapshot, t *snapshot.Translation) *rev
 	cm := t.Component
 	var r revisionView
 	if pr := s.opts.Progress; pr != nil {
-		pts := pr.Translation(cm.Project.Config.Slug, cm.Config.Slug, t.Language.Code, Window{Until: chartEnd(snap), Interval: "month"})
+		pts := pr.Translation(cm.Project.Config.Slug, cm.Config.Slug, t.Language.Code, progress.Window{Until: chartEnd(snap), Interval: progress.Month})
 		if n := len(pts); n > 0 {
 			r.Hash = pts[n-1].Commit
 		}
