@@ -31,8 +31,12 @@ func day(month time.Month, d int) time.Time { return time.Date(2026, month, d, 1
 // Arabic from the start, Brazilian Portuguese added in February, the last commit
 // the hour before the fixture's last change.
 func progressFixture() *progress.Index {
-	st := func(total, translated int) progress.Stats { return progress.Stats{Total: total, Translated: translated} }
-	tr := func(code string, s progress.Stats) progress.Translation { return progress.Translation{Language: code, Stats: s} }
+	st := func(total, translated int) progress.Stats {
+		return progress.Stats{Total: total, Translated: translated}
+	}
+	tr := func(code string, s progress.Stats) progress.Translation {
+		return progress.Translation{Language: code, Stats: s}
+	}
 	x := progress.NewIndex()
 	x.Set("demo", "android", []progress.Commit{
 		{Time: day(1, 5), ID: commitID(1), Translations: []progress.Translation{tr("en", st(3, 3)), tr("cs", st(3, 1)), tr("ar", st(3, 0))}},
