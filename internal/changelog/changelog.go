@@ -15,6 +15,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/jsondoc"
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/scan"
 	"github.com/gitlate/gitlate/internal/snapshot"
@@ -64,6 +65,8 @@ type Log struct {
 	imported bool
 	// reported logs the store's failures once (see Apply).
 	reported store.Reporter
+	// prog is the statistics over time of the walked histories (progress.go).
+	prog *progress.Index
 }
 
 // walkInfo is what a build needs of a component's walk state every time.
@@ -91,7 +94,7 @@ func New(cfg *config.Config, st store.Store, opts Options) *Log {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Log{cfg: cfg, opts: opts, st: st, infos: map[string]*walkInfo{}, details: map[int32]*detail{}}
+	return &Log{cfg: cfg, opts: opts, st: st, infos: map[string]*walkInfo{}, details: map[int32]*detail{}, prog: progress.NewIndex()}
 }
 
 // Apply returns what the change log adds to the snapshot a scan made (for
@@ -140,6 +143,7 @@ func (l *Log) Apply(ctx context.Context, res *scan.Result, history bool) (*snaps
 		note("reading the change log", l.sync(ctx))
 	}
 	note("reading recent changes", l.publish(ctx, res))
+	l.keepProgress(res.Snapshot)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -184,6 +188,9 @@ func (l *Log) readInfos(ctx context.Context) error {
 		}
 		if st == nil {
 			continue
+		}
+		if err := l.readProgress(ctx, key); err != nil {
+			return err
 		}
 		l.infos[key] = &walkInfo{version: p.Version, last: st.Last, creation: st.Creation}
 	}
@@ -290,6 +297,14 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 		return err
 	}
 	users := l.users(res, states, all)
+	var prog []store.ProgressRecord
+	var reset []string
+	for _, wk := range walks {
+		if wk.w.fresh {
+			reset = append(reset, wk.key)
+		}
+		prog = append(prog, wk.w.progressRecords(wk.key)...)
+	}
 	for _, wk := range walks {
 		if wk.redone {
 			keep := make([]string, len(wk.w.events))
@@ -303,11 +318,16 @@ func (l *Log) walkOnce(ctx context.Context, res *scan.Result) error {
 			store.State{Name: "walk/" + wk.key, Prev: wk.prevSt, Next: wk.w.st.encode()})
 	}
 	l.handled += len(all)
-	if err := l.commitWalks(ctx, all, keyNos, users, stateChanges, replace); err != nil {
+	if err := l.commitWalks(ctx, all, keyNos, users, stateChanges, replace, &store.Commit{ResetProgress: reset, Progress: prog}); err != nil {
 		return err
 	}
 	for _, wk := range walks {
 		l.infos[wk.key] = &walkInfo{version: wk.pos.Version, last: wk.w.st.Last, creation: wk.w.st.Creation}
+		if wk.w.fresh {
+			l.prog.Set(wk.c.Project.Config.Slug, wk.c.Config.Slug, wk.w.points)
+		} else {
+			l.prog.Append(wk.c.Project.Config.Slug, wk.c.Config.Slug, wk.w.points)
+		}
 	}
 	return nil
 }
@@ -331,7 +351,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 			key := src.Key
 			raw := positions["walkpos/"+key]
 			pos := decodePosition(raw)
-			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) {
+			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) && pos.Progress == progressVersion {
 				continue
 			}
 			unlock, ok, err := l.st.TryLock(ctx, "walk/"+key)
@@ -355,7 +375,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 				l.hist.Alerts = append(l.hist.Alerts, a) // logged by the Live that serves it
 				continue
 			}
-			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1}
+			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1, Progress: progressVersion}
 			np.MaxCommits, np.Since = boundOf(c.Config.History)
 			if pos != nil {
 				np.Version = pos.Version + 1
@@ -477,7 +497,7 @@ func (l *Log) unitKeyNumbers(ctx context.Context, walks []*walked) (map[*snapsho
 // commitWalks stores the changes: a long history in batches, each encoded when it
 // is stored; what replaces stored changes, and the states, go in one commit with
 // the last.
-func (l *Log) commitWalks(ctx context.Context, all []placed, keyNos map[*snapshot.Component]map[string]int, users *userTable, states []store.State, replace []store.Scope) error {
+func (l *Log) commitWalks(ctx context.Context, all []placed, keyNos map[*snapshot.Component]map[string]int, users *userTable, states []store.State, replace []store.Scope, prog *store.Commit) error {
 	records := func(pls []placed) []store.Record {
 		recs := make([]store.Record, 0, len(pls))
 		for _, pl := range pls {
@@ -491,7 +511,8 @@ func (l *Log) commitWalks(ctx context.Context, all []placed, keyNos map[*snapsho
 		}
 		all = all[maxCommitRecords:]
 	}
-	_, err := l.st.Commit(ctx, &store.Commit{States: states, Replace: replace, Add: records(all)})
+	_, err := l.st.Commit(ctx, &store.Commit{States: states, Replace: replace, Add: records(all),
+		ResetProgress: prog.ResetProgress, Progress: prog.Progress})
 	return err
 }
 

@@ -36,7 +36,8 @@ var (
 	fdroidSnap    *snapshot.Snapshot
 	fdroidChanges []*snapshot.Change
 	fdroidErr     error
-	fdroidTmp     string // for the clone and its data, removed by TestMain
+	fdroidTmp     string          // for the clone and its data, removed by TestMain
+	fdroidSetup   *livetest.Setup // what scanned it (its Log holds the progress)
 )
 
 const fdroidRes = "app/src/main/res"
@@ -82,6 +83,7 @@ func fdroid(t *testing.T) (string, *snapshot.Snapshot) {
 			return
 		}
 		s := livetest.New(t, cfg, filepath.Join(dir, "data"), livetest.Options{})
+		fdroidSetup = s
 		if fdroidSnap, fdroidErr = s.Scan(context.Background()); fdroidErr == nil {
 			fdroidChanges, fdroidErr = s.Log.Changes(context.Background(), fdroidSnap)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gitlate/gitlate/internal/config"
 	"github.com/gitlate/gitlate/internal/formats"
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/rules"
 	"github.com/gitlate/gitlate/internal/scan"
@@ -43,6 +44,9 @@ type position struct {
 	MaxCommits int    `json:"max_commits,omitempty"`
 	Since      int64  `json:"since,omitempty"` // Unix seconds; 0: no bound
 	Version    int    `json:"version"`
+	// Progress is the version of the statistics over time the walk recorded
+	// (progressVersion); a walk recorded by an earlier one is done again.
+	Progress int `json:"progress,omitempty"`
 }
 
 func boundOf(h config.History) (int, int64) {
@@ -82,6 +86,11 @@ type walkState struct {
 	// Creation is the component's 51 Created component, which the project's 50
 	// copies when it is the project's first.
 	Creation *lastChange
+	// Src counts, for a bilingual component, the files holding each distinct
+	// unit (by rules.BilingualKey): the units of its source translation.
+	Src map[string]srcUnit
+	// ProgSeq is the seq of the next progress record of the component.
+	ProgSeq int64
 
 	texts map[string]map[string]unitText // file path → unit key → text, this walk's
 }
@@ -90,6 +99,12 @@ type tmplEntry struct {
 	Key    string
 	Source string
 	Skip   bool // read-only, or empty in the template: never translated
+	// What the statistics count of it (rules.TemplateUnit): its source words and
+	// characters, whether it makes its translations' units read-only, and its own
+	// state (the source translation's, where the template may be edited).
+	Words, Chars int32
+	Locks        bool
+	State        weblate.State
 }
 
 // lastChange is a change's time and author (and commit, for Creation).
@@ -138,6 +153,11 @@ func decodeWalkState(b []byte) (*walkState, error) {
 type unitText struct {
 	text       string // plural forms joined as Weblate stores them
 	translated bool
+	// state is the unit's state as the statistics count it (for a monolingual
+	// file, before its template unit may lock it); words and chars are a
+	// bilingual unit's source words and characters.
+	state        weblate.State
+	words, chars int32
 }
 
 // walker walks one component's history.
@@ -148,6 +168,12 @@ type walker struct {
 	pl     *scan.Rule
 	st     *walkState
 	events []event
+	// fresh says the walk started from the beginning (not from a stored state).
+	fresh bool
+	// points are the statistics of the translations each commit changed
+	// (progress.go); touched are the languages the commit being walked changed.
+	points  []progress.Commit
+	touched map[string]bool
 }
 
 // walk brings a component's history from its stored state up to the head the
@@ -161,7 +187,7 @@ func walk(ctx context.Context, c *snapshot.Component, src *scan.Source, pos *pos
 		From: c.Repo.Head.Hash} // the head the statistics read, not a newer one
 	var commits []repos.CommitChanges
 	resumed := false
-	if pos != nil && st != nil && pos.sameBound(c.Config.History) {
+	if pos != nil && st != nil && pos.sameBound(c.Config.History) && pos.Progress == progressVersion {
 		if head := plumbing.NewHash(pos.Head); !head.IsZero() {
 			opts.After = head
 			commits, err = src.Repo.History(ctx, opts)
@@ -182,6 +208,7 @@ func walk(ctx context.Context, c *snapshot.Component, src *scan.Source, pos *pos
 			return nil, false, err
 		}
 		w.baseline(commits)
+		w.fresh = true
 		redone = pos != nil
 	}
 	for i := range commits {
@@ -235,6 +262,8 @@ func (w *walker) baseline(commits []repos.CommitChanges) {
 	if len(commits) == 0 || commits[0].Commit.Parent.IsZero() {
 		return
 	}
+	// The translations the history starts with are counted at its first commit.
+	defer w.touchAll()
 	tree, err := w.repo.TreeAt(commits[0].Commit.Parent)
 	if err != nil {
 		return // a shallow clone's boundary: start from nothing
@@ -302,8 +331,9 @@ func (w *walker) setTemplate(data []byte) {
 			continue // the first of a repeated key counts, as in the statistics
 		}
 		seen[u.Key] = true
-		forms := u.FormsFor(tags)
-		out = append(out, tmplEntry{Key: u.Key, Source: weblate.JoinPlurals(forms), Skip: u.ReadOnly || !rules.IsTranslated(forms)})
+		tu := rules.TemplateUnitOf(u, tags)
+		out = append(out, tmplEntry{Key: u.Key, Source: weblate.JoinPlurals(tu.Source), Skip: u.ReadOnly || !rules.IsTranslated(tu.Source),
+			Words: int32(tu.Words), Chars: int32(tu.Chars), Locks: tu.Locks(), State: tu.State})
 	}
 	w.st.Tmpl = out
 }
@@ -317,17 +347,20 @@ func (w *walker) texts(data []byte, path string) map[string]unitText {
 		tags := w.c.Format.PluralTags(code)
 		for i := range f.Units {
 			forms := f.Units[i].FormsFor(tags)
-			out[f.Units[i].Key] = unitText{text: weblate.JoinPlurals(forms), translated: rules.IsTranslated(forms) && !f.Units[i].Fuzzy}
+			out[f.Units[i].Key] = unitText{text: weblate.JoinPlurals(forms), translated: rules.IsTranslated(forms) && !f.Units[i].Fuzzy,
+				state: rules.UnitState(&f.Units[i], forms, false)}
 		}
 		return out
 	}
+	review := w.c.Project != nil && w.c.Project.Config != nil && w.c.Project.Config.TranslationReview
 	for i := range f.Units {
 		u := &f.Units[i]
 		key := rules.BilingualKey(u)
 		if _, dup := out[key]; dup {
 			continue // the first of a repeated pair counts, as in the statistics
 		}
-		out[key] = unitText{text: weblate.JoinPlurals(u.Target), translated: rules.IsTranslated(u.Target) && !u.Fuzzy}
+		out[key] = unitText{text: weblate.JoinPlurals(u.Target), translated: rules.IsTranslated(u.Target) && !u.Fuzzy,
+			state: rules.BilingualState(u, review), words: int32(weblate.CountWords(u.Source)), chars: int32(weblate.CountChars(u.Source))}
 	}
 	return out
 }
@@ -401,9 +434,12 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 		if len(st.Langs) > 0 || (tmplChange != nil && !tmplChange.To.IsZero()) {
 			st.Created = true
 			w.emit(cm, event{action: weblate.ActionCreateComponent})
+			w.touchAll()
+			w.record(cm)
 		}
 		return
 	}
+	defer w.record(cm)
 
 	if tmplChange != nil {
 		old := st.Tmpl
@@ -412,6 +448,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 		} else {
 			w.setTemplate(w.blob(tmplChange.To))
 		}
+		w.touchAll() // every translation counts the template's strings
 		oldSrc := make(map[string]string, len(old))
 		for _, e := range old {
 			oldSrc[e.Key] = e.Source
@@ -436,6 +473,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 	for _, ch := range removed {
 		if code := st.Langs[ch.Path]; code != "" {
 			w.emit(cm, event{action: weblate.ActionRemoveLanguage, path: ch.Path, lang: code})
+			w.fileRemoved(code, ch.Path)
 			delete(st.Langs, ch.Path)
 			delete(st.Blobs, ch.Path)
 			delete(st.texts, ch.Path)
@@ -456,6 +494,7 @@ func (w *walker) commit(cc *repos.CommitChanges) {
 			w.emit(cm, event{action: weblate.ActionResourceUpdate, path: ch.Path, lang: code})
 		}
 		cur := w.texts(w.blob(ch.To), ch.Path)
+		w.fileChanged(code, old, cur)
 		st.Langs[ch.Path] = code
 		st.Blobs[ch.Path] = ch.To
 		st.texts[ch.Path] = cur

@@ -143,6 +143,18 @@ func (c *component) points() int {
 	return n
 }
 
+// Retain drops the components keep rejects.
+func (x *Index) Retain(keep func(project, component string) bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for key, c := range x.comps {
+		if !keep(c.project, c.name) {
+			x.n -= c.points()
+			delete(x.comps, key)
+		}
+	}
+}
+
 // Points is the number of translation points held.
 func (x *Index) Points() int {
 	x.mu.RLock()
