@@ -386,6 +386,7 @@ func loadConfig(o *options, dir string) (*config.Config, error) {
 type parts struct {
 	repos  *repos.Pool
 	engine *scan.Engine
+	log    *changelog.Log // its Progress draws the pages' charts
 	live   *live.Live
 }
 
@@ -397,8 +398,8 @@ func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Stor
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
 	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
-	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
-	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
+	p.log = changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
+	p.live = live.New(cfg, p.engine, p.log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
 	return p
 }
 
@@ -512,7 +513,7 @@ func serveCmd(ctx context.Context, o *options, logger *slog.Logger, in *interrup
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
-	webSrv, err := web.New(p.live, web.Options{Prefix: apiSrv.Prefix(), Units: reader})
+	webSrv, err := web.New(p.live, web.Options{Prefix: apiSrv.Prefix(), Units: reader, Progress: p.log.Progress()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: web pages: %v\n", err)
 		return 1
