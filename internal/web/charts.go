@@ -2,6 +2,7 @@ package web
 
 import (
 	"html/template"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,8 +29,12 @@ const topLines = 5
 // page is kept apart from the plain one (cache.go).
 const allLanguages = "languages=all"
 
-// activityWeeks bounds the activity chart: the last year, week by week.
-const activityWeeks = 52
+// activityWeeks bounds the activity chart: the last year, week by week; it
+// draws at least minWeeks.
+const (
+	activityWeeks = 52
+	minWeeks      = 13
+)
 
 // chartsView is the progress section of a page; its parts are nil when there is
 // nothing to draw.
@@ -46,6 +51,8 @@ type lineView struct {
 	// Heads name the table's columns after the date (the lines); Rows are its rows.
 	Heads []string
 	Rows  []dataRow
+	// ByLine replaces Rows when the lines are many.
+	ByLine *lineTable
 	// All links to the page with every language's line when some are left out
 	// (Shown of Count are drawn); Top back to the plain page.
 	All, Top     string
@@ -171,7 +178,56 @@ func (s *Server) pctChart(end time.Time, whole func(progress.Window) progress.Se
 	}
 	v.SVG = template.HTML(chart.SVG()) // built escaped by svgchart
 	v.Rows = dataRows(series)
+	if len(series) > 1 {
+		// A column per line would soon be wider than a screen: a row per line,
+		// with its values at a few dates.
+		v.ByLine = byLine(v.Rows, v.Legend, tableDates)
+		v.Rows = nil
+	}
 	return v
+}
+
+// tableDates is how many dates the table by line shows at most.
+const tableDates = 8
+
+// lineTable is the table of a chart with several lines: a row per line, a
+// column per date (newest first; a phone shows the newest three).
+type lineTable struct {
+	Dates []string
+	Rows  []lineRow
+}
+
+type lineRow struct {
+	Name, URL string
+	Values    []string
+}
+
+// byLine turns rows of dates (newest first) into rows of lines, with a column
+// per date a value changed on (and the newest), the newest n of them.
+func byLine(rows []dataRow, legend []legendItem, n int) *lineTable {
+	if len(rows) == 0 {
+		return nil
+	}
+	var pick []int
+	for i := len(rows) - 1; i >= 0; i-- {
+		if i == 0 || i == len(rows)-1 || !slices.Equal(rows[i].Values, rows[i+1].Values) {
+			pick = append(pick, i)
+		}
+	}
+	slices.Reverse(pick)
+	pick = pick[:min(len(pick), n)]
+	t := &lineTable{}
+	for _, i := range pick {
+		t.Dates = append(t.Dates, rows[i].Date)
+	}
+	for j, l := range legend {
+		r := lineRow{Name: l.Name, URL: l.URL}
+		for _, i := range pick {
+			r.Values = append(r.Values, rows[i].Values[j])
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t
 }
 
 // dataRows tabulates series by time, newest first: each line's value at that
@@ -265,6 +321,9 @@ func logFacts(snap *snapshot.Snapshot, end time.Time, match func(l *snapshot.Cha
 	}
 	var bars *barsView
 	if first >= 0 {
+		// At least a quarter is drawn, so a young object's few weeks are not
+		// bars as wide as a column.
+		first = min(first, activityWeeks-minWeeks)
 		bars = &barsView{}
 		chart := &svgchart.Bars{ID: "act", Step: 7 * 24 * time.Hour, Unit: "changes"}
 		for k := first; k < activityWeeks; k++ {

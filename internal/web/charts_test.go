@@ -134,10 +134,12 @@ func TestProgressComponentPage(t *testing.T) {
 		`<bdi>Arabic</bdi></a> <span class="value">33.3%</span>`,
 		// The API's percentage: 2 of 3 is 66.6 (weblate.Percent).
 		`<bdi>Czech</bdi></a> <span class="value">66.6%</span>`,
-		// The table of numbers, by day (the history spans two months), newest first.
-		`<caption>Translated strings in percent at the end of each day`,
-		`<tr><th scope="row"><time>2026-03-01</time></th><td class="num">100.0%</td><td class="num">66.6%</td><td class="num">33.3%</td></tr>`,
-		`<tr><th scope="row"><time>2026-01-05</time></th><td class="num">–</td><td class="num">33.3%</td><td class="num">0.0%</td></tr>`,
+		// The table of numbers: by language, at each day a value changed, newest
+		// first.
+		`<summary>The numbers, by day</summary>`,
+		`<thead><tr><th scope="col">Language</th><th scope="col" class="num"><time>2026-03-01</time></th><th scope="col" class="num"><time>2026-02-25</time></th><th scope="col" class="num"><time>2026-02-10</time></th><th scope="col" class="num"><time>2026-01-20</time></th><th scope="col" class="num"><time>2026-01-05</time></th></tr></thead>`,
+		`<tr><th scope="row"><a href="/projects/demo/android/pt_BR/"><bdi>Portuguese (Brazil)</bdi></a></th><td class="num">100.0%</td><td class="num">100.0%</td><td class="num">33.3%</td><td class="num">–</td><td class="num">–</td></tr>`,
+		`<tr><th scope="row"><a href="/projects/demo/android/ar/"><bdi>Arabic</bdi></a></th><td class="num">33.3%</td><td class="num">33.3%</td><td class="num">33.3%</td><td class="num">0.0%</td><td class="num">0.0%</td></tr>`,
 		// Contributors: the component's changes by Yousef (a new translation, a
 		// changed one, a language added).
 		`<tr><th scope="row"><bdi>Yousef Haddad</bdi></th><td class="num">1</td><td class="num">1</td><td class="num">1</td>`,
@@ -150,7 +152,7 @@ func TestProgressComponentPage(t *testing.T) {
 	if strings.Contains(got.body, "Draw all") {
 		t.Error("three languages: no link to draw all")
 	}
-	if d := act.Children[1].Text; d != "3 changes in 1 weeks, in 1 of them." {
+	if d := act.Children[1].Text; d != "3 changes in 13 weeks, in 1 of them." {
 		t.Errorf("activity described as %q", d)
 	}
 	golden(t, "component-progress.svg", []byte(svgRe.FindString(got.body)+"\n"))
@@ -309,7 +311,7 @@ func manyLanguages(t testing.TB, n int) (*snapshot.Snapshot, *progress.Index) {
 	snap.Aggregate()
 	snap.Finish()
 	x := progress.NewIndex()
-	x.Set("many", "strings", []progress.Commit{{Time: day(1, 12), ID: commitID(1), Translations: first}, {Time: day(3, 1), ID: commitID(2), Translations: second}})
+	x.Set("many", "strings", []progress.Commit{{Time: day(1, 12), ID: commitID(1), Translations: first}, {Time: day(2, 10), ID: commitID(2), Translations: second}})
 	return snap, x
 }
 
@@ -331,6 +333,14 @@ func TestProgressTopLanguages(t *testing.T) {
 	}
 	if n := count(all.body); n != 60 {
 		t.Errorf("?languages=all: %d lines, want 60", n)
+	}
+	// Sixty lines: the table has a row per language and a column per date a
+	// value changed on (and the last), not sixty columns.
+	table := all.body[strings.Index(all.body, `<table class="chartdata bylang">`):]
+	table = table[:strings.Index(table, `</table>`)]
+	if !strings.Contains(table, `<thead><tr><th scope="col">Language</th><th scope="col" class="num"><time>2026-02-18</time></th>`) ||
+		strings.Count(table, `<th scope="row"><a href="/projects/many/strings/`) != 60 || strings.Count(table, `<time>`) != 3 {
+		t.Error("the table of sixty lines is not by language")
 	}
 	if !strings.Contains(all.body, `<a href="/projects/many/strings/#progress-h">Draw the 5 with the most translated strings</a>`) {
 		t.Error("no way back to the top lines")
