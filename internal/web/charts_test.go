@@ -144,6 +144,9 @@ func TestProgressComponentPage(t *testing.T) {
 		// changed one, a language added).
 		`<tr><th scope="row"><bdi>Yousef Haddad</bdi></th><td class="num">1</td><td class="num">1</td><td class="num">1</td>`,
 		`<figcaption>Changes per week: 3 in all</figcaption>`,
+		// The sparkline badge, after the status badge.
+		`<img src="/widgets/demo/-/android/svg-badge.svg" alt="Translation status of Android"></a></li>
+<li><a href="/widgets/demo/-/android/sparkline.svg"><img src="/widgets/demo/-/android/sparkline.svg" alt="Translation status of Android over the last 90 days">`,
 	} {
 		if !strings.Contains(got.body, want) {
 			t.Errorf("page lacks %s", want)

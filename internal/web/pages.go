@@ -176,6 +176,7 @@ func (s *Server) projectPageWith(snap *snapshot.Snapshot, slug string, all bool)
 		{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")},
 		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
 	}
+	d.Badges = s.withSparkline(d.Badges, "Translation status of "+p.Config.Name+" over the last 90 days", u.widget(p, nil, nil, "sparkline.svg"))
 	return s.render(http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
 }
@@ -270,6 +271,7 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
 		{"Translation status of " + cc.Name + " by language", u.widget(p, nil, cm, "multi-auto.svg")},
 	}
+	d.Badges = s.withSparkline(d.Badges, "Translation status of "+cc.Name+" over the last 90 days", u.widget(p, nil, cm, "sparkline.svg"))
 	return s.render(http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}}}, d)
 }

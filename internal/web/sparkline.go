@@ -112,3 +112,12 @@ func sparklineBadge(st *snapshot.Stats, vs []float64) []byte {
 	b.WriteByte('\n')
 	return []byte(b.String())
 }
+
+// withSparkline adds the sparkline badge (alt, url) to a page's badges after the
+// status badge, when there is a history to draw.
+func (s *Server) withSparkline(badges []badgeLink, alt, url string) []badgeLink {
+	if s.opts.Progress == nil || len(badges) == 0 {
+		return badges
+	}
+	return append(badges[:1:1], append([]badgeLink{{alt, url}}, badges[1:]...)...)
+}
