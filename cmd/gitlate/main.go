@@ -386,8 +386,8 @@ func loadConfig(o *options, dir string) (*config.Config, error) {
 type parts struct {
 	repos  *repos.Pool
 	engine *scan.Engine
-	log    *changelog.Log // its Progress draws the pages' charts
 	live   *live.Live
+	log    *changelog.Log // its Progress answers /api/x/progress/ and draws the pages' charts
 }
 
 // newParts constructs the pipeline from repositories to snapshots. st keeps ids,
@@ -398,8 +398,9 @@ func newParts(cfg *config.Config, o *options, logger *slog.Logger, st store.Stor
 	pool.DataDir, pool.Logger = o.data, logger
 	p := &parts{repos: repos.NewPool(pool)}
 	p.engine = scan.New(cfg, st, scan.Options{Repos: p.repos, StorageAlert: storageAlert, Logger: logger, NoChecks: !o.checks})
-	p.log = changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
-	p.live = live.New(cfg, p.engine, p.log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
+	log := changelog.New(cfg, st, changelog.Options{Instance: o.instance, Logger: logger})
+	p.live = live.New(cfg, p.engine, log, p.repos, st, live.Options{Rescan: o.rescan, Logger: logger})
+	p.log = log
 	return p
 }
 
@@ -506,6 +507,7 @@ func serveCmd(ctx context.Context, o *options, logger *slog.Logger, in *interrup
 		Reader:      reader,
 		Changes:     st,
 		Repos:       p.repos,
+		Progress:    p.log.Progress(),
 		Logger:      logger,
 		CORSOrigins: o.corsOrigins.values,
 	})

@@ -18,6 +18,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/gitlate/gitlate/internal/conditional"
+	"github.com/gitlate/gitlate/internal/progress"
 	"github.com/gitlate/gitlate/internal/repos"
 	"github.com/gitlate/gitlate/internal/snapshot"
 )
@@ -77,6 +78,9 @@ type Options struct {
 	Changes ChangeDocs
 	// Repos describes repositories; nil shows none as behind its remote.
 	Repos Repositories
+	// Progress gives the statistics over time (progress.go); nil answers every
+	// object with no points.
+	Progress progress.Source
 	// Logger receives what the API cannot answer for but a request should not fail
 	// for (a translation whose units cannot be read); nil logs to slog.Default.
 	Logger *slog.Logger

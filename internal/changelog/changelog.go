@@ -32,6 +32,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock of runtime events (tests fix it); nil means time.Now.
 	Now func() time.Time
+	// NoProgress walks without recording statistics over time (Progress has
+	// nothing): what the bench's progress figure compares the walk with.
+	NoProgress bool
 }
 
 // Log is the change log of one configuration.
@@ -351,7 +354,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 			key := src.Key
 			raw := positions["walkpos/"+key]
 			pos := decodePosition(raw)
-			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) && pos.Progress == progressVersion {
+			if pos != nil && pos.Head == c.Repo.Head.Hash.String() && pos.sameBound(c.Config.History) && pos.Progress == l.progressVersion() {
 				continue
 			}
 			unlock, ok, err := l.st.TryLock(ctx, "walk/"+key)
@@ -366,7 +369,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 			if err != nil {
 				return nil, err
 			}
-			w, redone, err := walk(ctx, c, src, pos, st)
+			w, redone, err := walk(ctx, c, src, pos, st, l.progressVersion())
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
@@ -375,7 +378,7 @@ func (l *Log) walkMoved(ctx context.Context, res *scan.Result, unlocks *[]func()
 				l.hist.Alerts = append(l.hist.Alerts, a) // logged by the Live that serves it
 				continue
 			}
-			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1, Progress: progressVersion}
+			np := &position{Head: c.Repo.Head.Hash.String(), Version: 1, Progress: l.progressVersion()}
 			np.MaxCommits, np.Since = boundOf(c.Config.History)
 			if pos != nil {
 				np.Version = pos.Version + 1

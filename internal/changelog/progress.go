@@ -21,14 +21,25 @@ import (
 // an earlier one is walked again (position.Progress).
 const progressVersion = 1
 
+// progressVersion is what this Log's walks record: 0, nothing, with NoProgress.
+func (l *Log) progressVersion() int {
+	if l.opts.NoProgress {
+		return 0
+	}
+	return progressVersion
+}
+
 // srcUnit is a distinct unit of a bilingual component's files: the files holding
 // it, and its source words and characters.
 type srcUnit struct {
 	N, Words, Chars int32
 }
 
-// touch marks a translation as changed by the commit being walked.
+// mark marks a translation as changed by the commit being walked.
 func (w *walker) mark(code string) {
+	if !w.prog {
+		return
+	}
 	if w.touched == nil {
 		w.touched = map[string]bool{}
 	}
@@ -40,6 +51,9 @@ func (w *walker) mark(code string) {
 // A bilingual component's source translation is counted from every file then
 // (its files were not read yet).
 func (w *walker) touchAll() {
+	if !w.prog {
+		return
+	}
 	st := w.st
 	if !w.c.Format.Monolingual && len(st.Src) == 0 {
 		for _, p := range sortedPaths(st.Langs) {
@@ -57,7 +71,7 @@ func (w *walker) touchAll() {
 // units of its files.
 func (w *walker) fileChanged(code string, old, cur map[string]unitText) {
 	w.mark(code)
-	if w.c.Format.Monolingual {
+	if !w.prog || w.c.Format.Monolingual {
 		return
 	}
 	st := w.st
@@ -87,7 +101,7 @@ func (w *walker) fileChanged(code string, old, cur map[string]unitText) {
 
 // fileRemoved notes that the file at path, of a translation, is gone.
 func (w *walker) fileRemoved(code, path string) {
-	if w.c.Format.Monolingual {
+	if !w.prog || w.c.Format.Monolingual {
 		w.mark(code)
 		return
 	}

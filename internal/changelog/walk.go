@@ -168,8 +168,9 @@ type walker struct {
 	pl     *scan.Rule
 	st     *walkState
 	events []event
-	// fresh says the walk started from the beginning (not from a stored state).
-	fresh bool
+	// fresh says the walk started from the beginning (not from a stored state);
+	// prog that it records progress.
+	fresh, prog bool
 	// points are the statistics of the translations each commit changed
 	// (progress.go); touched are the languages the commit being walked changed.
 	points  []progress.Commit
@@ -179,15 +180,16 @@ type walker struct {
 // walk brings a component's history from its stored state up to the head the
 // scan read: only the new commits when the head moved forward, everything again
 // when there is no state, the branch was rewritten (the old head is no longer an
-// ancestor) or the bounds changed. redone says that the walk started over, so its
-// events replace the component's stored ones.
-func walk(ctx context.Context, c *snapshot.Component, src *scan.Source, pos *position, st *walkState) (w *walker, redone bool, err error) {
-	w = &walker{c: c, repo: src.Repo, format: src.Format, pl: src.Rule}
+// ancestor), the bounds changed or the stored walk recorded another version of
+// progress than this one records (progress; 0 records none). redone says that the
+// walk started over, so its events replace the component's stored ones.
+func walk(ctx context.Context, c *snapshot.Component, src *scan.Source, pos *position, st *walkState, progress int) (w *walker, redone bool, err error) {
+	w = &walker{c: c, repo: src.Repo, format: src.Format, pl: src.Rule, prog: progress != 0}
 	opts := repos.HistoryOptions{Dirs: historyDirs(c.Config, src.Rule), MaxCommits: c.Config.History.MaxCommits, Since: c.Config.History.Since,
 		From: c.Repo.Head.Hash} // the head the statistics read, not a newer one
 	var commits []repos.CommitChanges
 	resumed := false
-	if pos != nil && st != nil && pos.sameBound(c.Config.History) && pos.Progress == progressVersion {
+	if pos != nil && st != nil && pos.sameBound(c.Config.History) && pos.Progress == progress {
 		if head := plumbing.NewHash(pos.Head); !head.IsZero() {
 			opts.After = head
 			commits, err = src.Repo.History(ctx, opts)
