@@ -266,14 +266,14 @@ func (c *Bars) SVG() []byte {
 	return w.close()
 }
 
-// roundUp returns the smallest of 1, 2, 5 × 10ⁿ (from 5 on) at or above n: the
-// top of a count's scale.
+// roundUp returns the smallest of 5 and 1, 2, 2.5, 5 × 10ⁿ (n ≥ 1) at or above
+// n: the top of a count's scale, a round number not far above the largest bar.
 func roundUp(n int) int {
 	if n <= 5 {
 		return 5
 	}
 	for p := 1; ; p *= 10 {
-		for _, m := range []int{1, 2, 5} {
+		for _, m := range []int{10, 20, 25, 50} {
 			if m*p >= n {
 				return m * p
 			}

@@ -192,7 +192,7 @@ func TestBars(t *testing.T) {
 
 func TestRoundUp(t *testing.T) {
 	t.Parallel()
-	for n, want := range map[int]int{0: 5, 5: 5, 6: 10, 10: 10, 11: 20, 21: 50, 51: 100, 999: 1000, 1001: 2000} {
+	for n, want := range map[int]int{0: 5, 5: 5, 6: 10, 10: 10, 11: 20, 21: 25, 26: 50, 51: 100, 201: 250, 999: 1000, 1001: 2000} {
 		if got := roundUp(n); got != want {
 			t.Errorf("roundUp(%d) = %d, want %d", n, got, want)
 		}

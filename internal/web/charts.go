@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gitlate/gitlate/internal/progress"
@@ -274,53 +275,78 @@ func weekStart(t time.Time) time.Time {
 	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
 }
 
-// logFacts goes once through the change log's changes that match selects: their
-// number per week in the year up to end (from the week of the first, if later),
-// and their authors.
+// tally is what the change log says of one object: its changes per week in the
+// year up to the charts' end, and its authors.
+type tally struct {
+	from   int64 // the first week's start, Unix microseconds
+	counts [activityWeeks]int
+	first  int // the first week with a change (-1: none)
+	who    map[*snapshot.User]*contributorRow
+}
+
+const weekMicros = 7 * 24 * int64(time.Hour/time.Microsecond)
+
+func newTally(end time.Time) *tally {
+	from := weekStart(end).AddDate(0, 0, -7*(activityWeeks-1))
+	return &tally{from: from.UnixMicro(), first: -1, who: map[*snapshot.User]*contributorRow{}}
+}
+
+// add counts the change at position i of l.
+func (ta *tally) add(l *snapshot.ChangeLog, i int) {
+	if at := l.Times[i]; at >= ta.from {
+		if k := int((at - ta.from) / weekMicros); k < activityWeeks {
+			ta.counts[k]++
+			if ta.first < 0 || k < ta.first {
+				ta.first = k
+			}
+		}
+	}
+	u := l.User(i)
+	if u == nil {
+		return
+	}
+	r := ta.who[u]
+	if r == nil {
+		r = &contributorRow{Name: userName(u)}
+		ta.who[u] = r
+	}
+	switch l.Action(i) {
+	case weblate.ActionNew:
+		r.New++
+	case weblate.ActionChange:
+		r.Changed++
+	default:
+		r.Other++
+	}
+	if t := l.Time(i); t.After(r.Last) {
+		r.Last = t
+	}
+}
+
+// logFacts goes once through the change log's changes that match selects and
+// draws their tally.
 func logFacts(snap *snapshot.Snapshot, end time.Time, match func(l *snapshot.ChangeLog, i int) bool) (*barsView, *contributorsView) {
 	l := snap.Log
 	if l == nil || end.IsZero() {
 		return nil, nil
 	}
-	last := weekStart(end)
-	from := last.AddDate(0, 0, -7*(activityWeeks-1))
-	counts := make([]int, activityWeeks)
-	first := -1
-	who := map[*snapshot.User]*contributorRow{}
+	ta := newTally(end)
 	for i := range l.IDs {
-		if !l.Visible(i) || !match(l, i) {
-			continue
-		}
-		t := l.Time(i)
-		if k := int(t.Sub(from) / (7 * 24 * time.Hour)); t.After(from) || t.Equal(from) {
-			if k < activityWeeks {
-				counts[k]++
-				if first < 0 || k < first {
-					first = k
-				}
-			}
-		}
-		if u := l.User(i); u != nil {
-			r := who[u]
-			if r == nil {
-				r = &contributorRow{Name: userName(u)}
-				who[u] = r
-			}
-			switch l.Action(i) {
-			case weblate.ActionNew:
-				r.New++
-			case weblate.ActionChange:
-				r.Changed++
-			default:
-				r.Other++
-			}
-			if t.After(r.Last) {
-				r.Last = t
-			}
+		if l.Visible(i) && match(l, i) {
+			ta.add(l, i)
 		}
 	}
+	return ta.views(end)
+}
+
+// views draws a tally: the activity chart and its table, and the contributors.
+func (ta *tally) views(end time.Time) (*barsView, *contributorsView) {
+	if ta == nil {
+		return nil, nil
+	}
+	from := time.UnixMicro(ta.from).UTC()
 	var bars *barsView
-	if first >= 0 {
+	if first := ta.first; first >= 0 {
 		// At least a quarter is drawn, so a young object's few weeks are not
 		// bars as wide as a column.
 		first = min(first, activityWeeks-minWeeks)
@@ -328,21 +354,72 @@ func logFacts(snap *snapshot.Snapshot, end time.Time, match func(l *snapshot.Cha
 		chart := &svgchart.Bars{ID: "act", Step: 7 * 24 * time.Hour, Unit: "changes"}
 		for k := first; k < activityWeeks; k++ {
 			ws := from.AddDate(0, 0, 7*k)
-			chart.Bars = append(chart.Bars, svgchart.Bar{T: ws, N: counts[k]})
-			bars.Total += counts[k]
-			if counts[k] > 0 {
-				bars.Rows = append(bars.Rows, barRow{Week: svgchart.Date(ws), N: counts[k]})
+			n := ta.counts[k]
+			chart.Bars = append(chart.Bars, svgchart.Bar{T: ws, N: n})
+			bars.Total += n
+			if n > 0 {
+				bars.Rows = append(bars.Rows, barRow{Week: svgchart.Date(ws), N: n})
 			}
 		}
-		for i, j := 0, len(bars.Rows)-1; i < j; i, j = i+1, j-1 {
-			bars.Rows[i], bars.Rows[j] = bars.Rows[j], bars.Rows[i]
-		}
+		slices.Reverse(bars.Rows)
 		weeks := activityWeeks - first
 		chart.Title = "Changes per week, " + svgchart.Date(from.AddDate(0, 0, 7*first)) + " to " + svgchart.Date(end)
 		chart.Desc = strconv.Itoa(bars.Total) + " changes in " + strconv.Itoa(weeks) + " weeks, in " + strconv.Itoa(len(bars.Rows)) + " of them."
 		bars.SVG = template.HTML(chart.SVG()) // built escaped by svgchart
 	}
-	return bars, contributorsOf(who)
+	return bars, contributorsOf(ta.who)
+}
+
+// logTallies keeps the tallies of every project and component of a snapshot,
+// made in one pass through its change log when a page first needs one: the
+// pages of all projects are rendered before a snapshot is served (Prepare), and
+// a pass per page would go through a long log once per project. Those of the
+// two snapshots asked about last are kept (the one served and the next).
+type logTallies struct {
+	mu   sync.Mutex
+	kept [2]*snapTallies
+}
+
+type snapTallies struct {
+	snap       *snapshot.Snapshot
+	projects   map[*snapshot.Project]*tally
+	components map[*snapshot.Component]*tally
+}
+
+// of returns snap's tallies, counting them unless they are kept.
+func (lt *logTallies) of(snap *snapshot.Snapshot, end time.Time) *snapTallies {
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	for _, k := range lt.kept {
+		if k != nil && k.snap == snap {
+			return k
+		}
+	}
+	out := &snapTallies{snap: snap, projects: map[*snapshot.Project]*tally{}, components: map[*snapshot.Component]*tally{}}
+	if l := snap.Log; l != nil && !end.IsZero() {
+		for i := range l.IDs {
+			if !l.Visible(i) {
+				continue
+			}
+			p := l.Project(i)
+			tp := out.projects[p]
+			if tp == nil {
+				tp = newTally(end)
+				out.projects[p] = tp
+			}
+			tp.add(l, i)
+			if c := l.Component(i); c != nil {
+				tc := out.components[c]
+				if tc == nil {
+					tc = newTally(end)
+					out.components[c] = tc
+				}
+				tc.add(l, i)
+			}
+		}
+	}
+	lt.kept[0], lt.kept[1] = out, lt.kept[0]
+	return out
 }
 
 // maxContributors bounds the contributors table; the rest are counted.

@@ -27,7 +27,7 @@ func variantKey(c *gin.Context) string {
 func (s *Server) projectCharts(snap *snapshot.Snapshot, p *snapshot.Project, all bool) *chartsView {
 	end := chartEnd(snap)
 	v := &chartsView{}
-	v.Activity, v.Contributors = logFacts(snap, end, func(l *snapshot.ChangeLog, i int) bool { return l.Project(i) == p })
+	v.Activity, v.Contributors = s.tallies.of(snap, end).projects[p].views(end)
 	if pr := s.opts.Progress; pr != nil {
 		u := urls{s.opts.Prefix}
 		slug := p.Config.Slug
@@ -64,7 +64,7 @@ func (s *Server) projectCharts(snap *snapshot.Snapshot, p *snapshot.Project, all
 func (s *Server) componentCharts(snap *snapshot.Snapshot, cm *snapshot.Component, all bool) *chartsView {
 	end := chartEnd(snap)
 	v := &chartsView{}
-	v.Activity, v.Contributors = logFacts(snap, end, func(l *snapshot.ChangeLog, i int) bool { return l.Component(i) == cm })
+	v.Activity, v.Contributors = s.tallies.of(snap, end).components[cm].views(end)
 	if pr := s.opts.Progress; pr != nil {
 		u := urls{s.opts.Prefix}
 		ps, cs := cm.Project.Config.Slug, cm.Config.Slug

@@ -54,6 +54,7 @@ type Server struct {
 	cssURL   string  // the stylesheet's address, with its content's hash as version
 	notFound *answer // the 404 page
 	renders  atomic.Int64
+	tallies  logTallies // the change log's tallies for the charts (charts.go)
 }
 
 // New returns a web server reading from src.
