@@ -91,16 +91,25 @@ type line struct {
 	fetch func(w progress.Window) progress.Series
 }
 
-// chartEnd is when the charts end: when the snapshot was built, or, for a
-// snapshot without that time (tests), its newest change.
+// chartEnd is when the charts end: the newest of the components' head commits
+// and of the change log's changes. It is read from the data, not the clock nor
+// the time of the build, so that replicas serving the same repositories and log
+// draw the same bytes, and a page changes only when the data does.
 func chartEnd(snap *snapshot.Snapshot) time.Time {
-	if !snap.Built.IsZero() {
-		return snap.Built.UTC()
+	var end time.Time
+	for _, p := range snap.Projects {
+		for _, c := range p.Components {
+			if h := c.Repo.Head; h != nil && h.Committer.When.After(end) {
+				end = h.Committer.When
+			}
+		}
 	}
 	if l := snap.Log; l != nil && len(l.Times) > 0 {
-		return l.Time(len(l.Times) - 1)
+		if t := l.Time(len(l.Times) - 1); t.After(end) {
+			end = t
+		}
 	}
-	return time.Time{}
+	return end.UTC()
 }
 
 // intervalFor picks the resampling that gives a chart between 13 and about 150
