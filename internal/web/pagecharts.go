@@ -138,7 +138,9 @@ func (s *Server) revision(snap *snapshot.Snapshot, t *snapshot.Translation) *rev
 	if file == "" {
 		file = cm.Config.Template
 	}
-	r.URL = commitURL(cm.Config.RepoWeb, r.Hash, file)
+	if file != "" {
+		r.URL = commitURL(cm.Config.RepoWeb, r.Hash, file)
+	}
 	return &r
 }
 
