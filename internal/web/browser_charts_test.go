@@ -104,6 +104,32 @@ func TestBrowserCharts(t *testing.T) {
 		}
 	}
 
+	// Inside a right-to-left page (a page's dir="rtl", as a localized gitlate
+	// would have), the charts still run left to right: the oldest date on the
+	// left, the value axis' labels left of the plot.
+	b := newBrowser(t, chromium, ts.URL, 390, 844)
+	b.open("/projects/tinynotes/app/ar/")
+	var rtl struct {
+		Charts, LTR, Ordered int
+	}
+	b.evalInto(`(() => {
+		document.documentElement.dir = 'rtl';
+		const res = {Charts: 0, LTR: 0, Ordered: 0};
+		for (const svg of document.querySelectorAll('svg.chart')) {
+			res.Charts++;
+			if (getComputedStyle(svg).direction === 'ltr') res.LTR++;
+			const texts = [...svg.querySelectorAll('text')].filter(t => /^\d{4}-\d\d-\d\d$/.test(t.textContent));
+			const first = texts[0].getBoundingClientRect(), last = texts[texts.length-1].getBoundingClientRect();
+			const plot = svg.getBoundingClientRect();
+			if (first.left < last.left && first.left >= plot.left - 1 && last.right <= plot.right + 1) res.Ordered++;
+		}
+		return res;
+	})()`, &rtl)
+	b.screenshot("charts-390-rtl-page")
+	if rtl.Charts != 2 || rtl.LTR != 2 || rtl.Ordered != 2 {
+		t.Errorf("in a right-to-left page: %d charts, %d left to right, %d with dates in order inside the chart", rtl.Charts, rtl.LTR, rtl.Ordered)
+	}
+
 	// A component translated into 60 languages, on a laptop: its list of
 	// translations fits the width.
 	snap, x := web.ManyLanguages(t, 60)
@@ -116,7 +142,7 @@ func TestBrowserCharts(t *testing.T) {
 	srv.Install(e.Group(""))
 	many := httptest.NewServer(e)
 	t.Cleanup(many.Close)
-	b := newBrowser(t, chromium, many.URL, 1280, 900)
+	b = newBrowser(t, chromium, many.URL, 1280, 900)
 	for _, path := range []string{"/projects/many/strings/", "/projects/many/strings/?languages=all"} {
 		b.open(path)
 		name := "charts-1280-many"
