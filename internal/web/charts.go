@@ -193,8 +193,23 @@ func (s *Server) pctChart(end time.Time, whole func(progress.Window) progress.Se
 		// with its values at a few dates.
 		v.ByLine = byLine(v.Rows, v.Legend, tableDates)
 		v.Rows = nil
+	} else {
+		// One line: the dates its value changed on, not a row a day.
+		v.Rows = changedRows(v.Rows)
 	}
 	return v
+}
+
+// changedRows keeps of rows (newest first) the newest, the oldest, and those
+// whose values differ from the row before them in time.
+func changedRows(rows []dataRow) []dataRow {
+	var out []dataRow
+	for i, r := range rows {
+		if i == 0 || i == len(rows)-1 || !slices.Equal(r.Values, rows[i+1].Values) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // tableDates is how many dates the table by line shows at most.
@@ -218,14 +233,12 @@ func byLine(rows []dataRow, legend []legendItem, n int) *lineTable {
 	if len(rows) == 0 {
 		return nil
 	}
-	var pick []int
-	for i := len(rows) - 1; i >= 0; i-- {
-		if i == 0 || i == len(rows)-1 || !slices.Equal(rows[i].Values, rows[i+1].Values) {
-			pick = append(pick, i)
-		}
+	rows = changedRows(rows)
+	rows = rows[:min(len(rows), n)]
+	pick := make([]int, len(rows))
+	for i := range pick {
+		pick[i] = i
 	}
-	slices.Reverse(pick)
-	pick = pick[:min(len(pick), n)]
 	t := &lineTable{}
 	for _, i := range pick {
 		t.Dates = append(t.Dates, rows[i].Date)

@@ -180,7 +180,13 @@ func TestProgressOtherPages(t *testing.T) {
 		{"/projects/demo/", 2, []string{`<bdi>Arabic</bdi></a> <span class="value">33.3%</span>`, `<h2 id="contrib-h">Contributors</h2>`,
 			`<bdi>Yousef Haddad</bdi></th><td class="num">1</td><td class="num">1</td><td class="num">2</td>`}},
 		// A translation: one line, no legend link, its activity; no contributors.
-		{"/projects/demo/android/ar/", 2, []string{`<bdi>Arabic</bdi> <span class="value">33.3%</span>`, `<figcaption>Changes per week: 2 in all</figcaption>`}},
+		{"/projects/demo/android/ar/", 2, []string{`<bdi>Arabic</bdi> <span class="value">33.3%</span>`, `<figcaption>Changes per week: 2 in all</figcaption>`,
+			// Its table: the days the value changed, with the newest and the first.
+			`<tbody>
+<tr><th scope="row"><time>2026-03-01</time></th><td class="num">33.3%</td></tr>
+<tr><th scope="row"><time>2026-02-10</time></th><td class="num">33.3%</td></tr>
+<tr><th scope="row"><time>2026-01-05</time></th><td class="num">0.0%</td></tr>
+</tbody>`}},
 		{"/languages/ar/", 2, []string{`<bdi>Arabic</bdi> <span class="value">33.3%</span>`}},
 		// The translate page shows the strings, not the charts.
 		{"/translate/demo/android/ar/", 0, nil},
