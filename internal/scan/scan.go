@@ -395,7 +395,14 @@ func (s *Engine) keepFailed(res *Result, err error) {
 // or its ids given (idsFailed).
 func (s *Engine) rememberRead(res *Result) {
 	for c, src := range res.Sources {
-		if src.read {
+		switch {
+		case src.reused:
+			// What it shows is what is remembered already; only the repository's
+			// state (its last fetch) may be newer.
+			if g := s.goodComp[src.Key]; g != nil {
+				g.repo = c.Repo
+			}
+		case src.read:
 			s.rememberComponent(c, src)
 		}
 	}
