@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"html/template"
 	"net/http"
 	"sort"
@@ -96,6 +97,8 @@ type matrixRow struct {
 	Glossary  bool
 	Cells     []matrixCell
 	S         stats
+	// HTML is the row rendered (the matrixRow template).
+	HTML template.HTML
 }
 
 type matrixCell struct {
@@ -133,21 +136,28 @@ type badgeLink struct {
 
 func (s *Server) project(c *gin.Context) {
 	s.cached(c, func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer {
-		return s.projectPageWith(snap, c.Param("project"), wantsAll(c))
+		a, _ := s.projectPageReusing(snap, c.Param("project"), nil, wantsAll(c))
+		return a
 	})
 }
 
 func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
-	return s.projectPageWith(snap, slug, false)
+	a, _ := s.projectPageReusing(snap, slug, nil, false)
+	return a
 }
 
-// projectPageWith renders a project's page, with every language's line on its
-// chart when all.
-func (s *Server) projectPageWith(snap *snapshot.Snapshot, slug string, all bool) *answer {
+// projectPageReusing is projectPage taking the rows of its matrix that show the
+// same from prev, those of an earlier snapshot's page (by matrixRowKey): after an
+// edit only the edited component's row is rendered again, not a hundred
+// components' cells in every language. It returns the rows of its page, for the
+// next snapshot's. all draws every language's line on the progress chart.
+func (s *Server) projectPageReusing(snap *snapshot.Snapshot, slug string, prev map[string]template.HTML, all bool) (*answer, map[string]template.HTML) {
 	p := snap.Project(slug)
 	if p == nil {
-		return nil
+		return nil, nil
 	}
+	rows := make(map[string]template.HTML, len(p.Components))
+	var rowErr error
 	u := urls{s.opts.Prefix}
 	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
 		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil), Charts: s.projectCharts(snap, p, all)}
@@ -168,6 +178,16 @@ func (s *Server) projectPageWith(snap *snapshot.Snapshot, slug string, all bool)
 			}
 			row.Cells = append(row.Cells, cell)
 		}
+		key := matrixRowKey(&row)
+		html, ok := prev[key]
+		if !ok {
+			var buf bytes.Buffer
+			if err := s.templates["project"].ExecuteTemplate(&buf, "matrixRow", &row); err != nil && rowErr == nil {
+				rowErr = err
+			}
+			html = template.HTML(buf.String())
+		}
+		row.HTML, rows[key] = html, html
 		m.Rows = append(m.Rows, row)
 		d.Components = append(d.Components, componentRow{Name: cm.Config.Name, URL: u.component(cm),
 			Glossary: cm.Config.IsGlossary, S: stats{&cm.Stats}})
@@ -177,8 +197,40 @@ func (s *Server) projectPageWith(snap *snapshot.Snapshot, slug string, all bool)
 		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
 	}
 	d.Badges = s.withSparkline(d.Badges, "Translation status of "+p.Config.Name+" over the last 90 days", u.widget(p, nil, nil, "sparkline.svg"))
+	if rowErr != nil {
+		// A template error is a bug, as render says.
+		a := newAnswer(http.StatusInternalServerError, "text/plain; charset=utf-8", "", []byte("500 internal error rendering page\n"))
+		a.noStore, a.err = true, rowErr
+		return a, nil
+	}
 	return s.render(http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
-		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
+		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d), rows
+}
+
+// matrixRowKey is everything the matrixRow template shows of row: rows with the
+// same key render the same bytes.
+func matrixRowKey(row *matrixRow) string {
+	b := make([]byte, 0, 64+len(row.Cells)*48)
+	b = strconv.AppendQuote(b, row.Name)
+	b = strconv.AppendQuote(b, row.URL)
+	b = strconv.AppendBool(b, row.Glossary)
+	b = appendCounts(b, row.S)
+	for _, c := range row.Cells {
+		b = strconv.AppendQuote(b, c.Lang)
+		b = strconv.AppendQuote(b, c.URL)
+		if c.URL != "" {
+			b = appendCounts(b, c.S)
+		}
+	}
+	return string(b)
+}
+
+// appendCounts appends what TranslatedPercent is computed from.
+func appendCounts(b []byte, s stats) []byte {
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(s.Translated), 10)
+	b = append(b, '/')
+	return strconv.AppendInt(b, int64(s.Total), 10)
 }
 
 // translationRow is one translation in a component or language list.
