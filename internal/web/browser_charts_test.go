@@ -75,11 +75,14 @@ func TestBrowserCharts(t *testing.T) {
 		{"project", "/projects/tinynotes/", 2},
 		{"language-ar", "/languages/ar/", 2},
 	}
+	// One browser for every page and size: starting one is the slow part, and
+	// the machine may be busy.
+	b := newBrowser(t, chromium, ts.URL, 1280, 900)
 	for _, size := range []struct {
 		name          string
 		width, height int
 	}{{"1280", 1280, 900}, {"390", 390, 844}} {
-		b := newBrowser(t, chromium, ts.URL, size.width, size.height)
+		b.resize(size.width, size.height)
 		for _, p := range pages {
 			b.open(p.path)
 			b.screenshot("charts-" + size.name + "-" + p.name)
@@ -107,7 +110,7 @@ func TestBrowserCharts(t *testing.T) {
 	// Inside a right-to-left page (a page's dir="rtl", as a localized gitlate
 	// would have), the charts still run left to right: the oldest date on the
 	// left, the value axis' labels left of the plot.
-	b := newBrowser(t, chromium, ts.URL, 390, 844)
+	b.resize(390, 844)
 	b.open("/projects/tinynotes/app/ar/")
 	var rtl struct {
 		Charts, LTR, Ordered int
@@ -142,7 +145,8 @@ func TestBrowserCharts(t *testing.T) {
 	srv.Install(e.Group(""))
 	many := httptest.NewServer(e)
 	t.Cleanup(many.Close)
-	b = newBrowser(t, chromium, many.URL, 1280, 900)
+	b = &browser{t: t, ctx: b.ctx, base: many.URL, shots: b.shots}
+	b.resize(1280, 900)
 	for _, path := range []string{"/projects/many/strings/", "/projects/many/strings/?languages=all"} {
 		b.open(path)
 		name := "charts-1280-many"
@@ -172,5 +176,13 @@ func (b *browser) shootElement(sel, name string) {
 	}
 	if err := os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644); err != nil {
 		b.t.Fatal(err)
+	}
+}
+
+// resize sets the viewport to width × height CSS pixels.
+func (b *browser) resize(width, height int) {
+	b.t.Helper()
+	if err := chromedp.Do(b.step(), chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		b.t.Fatalf("viewport %d×%d: %v", width, height, err)
 	}
 }
