@@ -329,7 +329,7 @@ func (ta *tally) add(l *snapshot.ChangeLog, i int) {
 	}
 	r := ta.who[u]
 	if r == nil {
-		r = &contributorRow{Name: userName(u)}
+		r = &contributorRow{Name: userName(u), username: u.Username}
 		ta.who[u] = r
 	}
 	switch l.Action(i) {
@@ -460,6 +460,7 @@ type contributorRow struct {
 	Name                string
 	New, Changed, Other int
 	Last                time.Time
+	username            string // orders two authors of one name
 }
 
 func contributorsOf(who map[*snapshot.User]*contributorRow) *contributorsView {
@@ -481,7 +482,10 @@ func contributorsOf(who map[*snapshot.User]*contributorRow) *contributorsView {
 		if !a.Last.Equal(b.Last) {
 			return a.Last.After(b.Last)
 		}
-		return a.Name < b.Name
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.username < b.username
 	})
 	v := &contributorsView{Rows: rows}
 	if len(rows) > maxContributors {
