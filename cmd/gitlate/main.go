@@ -387,7 +387,7 @@ type parts struct {
 	repos  *repos.Pool
 	engine *scan.Engine
 	live   *live.Live
-	log    *changelog.Log // its Progress answers /api/x/progress/
+	log    *changelog.Log // its Progress answers /api/x/progress/ and draws the pages' charts
 }
 
 // newParts constructs the pipeline from repositories to snapshots. st keeps ids,
@@ -515,7 +515,7 @@ func serveCmd(ctx context.Context, o *options, logger *slog.Logger, in *interrup
 		fmt.Fprintf(stderr, "gitlate: --base-url: %v\n", err)
 		return 2
 	}
-	webSrv, err := web.New(p.live, web.Options{Prefix: apiSrv.Prefix(), Units: reader})
+	webSrv, err := web.New(p.live, web.Options{Prefix: apiSrv.Prefix(), Units: reader, Progress: p.log.Progress()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gitlate: web pages: %v\n", err)
 		return 1

@@ -152,7 +152,7 @@ func BenchmarkBuildViews(b *testing.B) {
 	snap := benchSnapshot(10, 100)
 	b.ReportAllocs()
 	for range b.N {
-		buildViews(snap, nil, nil)
+		buildViews(snap, nil, nil, nil)
 	}
 }
 

@@ -214,7 +214,13 @@ func (s *Server) viewsOf(snap *snapshot.Snapshot) *views {
 	if v := old.find(snap); v != nil {
 		return v
 	}
-	v := buildViews(snap, s.opts.Reader, s.opts.Logger)
+	// The documents of the newest views that show the same are reused: after an
+	// edit, those of every component and translation it did not touch.
+	var prev *views
+	if old != nil {
+		prev = old.newest
+	}
+	v := buildViews(snap, s.opts.Reader, s.opts.Logger, prev)
 	s.gens++
 	v.generation = s.gens
 	var previous time.Time

@@ -79,12 +79,76 @@ type componentViews struct {
 	lock         *doc
 	stats        []*doc
 	translations []*doc
+	// c and project, source are what detail and item were made of, besides c's
+	// configuration: the next views reuse them while these stay the same.
+	c               *snapshot.Component
+	project, source *doc
 }
 
 type translationViews struct {
 	detail *doc // with component
 	item   *doc // without component
 	stats  *doc
+	// t and component, language are what the documents were made of: the next
+	// views reuse them while these stay the same.
+	t                   *snapshot.Translation
+	component, language *doc
+}
+
+// A rebuild after an edit changes a component or two of hundreds: the documents
+// of the others, and of their translations, are those of the views before, when
+// everything they are made of is the same (compared below, field by field of what
+// writeProject, writeComponent, writeTranslation and writeStats read; the
+// configuration is read once, so the same pointer is the same settings).
+// Sums over a project, a language or everything are rendered again.
+
+// sameProject says p's detail renders as prev's.
+func sameProject(p, prev *snapshot.Project) bool {
+	return prev != nil && p.Config == prev.Config && p.ID == prev.ID
+}
+
+// reusedComponent returns the views of the previous snapshot's c, when they show
+// the same as c's with the given project and source language documents would.
+func (prev *views) reusedComponent(c *snapshot.Component, project, source *doc) *componentViews {
+	if prev == nil {
+		return nil
+	}
+	pp := prev.snap.Project(c.Project.Config.Slug)
+	if pp == nil {
+		return nil
+	}
+	pc := pp.Component(c.Config.Slug)
+	cv := prev.components[pc]
+	if cv == nil || cv.project != project || cv.source != source || pc.Config != c.Config || pc.ID != c.ID ||
+		pc.Repo.Branch != c.Repo.Branch || len(pc.Addons) != len(c.Addons) {
+		return nil
+	}
+	for i, a := range c.Addons {
+		if pc.Addons[i].ID != a.ID {
+			return nil
+		}
+	}
+	return cv
+}
+
+// reusedTranslation returns the views of the translation of the previous
+// snapshot in t's place, when they show the same as t's with the given
+// component and language documents would.
+func (prev *views) reusedTranslation(pc *snapshot.Component, t *snapshot.Translation, component, language *doc) *translationViews {
+	if pc == nil {
+		return nil
+	}
+	tv := prev.translations[pc.Translation(t.Language.Code)]
+	if tv == nil || tv.component != component || tv.language != language {
+		return nil
+	}
+	o := tv.t
+	if o.Language != t.Language || o.ID != t.ID || o.LanguageCode != t.LanguageCode || o.Filename != t.Filename ||
+		o.Blob != t.Blob || o.TemplateBlob != t.TemplateBlob || o.IsTemplate != t.IsTemplate || o.IsSource != t.IsSource ||
+		o.Stats != t.Stats {
+		return nil
+	}
+	return tv
 }
 
 // encoders are reused: done copies each document out, so an encoder's buffers serve
@@ -99,7 +163,9 @@ func render(f func(e *enc)) *doc {
 	return d
 }
 
-func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger) *views {
+// buildViews renders the views of snap; prev (nil: none) are the views of an
+// earlier snapshot, whose documents are reused where they show the same.
+func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger, prev *views) *views {
 	v := &views{
 		snap:         snap,
 		reader:       reader,
@@ -113,16 +179,27 @@ func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger) *views
 	}
 	language := func(l *lang.Language) *doc {
 		d := v.languages[l]
+		if d == nil && prev != nil {
+			d = prev.languages[l] // a language renders the same in every snapshot
+		}
 		if d == nil {
 			d = render(func(e *enc) { writeLanguage(e, l) })
-			v.languages[l] = d
 		}
+		v.languages[l] = d
 		return d
 	}
 	for _, p := range snap.Projects {
+		var pp *snapshot.Project
+		if prev != nil {
+			pp = prev.snap.Project(p.Config.Slug)
+		}
 		pv := &projectViews{
-			detail: render(func(e *enc) { writeProject(e, p) }),
-			stats:  render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: p.WebPath()}) }),
+			stats: render(func(e *enc) { writeStats(e, &p.Stats, statsTail{name: p.Config.Name, web: p.WebPath()}) }),
+		}
+		if sameProject(p, pp) {
+			pv.detail = prev.projects[pp].detail
+		} else {
+			pv.detail = render(func(e *enc) { writeProject(e, p) })
 		}
 		pv.languages = render(func(e *enc) {
 			e.Arr()
@@ -135,20 +212,26 @@ func buildViews(snap *snapshot.Snapshot, reader Reader, log *slog.Logger) *views
 		v.projectList = append(v.projectList, pv.detail)
 		for _, c := range p.Components {
 			src := language(c.SourceLanguage)
-			cv := &componentViews{
-				detail: render(func(e *enc) { writeComponent(e, c, src, pv.detail) }),
-				item:   render(func(e *enc) { writeComponent(e, c, src, nil) }),
-				lock:   lockDoc(c.Config.Locked),
+			cv := &componentViews{c: c, project: pv.detail, source: src, lock: lockDoc(c.Config.Locked)}
+			var pc *snapshot.Component
+			if old := prev.reusedComponent(c, pv.detail, src); old != nil {
+				cv.detail, cv.item, pc = old.detail, old.item, old.c
+			} else {
+				cv.detail = render(func(e *enc) { writeComponent(e, c, src, pv.detail) })
+				cv.item = render(func(e *enc) { writeComponent(e, c, src, nil) })
 			}
 			v.components[c] = cv
 			pv.components = append(pv.components, cv.item)
 			v.componentList = append(v.componentList, cv.detail)
 			for _, t := range c.Translations {
 				l := language(t.Language)
-				tv := &translationViews{
-					detail: render(func(e *enc) { writeTranslation(e, t, l, cv.detail) }),
-					item:   render(func(e *enc) { writeTranslation(e, t, l, nil) }),
-					stats:  render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) }),
+				tv := &translationViews{t: t, component: cv.detail, language: l}
+				if old := prev.reusedTranslation(pc, t, cv.detail, l); old != nil {
+					tv.detail, tv.item, tv.stats = old.detail, old.item, old.stats
+				} else {
+					tv.detail = render(func(e *enc) { writeTranslation(e, t, l, cv.detail) })
+					tv.item = render(func(e *enc) { writeTranslation(e, t, l, nil) })
+					tv.stats = render(func(e *enc) { writeStats(e, &t.Stats, translationStatsTail(t)) })
 				}
 				v.translations[t] = tv
 				cv.stats = append(cv.stats, tv.stats)

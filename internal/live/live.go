@@ -28,8 +28,11 @@ type Options struct {
 	Rescan time.Duration
 	// Debounce is how long changes in a checkout must be quiet before they are
 	// read (default 200ms); MaxDelay bounds the wait under constant changes
-	// (default 500ms).
-	Debounce, MaxDelay time.Duration
+	// (default 500ms). FirstDebounce (default 50ms) replaces Debounce for the
+	// first change after a quiet spell (no read of changes for Debounce): an edit
+	// shows sooner, and a burst that pauses longer is read at most twice
+	// (repos.Watcher.Quick).
+	Debounce, FirstDebounce, MaxDelay time.Duration
 	// HookInterval is the least time between two 53 Received repository
 	// notification events of one component, and between the rebuilds webhooks
 	// cause when a fetch brought nothing (default 5s): unauthenticated webhooks
@@ -66,6 +69,12 @@ type Live struct {
 
 	swapMu sync.Mutex // one rebuild and swap at a time, so a slow one never undoes a newer one
 
+	// changedMu guards what the next rebuild the run loop makes must read: the
+	// components the watcher saw change, or everything (wantAll: any other reason).
+	changedMu sync.Mutex
+	changed   map[string]bool
+	wantAll   bool
+
 	hookMu   sync.Mutex
 	hooked   map[string]bool      // components a webhook asked to pull, not pulled yet
 	lastHook map[string]time.Time // when each component's last 53 was logged
@@ -98,6 +107,9 @@ func New(cfg *config.Config, engine *scan.Engine, log *changelog.Log, pool *repo
 	}
 	if opts.Debounce <= 0 {
 		opts.Debounce = 200 * time.Millisecond
+	}
+	if opts.FirstDebounce <= 0 {
+		opts.FirstDebounce = min(50*time.Millisecond, opts.Debounce)
 	}
 	if opts.MaxDelay <= 0 {
 		opts.MaxDelay = 500 * time.Millisecond
@@ -133,7 +145,19 @@ func (l *Live) OnSnapshot(fn func(*snapshot.Snapshot)) {
 // none that is not durable when given (unit keys, changes). It neither swaps nor
 // notifies: one-shot commands use it.
 func (l *Live) Build(ctx context.Context, history bool) (*snapshot.Snapshot, error) {
-	res, err := l.engine.Scan(ctx)
+	return l.build(ctx, history, nil)
+}
+
+// build is Build reading again only the files of the components changed names
+// (scan.Engine.ScanChanged), or everything when changed is nil.
+func (l *Live) build(ctx context.Context, history bool, changed map[string]bool) (*snapshot.Snapshot, error) {
+	var res *scan.Result
+	var err error
+	if changed == nil {
+		res, err = l.engine.Scan(ctx)
+	} else {
+		res, err = l.engine.ScanChanged(ctx, changed)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -270,9 +294,25 @@ func problemAttrs(k problemKey, more ...any) []any {
 
 // Rebuild builds a complete snapshot and swaps it in, unless it shows nothing new.
 func (l *Live) Rebuild(ctx context.Context) error {
+	return l.rebuild(ctx, nil)
+}
+
+// RebuildChanged is Rebuild reading again only the files of the components named
+// (by scan.ComponentKey), those the watcher saw change: the others show what
+// their last read found, unless their repository moved (scan.Engine.ScanChanged).
+// The snapshot it swaps in is whole, as Rebuild's.
+func (l *Live) RebuildChanged(ctx context.Context, components []string) error {
+	changed := make(map[string]bool, len(components))
+	for _, k := range components {
+		changed[k] = true
+	}
+	return l.rebuild(ctx, changed)
+}
+
+func (l *Live) rebuild(ctx context.Context, changed map[string]bool) error {
 	l.swapMu.Lock()
 	defer l.swapMu.Unlock()
-	snap, err := l.Build(ctx, true)
+	snap, err := l.build(ctx, true, changed)
 	if err != nil {
 		return err
 	}
@@ -285,6 +325,43 @@ func (l *Live) Rebuild(ctx context.Context) error {
 
 // Wake asks for a rebuild soon; requests made while one is pending coalesce.
 func (l *Live) Wake() {
+	l.changedMu.Lock()
+	l.wantAll = true
+	l.changedMu.Unlock()
+	l.signal()
+}
+
+// wakeChanged asks for a rebuild soon that reads the components named again.
+func (l *Live) wakeChanged(components []string) {
+	l.changedMu.Lock()
+	if l.changed == nil {
+		l.changed = map[string]bool{}
+	}
+	for _, k := range components {
+		l.changed[k] = true
+	}
+	l.changedMu.Unlock()
+	l.signal()
+}
+
+// wanted takes what the next rebuild must read: the components changed (none:
+// a signal whose changes an earlier rebuild read), or nil for everything (all,
+// or a Wake).
+func (l *Live) wanted(all bool) map[string]bool {
+	l.changedMu.Lock()
+	defer l.changedMu.Unlock()
+	changed := l.changed
+	switch {
+	case all || l.wantAll:
+		changed = nil
+	case changed == nil:
+		changed = map[string]bool{}
+	}
+	l.changed, l.wantAll = nil, false
+	return changed
+}
+
+func (l *Live) signal() {
 	select {
 	case l.wake <- struct{}{}:
 	default:
@@ -394,10 +471,13 @@ func (l *Live) hookWorker(ctx context.Context) {
 // checkouts are watched.
 func (l *Live) run(ctx context.Context, ready func()) {
 	log := l.opts.Logger
-	w, err := repos.NewWatcher(l.opts.Debounce, l.opts.MaxDelay, func([]string) { l.Wake() })
+	// The watcher names the components whose folders changed: only they are read
+	// again; the periodic rebuild reads everything, in case an event was lost.
+	w, err := repos.NewWatcher(l.opts.Debounce, l.opts.MaxDelay, l.wakeChanged)
 	if err != nil {
 		log.Warn("watching checkouts is not possible; relying on the periodic rebuild", "err", err)
 	} else {
+		w.Quick(l.opts.FirstDebounce)
 		defer w.Close()
 	}
 	for _, info := range l.components(ctx) {
@@ -424,16 +504,18 @@ func (l *Live) run(ctx context.Context, ready func()) {
 	tick := time.NewTicker(l.opts.Rescan)
 	defer tick.Stop()
 	for {
+		all := true
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		case <-l.wake:
+			all = false // what was asked for: the components the watcher named, or all
 		case <-l.repos.Cloned():
 		case <-l.st.Changed():
 			// Another replica changed the log, or the store is reachable again.
 		}
-		if err := l.Rebuild(ctx); err != nil && ctx.Err() == nil {
+		if err := l.rebuild(ctx, l.wanted(all)); err != nil && ctx.Err() == nil {
 			log.Error("rebuild failed", "err", err)
 		}
 	}

@@ -33,8 +33,12 @@ type Watcher struct {
 	pending map[string]bool    // tags changed since the last notification
 	timer   *time.Timer
 	first   time.Time // when the first pending change came
-	closed  bool
-	done    chan struct{}
+	// quick is the delay of the first change after a quiet spell (see Quick);
+	// fired when notify was last called.
+	quick  time.Duration
+	fired  time.Time
+	closed bool
+	done   chan struct{}
 }
 
 type watch struct {
@@ -62,6 +66,17 @@ func NewWatcher(delay, maxWait time.Duration, notify func(tags []string)) (*Watc
 		dirs: map[string][]watch{}, pending: map[string]bool{}, done: make(chan struct{})}
 	go w.loop()
 	return w, nil
+}
+
+// Quick makes a change that comes after a quiet spell — no notification for the
+// delay — wait only d of quiet (less than the delay) before it is notified: a
+// single edit shows sooner. Changes that follow a notification within the delay
+// wait for the full delay, so a burst whose pauses are shorter than the delay is
+// notified at most twice, as it was once, not once per pause. Zero turns it off.
+func (w *Watcher) Quick(d time.Duration) {
+	w.mu.Lock()
+	w.quick = d
+	w.mu.Unlock()
 }
 
 // Add watches dir and its subdirectories down to depth levels for tag. A directory
@@ -341,6 +356,9 @@ func (w *Watcher) schedule() {
 		w.first = now
 	}
 	wait := w.delay
+	if w.quick > 0 && w.quick < wait && now.Sub(w.fired) >= w.delay {
+		wait = w.quick
+	}
 	if left := w.maxWait - now.Sub(w.first); left < wait {
 		wait = max(left, 0)
 	}
@@ -364,6 +382,7 @@ func (w *Watcher) fire() {
 	sort.Strings(tags)
 	w.pending = map[string]bool{}
 	w.first = time.Time{}
+	w.fired = time.Now()
 	w.mu.Unlock()
 	w.notify(tags)
 }

@@ -59,14 +59,56 @@ type goodComponent struct {
 	translations []snapshot.Translation // with their unit ids
 	repeats      []int
 	keys         *componentKeys
+	// What reuseComponent needs besides: the rows of the source strings, the
+	// alerts reading the files raised, the rule the files were matched by, and
+	// whether the read may stand for the component while its files do not change.
+	sourceRows map[string]int
+	alerts     []snapshot.Alert
+	rule       *Rule
+	clean      bool
 }
 
 func (s *Engine) rememberComponent(c *snapshot.Component, src *Source) {
-	g := &goodComponent{repo: c.Repo, keys: src.keys, repeats: c.TemplateRepeats}
+	g := &goodComponent{repo: c.Repo, keys: src.keys, repeats: c.TemplateRepeats,
+		sourceRows: c.SourceRows, rule: src.Rule, clean: src.clean}
 	for _, t := range c.Translations {
 		g.translations = append(g.translations, *t)
 	}
+	for _, a := range src.fileAlerts {
+		g.alerts = append(g.alerts, *a)
+	}
 	s.goodComp[src.Key] = g
+}
+
+// reuseComponent fills c, whose files did not change since they were last read
+// (ScanChanged), with what that read found, unless its repository moved since
+// (another head or branch) or that read cannot stand for it (goodComponent.clean).
+// It is what reading the files again would give: the same bytes give the same
+// results, which is what the parse results kept by content rely on too.
+func (s *Engine) reuseComponent(c *snapshot.Component, src *Source) bool {
+	g := s.goodComp[src.Key]
+	if g == nil || !g.clean || g.repo.Err != nil || g.repo.Kind != c.Repo.Kind || g.repo.Branch != c.Repo.Branch ||
+		(g.repo.Head == nil) != (c.Repo.Head == nil) || c.Repo.Head != nil && g.repo.Head.Hash != c.Repo.Head.Hash {
+		return false
+	}
+	c.Translations = make([]*snapshot.Translation, len(g.translations))
+	ts := make([]snapshot.Translation, len(g.translations))
+	for i := range g.translations {
+		ts[i] = g.translations[i]
+		ts[i].Component = c
+		c.Translations[i] = &ts[i]
+	}
+	c.TemplateRepeats, c.SourceRows = g.repeats, g.sourceRows
+	src.fileAlerts = make([]*snapshot.Alert, len(g.alerts))
+	for i := range g.alerts {
+		a := g.alerts[i]
+		a.Component = c
+		src.fileAlerts[i] = &a
+	}
+	c.Alerts = append(c.Alerts, src.fileAlerts...)
+	src.keys, src.Rule = g.keys, g.rule
+	src.read, src.clean, src.reused = true, true, true
+	return true
 }
 
 // restoreComponent fills c from its last good state, with err as its repository's

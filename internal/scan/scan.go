@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -169,6 +170,12 @@ type Source struct {
 	// scan; storeErr when the store could not give the ids of what was read.
 	read     bool
 	storeErr error
+	// fileAlerts are the alerts reading the files raised; clean says the reading
+	// met no store or journal failure and no file changing under it, so that what
+	// it found may stand for the component while its files do not change
+	// (ScanChanged); reused that it did stand for it this scan.
+	fileAlerts    []*snapshot.Alert
+	clean, reused bool
 }
 
 // ComponentKey is the key a component's ids and state are kept under.
@@ -206,6 +213,28 @@ type fileResult struct {
 // itself only fails when ctx is done or ids that must be shown cannot be given or
 // kept.
 func (s *Engine) Scan(ctx context.Context) (*Result, error) {
+	return s.scan(ctx, nil)
+}
+
+// ScanChanged is a Scan that reads again only the files of the components changed
+// names (by ComponentKey): every other component whose repository still has the
+// head and branch it was last read at shows what that read found, without its
+// directories being listed or its files looked at. It is for a caller that knows
+// which components changed — the watcher of checkouts names them — and still
+// scans everything now and then (Scan), in case a change went unnoticed. A
+// component never read whole before, or whose last read met a problem that may
+// have passed (the store, the journal, a file changing while read), is read as
+// Scan reads it. Memory of contents no longer in any tree is dropped by Scan only.
+func (s *Engine) ScanChanged(ctx context.Context, changed map[string]bool) (*Result, error) {
+	if changed == nil {
+		changed = map[string]bool{}
+	}
+	return s.scan(ctx, changed)
+}
+
+// scan scans every component, reading again only those changed names (all of
+// them when changed is nil).
+func (s *Engine) scan(ctx context.Context, changed map[string]bool) (*Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.timeScan(time.Now())
@@ -216,15 +245,24 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 	used := map[resultKey]*fileResult{}
 	s.unitSegsUsed = map[string]unitSegs{}
 	s.srcStatsUsed = map[string]*srcStats{}
-	res, err := s.scanProjects(ctx, used)
+	res, err := s.scanProjects(ctx, used, changed)
 	if err != nil {
 		return nil, err
 	}
-	// Forget results of contents no longer in any tree, so memory follows the repositories.
-	s.results = used
-	s.unitSegs = s.unitSegsUsed
-	s.srcStats = s.srcStatsUsed
-	s.pruneGood()
+	if changed == nil {
+		// Forget results of contents no longer in any tree, so memory follows the repositories.
+		s.results = used
+		s.unitSegs = s.unitSegsUsed
+		s.srcStats = s.srcStatsUsed
+		s.pruneGood()
+	} else {
+		// The components not read again did not say what they use: everything
+		// is kept until the next whole scan.
+		maps.Copy(s.results, used)
+		maps.Copy(s.unitSegs, s.unitSegsUsed)
+		maps.Copy(s.srcStats, s.srcStatsUsed)
+		clear(s.goodSeen)
+	}
 	// Nothing may show an id that a crash could take back.
 	if err := s.st.Flush(ctx); err != nil {
 		if ctx.Err() != nil || !s.flushed {
@@ -248,7 +286,7 @@ func (s *Engine) Scan(ctx context.Context) (*Result, error) {
 }
 
 // scanProjects reads every project's components and gives their units ids.
-func (s *Engine) scanProjects(ctx context.Context, used map[resultKey]*fileResult) (*Result, error) {
+func (s *Engine) scanProjects(ctx context.Context, used map[resultKey]*fileResult, changed map[string]bool) (*Result, error) {
 	res := &Result{Snapshot: &snapshot.Snapshot{}, Sources: map[*snapshot.Component]*Source{}}
 	for _, pc := range s.cfg.Projects {
 		id, err := s.st.ID(ctx, store.KindProject, pc.Slug)
@@ -260,7 +298,7 @@ func (s *Engine) scanProjects(ctx context.Context, used map[resultKey]*fileResul
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, src, err := s.scanComponent(ctx, p, cc, used)
+			c, src, err := s.scanComponent(ctx, p, cc, used, changed)
 			if err != nil {
 				return nil, err
 			}
@@ -268,7 +306,7 @@ func (s *Engine) scanProjects(ctx context.Context, used map[resultKey]*fileResul
 				// Files left unread became errors: nothing of this scan is kept.
 				return nil, err
 			}
-			if src.storeErr == nil {
+			if src.storeErr == nil && !src.reused {
 				src.storeErr = s.assignUnitIDs(ctx, c, src)
 				if err := ctx.Err(); err != nil {
 					return nil, err
@@ -363,7 +401,14 @@ func (s *Engine) keepFailed(res *Result, err error) {
 // or its ids given (idsFailed).
 func (s *Engine) rememberRead(res *Result) {
 	for c, src := range res.Sources {
-		if src.read {
+		switch {
+		case src.reused:
+			// What it shows is what is remembered already; only the repository's
+			// state (its last fetch) may be newer.
+			if g := s.goodComp[src.Key]; g != nil {
+				g.repo = c.Repo
+			}
+		case src.read:
 			s.rememberComponent(c, src)
 		}
 	}
@@ -372,7 +417,7 @@ func (s *Engine) rememberRead(res *Result) {
 // scanComponent reads a component: its ids and settings, its repository's tree,
 // then its files. Problems become the component's alerts; the error says that an
 // id it must show (the component's, an add-on's) cannot be given.
-func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult) (*snapshot.Component, *Source, error) {
+func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *config.Component, used map[resultKey]*fileResult, changed map[string]bool) (*snapshot.Component, *Source, error) {
 	c, src, err := s.newComponent(ctx, p, cc)
 	if err != nil {
 		return nil, nil, err
@@ -391,9 +436,15 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 		c.Repo.FetchErr = err
 		s.alert(c, weblate.AlertFetchFailed, "", "fetching %s failed: %v; serving what was fetched before", repos.RedactURL(cc.Repo), err)
 	}
+	if changed != nil && !changed[src.Key] && s.reuseComponent(c, src) {
+		return c, src, nil
+	}
 	sc := s.newComponentScan(ctx, c, src, view, info, used, p.Config.TranslationReview)
+	before := len(c.Alerts)
 	src.read = sc.readFiles(repo)
 	src.storeErr = sc.idErr
+	src.fileAlerts = c.Alerts[before:len(c.Alerts):len(c.Alerts)]
+	src.clean = src.read && sc.idErr == nil && sc.journalErr == nil && !sc.sawChanged
 	return c, src, nil
 }
 
@@ -687,6 +738,8 @@ type componentScan struct {
 	// idErr is the first failure to give a translation its id; journalErr the
 	// first failure to read or write the journal.
 	idErr, journalErr error
+	// sawChanged is set when a file changed while it was read.
+	sawChanged bool
 }
 
 // translationID gives the translation of code its id; false when the store
@@ -732,6 +785,8 @@ func (sc *componentScan) result(key resultKey, path string, compute computeFunc)
 	}
 	if !r.changed {
 		sc.used[key] = r
+	} else {
+		sc.sawChanged = true
 	}
 	return r
 }

@@ -23,7 +23,8 @@ import (
 //
 // Widgets: svg-badge (status badge), multi-{auto,red,green,blue} (one row and
 // bar per language), horizontal-{…} (one column per language), language-badge
-// (language count). An unknown color falls back to the widget's first, as in
+// (language count), sparkline (status badge with the last 90 days drawn,
+// sparkline.go). An unknown color falls back to the widget's first, as in
 // Weblate. Percentages are the API's (glossaries included, an empty object 100%).
 
 // badgeCache is how long a badge is fresh. It is short so a README follows the
@@ -94,6 +95,10 @@ func (s *Server) widgetAnswer(snap *snapshot.Snapshot, path string) (a *answer, 
 		} else {
 			body = languageBadge(len(sc.rows) + sc.hidden)
 		}
+	case "sparkline":
+		canonical = color == ""
+		end := chartEnd(snap)
+		body = sparklineBadge(sc.stats, sparkValues(s.sparkSeries(sc, end), end))
 	case "multi", "horizontal":
 		canonical = color == "auto" || chartColors[color] != ""
 		body = multiChart(sc.rows, color, name == "horizontal")

@@ -45,7 +45,7 @@ func sampleServer(t testing.TB) (*httptest.Server, web.Source) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix(), Units: s.Units})
+	webSrv, err := web.New(live, web.Options{Prefix: apiSrv.Prefix(), Units: s.Units, Progress: s.Log.Progress()})
 	if err != nil {
 		t.Fatal(err)
 	}

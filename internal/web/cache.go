@@ -1,6 +1,8 @@
 package web
 
 import (
+	"html/template"
+	"maps"
 	"net/http"
 	"strconv"
 	"sync"
@@ -82,6 +84,10 @@ type pageSet struct {
 
 	mu   sync.Mutex
 	size int // bytes of the bodies in m
+	// rows are the matrix rows of the project pages Prepare rendered, by
+	// matrixRowKey: the next snapshot's project pages reuse those that show the
+	// same. Written by Prepare, under mu.
+	rows map[string]template.HTML
 }
 
 func (p *pageSet) get(key string) *answer {
@@ -140,16 +146,17 @@ type pageCache struct {
 }
 
 // setOf returns snap's set of pages, adding an empty one unless it is kept
-// already; cur is the snapshot being served, whose set stays.
-func (pc *pageCache) setOf(snap, cur *snapshot.Snapshot) (set *pageSet, added bool) {
+// already; cur is the snapshot being served, whose set stays. When it adds one,
+// before is the newest set until then (nil: none).
+func (pc *pageCache) setOf(snap, cur *snapshot.Snapshot) (set *pageSet, added bool, before *pageSet) {
 	if p := pc.pair.Load().find(snap); p != nil {
-		return p, false
+		return p, false, nil
 	}
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	old := pc.pair.Load()
 	if p := old.find(snap); p != nil {
-		return p, false
+		return p, false, nil
 	}
 	p := &pageSet{snap: snap, budget: pc.budget}
 	pair := &pagePair{newest: p}
@@ -162,7 +169,7 @@ func (pc *pageCache) setOf(snap, cur *snapshot.Snapshot) (set *pageSet, added bo
 		}
 	}
 	pc.pair.Store(pair)
-	return p, true
+	return p, true, pair.previous
 }
 
 // Prepare renders the pages every visit starts from (home, lists, projects) for
@@ -173,23 +180,35 @@ func (s *Server) Prepare(snap *snapshot.Snapshot) {
 	if snap == nil {
 		return
 	}
-	set, added := s.cache.setOf(snap, s.src.Snapshot())
+	set, added, before := s.cache.setOf(snap, s.src.Snapshot())
 	if !added {
 		return
+	}
+	var prev map[string]template.HTML
+	if before != nil {
+		before.mu.Lock()
+		prev = before.rows
+		before.mu.Unlock()
 	}
 	u := urls{s.opts.Prefix}
 	set.keep(u.home(), s.homePage(snap))
 	set.keep(u.projects(), s.projectListPage(snap))
 	set.keep(u.languages(), s.languageListPage(snap))
+	rows := map[string]template.HTML{}
 	for _, p := range snap.Projects {
-		set.keep(u.project(p), s.projectPage(snap, p.Config.Slug))
+		a, pr := s.projectPageReusing(snap, p.Config.Slug, prev, false)
+		set.keep(u.project(p), a)
+		maps.Copy(rows, pr)
 	}
+	set.mu.Lock()
+	set.rows = rows
+	set.mu.Unlock()
 }
 
 // pages returns the pages of the snapshot being served.
 func (s *Server) pages() *pageSet {
 	snap := s.src.Snapshot()
-	set, _ := s.cache.setOf(snap, snap)
+	set, _, _ := s.cache.setOf(snap, snap)
 	return set
 }
 
@@ -198,7 +217,7 @@ func (s *Server) pages() *pageSet {
 // exist, answered by the 404 page), kept for the next request.
 func (s *Server) cached(c *gin.Context, build func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer) {
 	set := s.pages()
-	key := c.Request.URL.Path
+	key := c.Request.URL.Path + variantKey(c)
 	a := set.get(key)
 	if a == nil {
 		if a = build(s, set.snap, c); a == nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"html/template"
 	"net/http"
 	"sort"
@@ -96,6 +97,8 @@ type matrixRow struct {
 	Glossary  bool
 	Cells     []matrixCell
 	S         stats
+	// HTML is the row rendered (the matrixRow template).
+	HTML template.HTML
 }
 
 type matrixCell struct {
@@ -124,6 +127,7 @@ type projectData struct {
 	Changes      []change
 	EngageURL    string
 	Badges       []badgeLink
+	Charts       *chartsView
 }
 
 type badgeLink struct {
@@ -132,18 +136,31 @@ type badgeLink struct {
 
 func (s *Server) project(c *gin.Context) {
 	s.cached(c, func(s *Server, snap *snapshot.Snapshot, c *gin.Context) *answer {
-		return s.projectPage(snap, c.Param("project"))
+		a, _ := s.projectPageReusing(snap, c.Param("project"), nil, wantsAll(c))
+		return a
 	})
 }
 
 func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
+	a, _ := s.projectPageReusing(snap, slug, nil, false)
+	return a
+}
+
+// projectPageReusing is projectPage taking the rows of its matrix that show the
+// same from prev, those of an earlier snapshot's page (by matrixRowKey): after an
+// edit only the edited component's row is rendered again, not a hundred
+// components' cells in every language. It returns the rows of its page, for the
+// next snapshot's. all draws every language's line on the progress chart.
+func (s *Server) projectPageReusing(snap *snapshot.Snapshot, slug string, prev map[string]template.HTML, all bool) (*answer, map[string]template.HTML) {
 	p := snap.Project(slug)
 	if p == nil {
-		return nil
+		return nil, nil
 	}
+	rows := make(map[string]template.HTML, len(p.Components))
+	var rowErr error
 	u := urls{s.opts.Prefix}
 	d := &projectData{Name: p.Config.Name, Web: p.Config.Web, Instructions: instructions(p),
-		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil)}
+		Changes: s.recentChanges(snap.Log.Recent(p, nil, nil)), EngageURL: u.engage(p, nil), Charts: s.projectCharts(snap, p, all)}
 	m := &d.Matrix
 	m.Total = stats{&p.Stats}
 	for _, pl := range p.Languages {
@@ -161,6 +178,16 @@ func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
 			}
 			row.Cells = append(row.Cells, cell)
 		}
+		key := matrixRowKey(&row)
+		html, ok := prev[key]
+		if !ok {
+			var buf bytes.Buffer
+			if err := s.templates["project"].ExecuteTemplate(&buf, "matrixRow", &row); err != nil && rowErr == nil {
+				rowErr = err
+			}
+			html = template.HTML(buf.String())
+		}
+		row.HTML, rows[key] = html, html
 		m.Rows = append(m.Rows, row)
 		d.Components = append(d.Components, componentRow{Name: cm.Config.Name, URL: u.component(cm),
 			Glossary: cm.Config.IsGlossary, S: stats{&cm.Stats}})
@@ -169,8 +196,41 @@ func (s *Server) projectPage(snap *snapshot.Snapshot, slug string) *answer {
 		{"Translation status of " + p.Config.Name, u.widget(p, nil, nil, "svg-badge.svg")},
 		{"Translation status of " + p.Config.Name + " by language", u.widget(p, nil, nil, "multi-auto.svg")},
 	}
+	d.Badges = s.withSparkline(d.Badges, "Translation status of "+p.Config.Name+" over the last 90 days", u.widget(p, nil, nil, "sparkline.svg"))
+	if rowErr != nil {
+		// A template error is a bug, as render says.
+		a := newAnswer(http.StatusInternalServerError, "text/plain; charset=utf-8", "", []byte("500 internal error rendering page\n"))
+		a.noStore, a.err = true, rowErr
+		return a, nil
+	}
 	return s.render(http.StatusOK, "project", &page{Title: p.Config.Name, API: p.APIPath(),
-		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d)
+		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}}}, d), rows
+}
+
+// matrixRowKey is everything the matrixRow template shows of row: rows with the
+// same key render the same bytes.
+func matrixRowKey(row *matrixRow) string {
+	b := make([]byte, 0, 64+len(row.Cells)*48)
+	b = strconv.AppendQuote(b, row.Name)
+	b = strconv.AppendQuote(b, row.URL)
+	b = strconv.AppendBool(b, row.Glossary)
+	b = appendCounts(b, row.S)
+	for _, c := range row.Cells {
+		b = strconv.AppendQuote(b, c.Lang)
+		b = strconv.AppendQuote(b, c.URL)
+		if c.URL != "" {
+			b = appendCounts(b, c.S)
+		}
+	}
+	return string(b)
+}
+
+// appendCounts appends what TranslatedPercent is computed from.
+func appendCounts(b []byte, s stats) []byte {
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(s.Translated), 10)
+	b = append(b, '/')
+	return strconv.AppendInt(b, int64(s.Total), 10)
 }
 
 // translationRow is one translation in a component or language list.
@@ -196,6 +256,7 @@ type componentData struct {
 	Alerts       []*snapshot.Alert
 	Changes      []change
 	Badges       []badgeLink
+	Charts       *chartsView
 }
 
 type commitView struct {
@@ -216,7 +277,8 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 	}
 	u := urls{s.opts.Prefix}
 	cc := cm.Config
-	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil))}
+	d := &componentData{Name: cc.Name, Glossary: cc.IsGlossary, Alerts: cm.Alerts, Changes: s.recentChanges(snap.Log.Recent(nil, cm, nil)),
+		Charts: s.componentCharts(snap, cm, wantsAll(c))}
 	branch := cc.Branch
 	if branch == "" {
 		branch = cm.Repo.Branch
@@ -261,6 +323,7 @@ func (s *Server) componentPage(snap *snapshot.Snapshot, c *gin.Context) *answer 
 		{"Translation status of " + cc.Name, u.widget(p, nil, cm, "svg-badge.svg")},
 		{"Translation status of " + cc.Name + " by language", u.widget(p, nil, cm, "multi-auto.svg")},
 	}
+	d.Badges = s.withSparkline(d.Badges, "Translation status of "+cc.Name+" over the last 90 days", u.widget(p, nil, cm, "sparkline.svg"))
 	return s.render(http.StatusOK, "component", &page{Title: cc.Name + " — " + p.Config.Name, API: cm.APIPath(),
 		Crumbs: []link{{"Home", u.home()}, {"Projects", u.projects()}, {p.Config.Name, u.project(p)}}}, d)
 }
@@ -286,6 +349,8 @@ type translationData struct {
 	// ChecksErr says why they could not be read.
 	Checks    []checkGroup
 	ChecksErr string
+	Charts    *chartsView
+	Rev       *revisionView
 }
 
 func lookupTranslation(snap *snapshot.Snapshot, c *gin.Context) *snapshot.Translation {
@@ -364,7 +429,9 @@ func (s *Server) translationAnswer(snap *snapshot.Snapshot, t *snapshot.Translat
 		self = d.TranslateURL
 	}
 	d.Units = s.unitList(t, self, query, checksum, pageNo)
+	d.Rev = s.revision(snap, t)
 	if !translate {
+		d.Charts = s.translationCharts(snap, t)
 		var err error
 		if d.Checks, err = s.checkGroups(t, d.TranslateURL); err != nil {
 			d.ChecksErr = err.Error()
@@ -510,6 +577,7 @@ type languageData struct {
 	S                     stats
 	Projects              []langRow
 	Translations          []translationRow
+	Charts                *chartsView
 }
 
 func (s *Server) language(c *gin.Context) { s.cached(c, (*Server).languagePage) }
@@ -522,7 +590,7 @@ func (s *Server) languagePage(snap *snapshot.Snapshot, c *gin.Context) *answer {
 	u := urls{s.opts.Prefix}
 	l := le.Language
 	d := &languageData{Name: l.Label(), Code: l.Code, Direction: l.Direction, Plural: l.Plural,
-		Population: groupDigits(l.Population), S: stats{&le.Stats}}
+		Population: groupDigits(l.Population), S: stats{&le.Stats}, Charts: s.languageCharts(snap, le)}
 	for _, p := range snap.Projects {
 		for _, pl := range p.Languages {
 			if pl.Language.Code == l.Code {

@@ -32,12 +32,15 @@ type Options struct {
 	Prefix string
 	// Units reads units for the list of strings; nil lists none.
 	Units Units
+	// Progress gives the statistics over time the progress charts draw; nil
+	// draws none (the activity charts, from the change log, stay).
+	Progress Progress
 	// CacheBytes bounds the bytes of rendered pages kept per snapshot; 0 is
 	// DefaultCacheBytes.
 	CacheBytes int
 }
 
-//go:embed templates/*.html static/*
+//go:embed templates/*.html templates/partials/*.html static/*
 var assets embed.FS
 
 // Server renders the pages and badges of the current snapshot.
@@ -51,13 +54,14 @@ type Server struct {
 	cssURL   string  // the stylesheet's address, with its content's hash as version
 	notFound *answer // the 404 page
 	renders  atomic.Int64
+	tallies  logTallies // the change log's tallies for the charts (charts.go)
 }
 
 // New returns a web server reading from src.
 func New(src Source, opts Options) (*Server, error) {
 	opts.Prefix = strings.TrimSuffix(opts.Prefix, "/")
 	s := &Server{src: src, opts: opts, templates: map[string]*template.Template{}}
-	base, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "templates/layout.html")
+	base, err := template.New("layout.html").Funcs(funcs).ParseFS(assets, "templates/layout.html", "templates/partials/*.html")
 	if err != nil {
 		return nil, err
 	}
