@@ -177,6 +177,15 @@ func TestIncrementalMatchesFullBuild(t *testing.T) {
 			write("po/de.po", poFile("de", "Open file", "Datei öffnen", "Save", "Speichern", "Quit", "Beenden"))
 		}},
 		{"nothing", "modules/m2", func() {}},
+		{"a deleted template", "modules/m2", func() {
+			if err := os.Remove(filepath.Join(repo, "m2/res/values/strings.xml")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// m2, not named now, must still show what reading it found: no template.
+		{"another component edited after", "modules/po", func() {
+			write("po/fr.po", poFile("fr", "Open file", "Ouvrir le fichier", "Save", ""))
+		}},
 	}
 	for _, step := range steps {
 		step.change()
