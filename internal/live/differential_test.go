@@ -177,6 +177,15 @@ func TestIncrementalMatchesFullBuild(t *testing.T) {
 			write("po/de.po", poFile("de", "Open file", "Datei öffnen", "Save", "Speichern", "Quit", "Beenden"))
 		}},
 		{"nothing", "modules/m2", func() {}},
+		{"a deleted template", "modules/m2", func() {
+			if err := os.Remove(filepath.Join(repo, "m2/res/values/strings.xml")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		// m2, not named now, must still show what reading it found: no template.
+		{"another component edited after", "modules/po", func() {
+			write("po/fr.po", poFile("fr", "Open file", "Ouvrir le fichier", "Save", ""))
+		}},
 	}
 	for _, step := range steps {
 		step.change()
@@ -216,5 +225,54 @@ func TestIncrementalMatchesFullBuild(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d answers equal", step.name, len(paths))
+	}
+}
+
+// TestWatchedEdit: a started Live, watching a checkout of three components, shows
+// an edit after the short first debounce (FirstDebounce, long before Debounce),
+// and the rebuild lists only the edited component's folders.
+func TestWatchedEdit(t *testing.T) {
+	testutil.NeedGit(t)
+	repo := testutil.NewRepo(t, map[string]string{
+		"m1/res/values/strings.xml":    androidStrings("hello", "Hello", "bye", "Goodbye"),
+		"m1/res/values-de/strings.xml": androidStrings("hello", "Hallo", "bye", "Tschüss"),
+		"m2/res/values/strings.xml":    androidStrings("open", "Open"),
+		"m2/res/values-de/strings.xml": androidStrings("open", "Öffnen"),
+		"po/de.po":                     poFile("de", "Save", "Speichern"),
+	})
+	cfg := testutil.Config(t, t.TempDir(), fmt.Sprintf(differentialConfig, repo))
+	s := livetest.New(t, cfg, t.TempDir(), livetest.Options{Live: live.Options{
+		Debounce: 5 * time.Second, FirstDebounce: 50 * time.Millisecond, MaxDelay: 10 * time.Second, Rescan: time.Hour}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() {
+		cancel()
+		s.Live.Wait()
+	}()
+	if err := s.Live.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	<-s.Live.Ready()
+	translated := func() int {
+		return s.Live.Snapshot().Project("modules").Component("m1").Translation("de").Stats.Translated
+	}
+	// Start scans twice (statistics, then history); the rebuild it asks for once
+	// the watches are in place reads everything: wait for its scan to be over.
+	for n, _, _ := s.Engine.ScanTimes(); n < 3; n, _, _ = s.Engine.ScanTimes() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	before := translated()
+	_, dirs := repos.WorkTreeCounts()
+	start := time.Now()
+	testutil.WriteFiles(t, repo, map[string]string{"m1/res/values-de/strings.xml": androidStrings("hello", "Hallo")})
+	for translated() == before {
+		if time.Since(start) > 4*time.Second {
+			t.Fatalf("the edit did not show within %s (the full debounce is 5 s: the first change must not wait for it)", time.Since(start))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, after := repos.WorkTreeCounts()
+	t.Logf("the edit showed after %s; %d directories read", time.Since(start).Round(time.Millisecond), after-dirs)
+	if read := after - dirs; read > 4 {
+		t.Errorf("the rebuild read %d directories, more than m1's res/ and its two values folders", read)
 	}
 }

@@ -80,6 +80,15 @@ func (s *Engine) rememberComponent(c *snapshot.Component, src *Source) {
 	s.goodComp[src.Key] = g
 }
 
+// unclean keeps the component's last read from standing for it in a ScanChanged
+// (its repository, its template or its ids failed since, or it is being read
+// again): the component is read whole until a read is remembered again.
+func (s *Engine) unclean(key string) {
+	if g := s.goodComp[key]; g != nil {
+		g.clean = false
+	}
+}
+
 // reuseComponent fills c, whose files did not change since they were last read
 // (ScanChanged), with what that read found, unless its repository moved since
 // (another head or branch) or that read cannot stand for it (goodComponent.clean).

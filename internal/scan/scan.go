@@ -422,6 +422,13 @@ func (s *Engine) scanComponent(ctx context.Context, p *snapshot.Project, cc *con
 	if err != nil {
 		return nil, nil, err
 	}
+	defer func() {
+		if !src.reused {
+			// Read again, or not readable: what was last read stands for the
+			// component no longer, unless this read is remembered (rememberRead).
+			s.unclean(src.Key)
+		}
+	}()
 	info, ok := s.formatOf(c)
 	if !ok {
 		return c, src, nil
