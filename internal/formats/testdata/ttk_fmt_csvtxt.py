@@ -10,10 +10,12 @@ re-reading of two-column files) are written here from Weblate's
 weblate/formats/ttkit.py so that the Go side compares like with like.
 """
 
-from translate.misc.multistring import multistring
-from translate.storage import pypo
+import csv
 
-KINDS = ("po-mono",)
+from translate.misc.multistring import multistring
+from translate.storage import csvl10n, pypo
+
+KINDS = ("po-mono", "csv", "csv-simple", "csv-simple-iso", "csv-detect")
 
 
 def clean(text):
@@ -58,7 +60,100 @@ def po_mono(data):
     return {"units": units}
 
 
+def unescape_csv(string):
+    """CSVUnit.unescape_csv: the spreadsheet-formula escaping of Weblate's CSV
+    export removed."""
+    if len(string) > 2 and string[0] == "'" and string[-1] == "'" and string[1] in ("=", "+", "-", "@", "\\", "%"):
+        return string[1:-1].replace("\\|", "|")
+    return string
+
+
+# Windows-1252's 0x80-0x9F, the five bytes it leaves undefined standing for the
+# C1 controls of the same value.
+CP1252_HIGH = (
+    "\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f"
+    "\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178"
+)
+
+
+def looks_utf16(data):
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    n = min(len(data), 512)
+    return n >= 2 and data[:n].count(b"\0") >= n // 4
+
+
+def gitlate_detect_encoding(self, text, default_encodings=None):
+    """gitlate's reading of an "auto" encoding, in place of charset_normalizer's
+    statistical guess (a short UTF-8 file may come out as Big5): UTF-8 (a
+    byte-order mark dropped), UTF-16 by its byte-order mark or NUL bytes, else
+    Windows-1252. A UTF-16 file that does not decode raises, as it does for
+    translate-toolkit when no encoding fits."""
+    if text.startswith(b"\xef\xbb\xbf"):
+        return text.decode("utf-8-sig"), "utf-8"
+    if text[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return text.decode("utf-16"), "utf-16"
+    try:
+        return text.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    if looks_utf16(text):
+        return text.decode("utf-16"), "utf-16"
+    return "".join(CP1252_HIGH[b - 0x80] if 0x80 <= b < 0xA0 else chr(b) for b in text), "cp1252"
+
+
+def csv_store(kind, data):
+    """CSVFormat.parse_store, CSVSimpleFormat and CSVSimpleFormatISO (Weblate's
+    ttkit.py of the 4.x series): the whole text sniffed; csv re-reads a file whose
+    columns came out as location, source, target and whose first row has two
+    fields as Simple CSV."""
+    if kind in ("csv-simple", "csv-simple-iso"):
+        encoding = "iso-8859-1" if kind == "csv-simple-iso" else "auto"
+        store = csvl10n.csvfile(fieldnames=["source", "target"], encoding=encoding)
+        store.parse(data, sample_length=None)
+        return store
+    store = csvl10n.csvfile()
+    store.parse(data, sample_length=None)
+    if store.fieldnames != ["location", "source", "target"]:
+        return store
+    fileobj = csv.StringIO(store.detect_encoding(data, default_encodings=["utf-8", "utf-16"])[0])
+    header = next(csv.reader(fileobj, store.dialect))
+    if len(header) != 2:
+        return store
+    store = csvl10n.csvfile(fieldnames=["source", "target"], encoding="auto")
+    store.parse(data, sample_length=None)
+    return store
+
+
+def csv_units(kind, data, req):
+    """The units of a CSV file, an "auto" encoding read as gitlate reads it
+    instead of charset_normalizer's guess; "csv-detect" is "csv" with
+    translate-toolkit's own detection."""
+    original = csvl10n.csvfile.detect_encoding
+    if kind == "csv-detect":
+        kind = "csv"
+    else:
+        csvl10n.csvfile.detect_encoding = gitlate_detect_encoding
+    try:
+        store = csv_store(kind, data)
+    finally:
+        csvl10n.csvfile.detect_encoding = original
+    units = []
+    for unit in store.units:
+        units.append({
+            "key": clean(unescape_csv(unit.getcontext())),
+            "source": [clean(unescape_csv(unit.source))],
+            "target": [clean(unescape_csv(unit.target))],
+            "location": clean(unit.location),
+            "fuzzy": unit.isfuzzy(),
+            "note": clean(unit.getnotes()),
+        })
+    return {"units": units}
+
+
 def handle(kind, data, req):
     if kind == "po-mono":
         return po_mono(data)
+    if kind.startswith("csv"):
+        return csv_units(kind, data, req)
     return {"error": "unknown format " + kind}
