@@ -304,4 +304,3 @@ func FuzzCSV(f *testing.F) {
 		checkPlainParse(t, data, func(n int) int { return 3*n + 64 }, "csv", "csv-simple", "csv-simple-iso")
 	})
 }
-
