@@ -246,13 +246,18 @@ func csvColumns(names []string) []csvColumn {
 		}
 		last[n] = i
 	}
-	cols := make([]csvColumn, 0, len(order))
+	var cols []csvColumn
 	for _, n := range order {
 		field := n
 		if a, ok := csvFieldAlias[n]; ok {
 			field = a
 		}
-		cols = append(cols, csvColumn{field, last[n]})
+		// Other names set nothing: at most the 19 names of fields and their
+		// aliases remain, so a header of a million columns costs a row no more.
+		switch field {
+		case "id", "source", "target", "location", "fuzzy", "context", "translator_comments", "developer_comments":
+			cols = append(cols, csvColumn{field, last[n]})
+		}
 	}
 	return cols
 }

@@ -243,6 +243,7 @@ type sniffChar struct {
 	firstLine map[int]int // times on a line (> 0) → first line with that many
 	lines     int         // lines that had it
 	zeroAt    int         // the first line lacking it (-1: none yet)
+	lastLine  int         // the last line that had it (-1: none)
 	best      int         // the most frequent count > 0 (0: none yet)
 }
 
@@ -260,32 +261,37 @@ func sniffDelimiter(text string) (rune, bool) {
 	chunk := min(10, len(lines))
 	var chars [127]sniffChar
 	for i := range chars {
-		chars[i].zeroAt = -1
+		chars[i].zeroAt, chars[i].lastLine = -1, -1
 	}
 	type mode struct{ freq, count int }
 	modes := map[rune]mode{}
 	var delims map[rune]mode
 	seen := 0
 	var counts [127]int
+	var touched []byte
 	for start, iteration := 0, 0; start < len(lines); start += chunk {
 		iteration++
 		end := min(start+chunk, len(lines))
 		for _, line := range lines[start:end] {
-			counts = [127]int{}
+			// Only the characters on the line are visited; a character's
+			// first absence is found from the last line it was on.
+			touched = touched[:0]
 			for i := 0; i < len(line); i++ {
-				if line[i] < 127 {
-					counts[line[i]]++
+				if c := line[i]; c < 127 {
+					if counts[c] == 0 {
+						touched = append(touched, c)
+					}
+					counts[c]++
 				}
 			}
-			for ch := range chars {
+			for _, ch := range touched {
 				sc := &chars[ch]
 				n := counts[ch]
-				if n == 0 {
-					if sc.zeroAt < 0 {
-						sc.zeroAt = seen
-					}
-					continue
+				counts[ch] = 0
+				if sc.zeroAt < 0 && sc.lastLine != seen-1 {
+					sc.zeroAt = sc.lastLine + 1
 				}
+				sc.lastLine = seen
 				if sc.count == nil {
 					sc.count, sc.firstLine = map[int]int{}, map[int]int{}
 				}
@@ -302,6 +308,9 @@ func sniffDelimiter(text string) (rune, bool) {
 		}
 		for ch := range chars {
 			sc := &chars[ch]
+			if sc.zeroAt < 0 && sc.lastLine != seen-1 {
+				sc.zeroAt = sc.lastLine + 1
+			}
 			zeros := seen - sc.lines
 			distinct := len(sc.count)
 			if zeros > 0 {
