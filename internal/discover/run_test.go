@@ -315,6 +315,10 @@ var trees = map[string][]want{
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},
+	// Weblate's CSV with a header: read bilingually, the English file is the
+	// source language's and left out (translation-finder would also offer it
+	// as a monolingual template).
+	"csv-locale": {{mask: "locale/*.csv", format: "csv", source: "en", langs: "de ko", skipped: "en"}},
 }
 
 // fetchedTrees are real projects' trees, which may not be committed: a test

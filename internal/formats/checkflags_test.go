@@ -31,6 +31,10 @@ func TestCheckFlags(t *testing.T) {
 		"plainxliff":       "",
 		"yaml":             "",
 		"ruby-yaml":        "",
+		"po-mono":          "",
+		"csv":              "",
+		"csv-simple":       "",
+		"csv-simple-iso":   "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]
