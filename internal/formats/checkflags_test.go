@@ -35,6 +35,10 @@ func TestCheckFlags(t *testing.T) {
 		"csv":              "",
 		"csv-simple":       "",
 		"csv-simple-iso":   "",
+		"srt":              "",
+		"sub":              "",
+		"ass":              "",
+		"ssa":              "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

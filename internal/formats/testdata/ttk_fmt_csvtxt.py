@@ -15,7 +15,7 @@ import csv
 from translate.misc.multistring import multistring
 from translate.storage import csvl10n, pypo
 
-KINDS = ("po-mono", "csv", "csv-simple", "csv-simple-iso", "csv-detect")
+KINDS = ("po-mono", "csv", "csv-simple", "csv-simple-iso", "csv-detect", "srt", "sub", "ass", "ssa")
 
 
 def clean(text):
@@ -151,7 +151,58 @@ def csv_units(kind, data, req):
     return {"units": units}
 
 
+def gitlate_subtitle_encoding(path):
+    """gitlate's reading of a subtitle file's encoding, in place of aeidon's
+    chardet guess (aeidon.encodings.detect): aeidon's names for a byte-order
+    mark, else UTF-8, else UTF-16 by its NUL bytes, else Windows-1252."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        return "utf_8_sig"
+    if data.startswith(b"\xfe\xff"):
+        return "utf_16_be"
+    if data.startswith(b"\xff\xfe"):
+        return "utf_16_le"
+    try:
+        data.decode("utf-8")
+        return "utf_8"
+    except UnicodeDecodeError:
+        pass
+    if looks_utf16(data):
+        return "utf_16"
+    return "cp1252"
+
+
+SUBTITLE_CLASSES = {"srt": "SubRipFile", "sub": "MicroDVDFile", "ass": "AdvSubStationAlphaFile", "ssa": "SubStationAlphaFile"}
+
+
+def subtitle_units(kind, data):
+    """Weblate's SubtitleUnit on translate-toolkit's subtitle stores: the
+    units with content, keyed by their time span, the text as target."""
+    from translate.storage import subtitles
+
+    original = subtitles.detect
+    subtitles.detect = gitlate_subtitle_encoding
+    try:
+        store = getattr(subtitles, SUBTITLE_CLASSES[kind])()
+        store.parse(data)
+    finally:
+        subtitles.detect = original
+    units = []
+    for unit in store.units:
+        if unit.isheader() or unit.isblank() or unit.isobsolete():
+            continue
+        units.append({
+            "key": clean(unit.getid()),
+            "target": [clean(unit.source)],
+            "note": clean(unit.getnotes()),
+        })
+    return {"units": units}
+
+
 def handle(kind, data, req):
+    if kind in SUBTITLE_CLASSES:
+        return subtitle_units(kind, data)
     if kind == "po-mono":
         return po_mono(data)
     if kind.startswith("csv"):
