@@ -130,6 +130,28 @@ type subtitleCue struct {
 	seconds    float64
 	text       string
 	line       int
+	// more holds the text's lines while a reader adds them (text += "\n" +
+	// line, again and again, would copy the text once a line).
+	more *strings.Builder
+}
+
+// appendLine is aeidon's `if text: text += "\n"; text += line`.
+func (c *subtitleCue) appendLine(line string) {
+	if c.more == nil {
+		c.more = &strings.Builder{}
+		c.more.WriteString(c.text)
+	}
+	if c.more.Len() > 0 {
+		c.more.WriteByte('\n')
+	}
+	c.more.WriteString(line)
+}
+
+// finish makes text of the lines added.
+func (c *subtitleCue) finish() {
+	if c.more != nil {
+		c.text, c.more = c.more.String(), nil
+	}
 }
 
 func (subtitleFormat) Parse(data []byte) (*File, error) {
@@ -172,6 +194,7 @@ func (subtitleFormat) Parse(data []byte) (*File, error) {
 	}
 	f := &File{Units: make([]Unit, 0, len(cues))}
 	for _, c := range cues {
+		c.finish()
 		if c.text == "" {
 			continue // translate-toolkit's isblank
 		}
@@ -348,10 +371,7 @@ func readSubRip(lines []pyTextLine) ([]subtitleCue, error) {
 				return nil, &SyntaxError{Line: max(l.num, 1), Msg: "text before the first SubRip time line"}
 			}
 			c := &cues[len(cues)-1]
-			if c.text != "" {
-				c.text += "\n"
-			}
-			c.text += l.text
+			c.appendLine(l.text)
 			continue
 		}
 		start, err1 := aeidonNormalizeTime(m[1])
@@ -391,11 +411,16 @@ func readSSA(lines []pyTextLine, ass bool) ([]subtitleCue, error) {
 	}
 	// indices: each name's first position; maxsplit len(fields)-1.
 	index := map[string]int{}
-	var names []string
+	var checked []string
+	maxIndex := 0
 	for k, f := range fields {
 		if _, ok := index[f]; !ok {
 			index[f] = k
-			names = append(names, f)
+			maxIndex = k
+			switch f {
+			case "Marked", "Layer", "MarginL", "MarginR", "MarginV", "Start", "End", "Text":
+				checked = append(checked, f)
+			}
 		}
 	}
 	var cues []subtitleCue
@@ -407,12 +432,14 @@ func readSSA(lines []pyTextLine, ass bool) ([]subtitleCue, error) {
 		values := pySplitN(ssaSeparator, line, len(fields)-1)
 		c := subtitleCue{line: l.num}
 		var start, end string
-		for _, name := range names {
-			k := index[name]
-			if k >= len(values) {
-				return nil, &SyntaxError{Line: l.num, Msg: fmt.Sprintf("a Dialogue line of %d fields, the Format names %d", len(values), len(fields))}
-			}
-			v := values[k]
+		// Every name's field is decoded; a line without one fails. Only the
+		// names aeidon checks or keeps are looked at (a Format of a million
+		// names costs a line no more).
+		if maxIndex >= len(values) {
+			return nil, &SyntaxError{Line: l.num, Msg: fmt.Sprintf("a Dialogue line of %d fields, the Format names %d", len(values), len(fields))}
+		}
+		for _, name := range checked {
+			v := values[index[name]]
 			switch {
 			case name == "Marked":
 				parts := strings.Split(v, "=")
@@ -518,10 +545,7 @@ func readWebVTT(lines []pyTextLine) ([]subtitleCue, error) {
 				current = text
 			} else if current == text {
 				c := &cues[len(cues)-1]
-				if c.text != "" {
-					c.text += "\n"
-				}
-				c.text += l.text
+				c.appendLine(l.text)
 			}
 		}
 	}

@@ -87,4 +87,47 @@ func init() {
 	moreShapes["csv"] = shapes
 	moreShapes["csv-simple"] = shapes
 	moreShapes["csv-simple-iso"] = shapes[:4]
+
+	srtPlain := func(r *rand.Rand, size int) []byte {
+		return fill(size, "", "", func(i int) string {
+			return fmt.Sprintf("%d\n00:%02d:%02d,%03d --> 00:%02d:%02d,%03d\n%s\n%s\n\n", i+1, i/60%60, i%60, i%1000, i/60%60, i%60, (i+500)%1000, text(r), text(r))
+		})
+	}
+	ssaHead := "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+	ssaPlain := func(r *rand.Rand, size int) []byte {
+		return fill(size, ssaHead, "", func(i int) string {
+			return fmt.Sprintf("Dialogue: 0,0:%02d:%02d.%02d,0:%02d:%02d.%02d,Default,,0000,0000,0000,,%s\\N%s\n", i/60%60, i%60, i%100, i/60%60, i%60, (i+50)%100, text(r), text(r))
+		})
+	}
+	subPlain := func(r *rand.Rand, size int) []byte {
+		return fill(size, "", "", func(i int) string { return fmt.Sprintf("{%d}{%d}%s|%s\n", 10*i, 10*i+5, text(r), text(r)) })
+	}
+	morePlain["srt"], morePlain["ass"], morePlain["ssa"], morePlain["sub"] = srtPlain, ssaPlain, ssaPlain, subPlain
+	subtitleShapes := []hostileShape{
+		{"one cue of many text lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "1\n00:00:01,000 --> 00:00:02,000\n", "", func(int) string { return text(r) + "\n" })
+		}},
+		{"many number lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "1\n00:00:01,000 --> 00:00:02,000\nA\n", "", func(i int) string { return fmt.Sprintf("\n%d\n", i) })
+		}},
+		{"many Format lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "ScriptType: v4.00+\n[Events]\n", "Dialogue: 0:00:01.00,0:00:02.00,A\n", func(int) string { return "Format: Start, End, Text\n" })
+		}},
+		{"a Format of many fields", func(r *rand.Rand, size int) []byte {
+			doc := fill(size/2, "ScriptType: v4.00+\n[Events]\nFormat: Start, End, Text", "\n", func(i int) string { return fmt.Sprintf(", F%d", i) })
+			return append(doc, fill(size/2, "", "", func(int) string { return "Dialogue: 0:00:01.00,0:00:02.00," + word(r) + "\n" })...)
+		}},
+		{"lines that look like no format until the last", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "{1}{2}A\n", func(int) string { return text(r) + "\n" })
+		}},
+		{"many WebVTT blocks", func(r *rand.Rand, size int) []byte {
+			return fill(size, "WEBVTT\n\n", "", func(i int) string {
+				return fmt.Sprintf("NOTE %s\n\n00:%02d.000 --> 00:%02d.500\n%s\n\n", word(r), i%60, i%60, text(r))
+			})
+		}},
+	}
+	moreShapes["srt"] = append([]hostileShape{{"many cues", srtPlain}}, subtitleShapes...)
+	moreShapes["ass"] = []hostileShape{{"many cues", ssaPlain}, subtitleShapes[2], subtitleShapes[3]}
+	moreShapes["ssa"] = []hostileShape{{"many cues", ssaPlain}}
+	moreShapes["sub"] = []hostileShape{{"many cues", subPlain}, subtitleShapes[4]}
 }
