@@ -56,6 +56,18 @@ func TestCSVTextFormatUnits(t *testing.T) {
 			{[]string{"Good bye"}, []string{""}, "", "", "", "", 0, false, false, 2, 2},
 			{[]string{"Line\none"}, []string{"Zeile\neins"}, "", "", "", "", 20, true, false, 3, 2},
 		}},
+		// Subtitles: the key is the cue's time span, the note its duration
+		// (SubtitleUnit; the template's, then the translation's, none when the
+		// translation has no such cue); a cue without text is untranslated.
+		{"/api/translations/demo/srt/cs/units/", []formatUnit{
+			{[]string{"Hello world"}, []string{"Ahoj světe"}, "00:00:01.000-->00:00:03.500", "visible for 2 seconds", "", "", 20, true, false, 1, 2},
+			{[]string{"Good bye"}, []string{""}, "00:00:04.000-->00:00:05.000", "visible for 1 seconds\n", "", "", 0, false, false, 2, 2},
+		}},
+		// MicroDVD: frames; a cue at other frames is another string.
+		{"/api/translations/demo/sub/de/units/", []formatUnit{
+			{[]string{"Hi\nthere"}, []string{"Hallo\nda"}, "1-->25", "visible for 1 seconds", "", "", 20, true, false, 1, 2},
+			{[]string{"Bye"}, []string{""}, "30-->60", "visible for 1 seconds\n", "", "", 0, false, false, 2, 1},
+		}},
 		// ISO-8859-1.
 		{"/api/translations/demo/iso/fr/units/", []formatUnit{
 			{[]string{"Café"}, []string{"Café crème"}, "", "", "", "", 20, true, false, 1, 1},
@@ -81,5 +93,8 @@ func TestCSVTextFormatFiles(t *testing.T) {
 		{"/api/translations/demo/csv/ja/file/", "text/csv", "attachment; filename=demo-csv-ja.csv", "csv/ja.csv"},
 		{"/api/translations/demo/simple/de/file/", "text/csv", "attachment; filename=demo-simple-de.csv", "simple/de.csv"},
 		{"/api/translations/demo/iso/fr/file/", "text/csv", "attachment; filename=demo-iso-fr.csv", "iso/fr.csv"},
+		// Weblate's SubRipFormat (and the others) name text/plain.
+		{"/api/translations/demo/srt/cs/file/", "text/plain", "attachment; filename=demo-srt-cs.srt", "srt/cs.srt"},
+		{"/api/translations/demo/sub/de/file/", "text/plain", "attachment; filename=demo-sub-de.sub", "sub/de.sub"},
 	})
 }

@@ -318,6 +318,8 @@ var trees = map[string][]want{
 	// Weblate's CSV with a header: read bilingually, the English file is the
 	// source language's and left out (translation-finder would also offer it
 	// as a monolingual template).
+	// SubRip subtitles, the English file the template.
+	"srt-subtitles": {{mask: "subtitles/*.srt", format: "srt", template: "subtitles/en.srt", source: "en", langs: "de pt_BR"}},
 	"csv-locale": {{mask: "locale/*.csv", format: "csv", source: "en", langs: "de ko", skipped: "en"}},
 }
 

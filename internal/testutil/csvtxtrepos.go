@@ -26,10 +26,17 @@ var CSVTextFiles = map[string]string{
 
 	"simple/de.csv": "\"Hello\",\"Hallo\"\n\"Good bye\",\"\"\n\"Line\none\",\"Zeile\neins\"\n",
 	"iso/fr.csv":    "\"Caf\xe9\",\"Caf\xe9 cr\xe8me\"\n\"Tea\",\"\"\n",
+
+	// Subtitles: cues keyed by their times (SubRip) or frames (MicroDVD); a cue
+	// with no text, or none at the template's times, is untranslated.
+	"srt/en.srt": "1\n00:00:01,000 --> 00:00:03,500\nHello world\n\n2\n00:00:04,000 --> 00:00:05,000\nGood bye\n",
+	"srt/cs.srt": "1\r\n00:00:01,000 --> 00:00:03,500\r\nAhoj světe\r\n\r\n2\r\n00:00:04,000 --> 00:00:05,000\r\n\r\n",
+	"sub/en.sub": "{1}{25}Hi|there\n{30}{60}Bye\n",
+	"sub/de.sub": "{1}{25}Hallo|da\n{31}{60}Tschüss\n",
 }
 
 // CSVTextConfig reads CSVTextFiles: project demo with components pomono,
-// csv, simple and iso.
+// csv, simple, iso, srt and sub.
 const CSVTextConfig = `projects:
   - name: Demo
     slug: demo
@@ -55,4 +62,16 @@ const CSVTextConfig = `projects:
         repo: REPO
         filemask: iso/*.csv
         file_format: csv-simple-iso
+      - name: SRT
+        slug: srt
+        repo: REPO
+        filemask: srt/*.srt
+        template: srt/en.srt
+        file_format: srt
+      - name: SUB
+        slug: sub
+        repo: REPO
+        filemask: sub/*.sub
+        template: sub/en.sub
+        file_format: sub
 `
