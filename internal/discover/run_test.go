@@ -315,11 +315,11 @@ var trees = map[string][]want{
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},
+	// SubRip subtitles, the English file the template.
+	"srt-subtitles": {{mask: "subtitles/*.srt", format: "srt", template: "subtitles/en.srt", source: "en", langs: "de pt_BR"}},
 	// Weblate's CSV with a header: read bilingually, the English file is the
 	// source language's and left out (translation-finder would also offer it
 	// as a monolingual template).
-	// SubRip subtitles, the English file the template.
-	"srt-subtitles": {{mask: "subtitles/*.srt", format: "srt", template: "subtitles/en.srt", source: "en", langs: "de pt_BR"}},
 	"csv-locale": {{mask: "locale/*.csv", format: "csv", source: "en", langs: "de ko", skipped: "en"}},
 }
 
