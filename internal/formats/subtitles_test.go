@@ -140,6 +140,30 @@ func TestTTKSubtitleFiles(t *testing.T) {
 	compareSubtitleDocs(t, docs)
 }
 
+// aeidon asks chardet for a file's encoding, which finds Windows-1251 in
+// Russian text that is not UTF-8; gitlate reads such a file as Windows-1252
+// (README, "Deliberately different").
+func TestTTKSubtitleEncodingGuess(t *testing.T) {
+	requireTTK(t)
+	t.Parallel()
+	// "Привет, как дела? Всё хорошо, спасибо." in Windows-1251.
+	doc := []byte("1\n00:00:01,000 --> 00:00:02,000\n\xcf\xf0\xe8\xe2\xe5\xf2, \xea\xe0\xea \xe4\xe5\xeb\xe0? \xc2\xf1\xb8 \xf5\xee\xf0\xee\xf8\xee, \xf1\xef\xe0\xf1\xe8\xe1\xee.\n")
+	var res []csvtxtResult
+	if err := runTTKRaw(t, []ttkRequest{csvtxtRequest("srt-detect", doc), csvtxtRequest("srt", doc)}, &res); err != nil {
+		t.Fatal(err)
+	}
+	got, err := mustLookup(t, "srt").Parse(doc)
+	if err != nil || len(got.Units) != 1 || len(res[0].Units) != 1 || len(res[1].Units) != 1 {
+		t.Fatalf("gitlate %+v %v; translate-toolkit %+v", got, err, res)
+	}
+	if res[0].Units[0].Target[0] != "Привет, как дела? Всё хорошо, спасибо." {
+		t.Errorf("chardet no longer finds Windows-1251: %q", res[0].Units[0].Target[0])
+	}
+	if got.Units[0].Target[0] != res[1].Units[0].Target[0] || got.Units[0].Target[0] == res[0].Units[0].Target[0] {
+		t.Errorf("gitlate %q, translate-toolkit with gitlate's decoding %q", got.Units[0].Target[0], res[1].Units[0].Target[0])
+	}
+}
+
 // Random documents of the lines aeidon's readers tell apart, against
 // translate-toolkit.
 func TestTTKRandomSubtitles(t *testing.T) {

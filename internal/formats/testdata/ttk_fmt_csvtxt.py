@@ -15,7 +15,7 @@ import csv
 from translate.misc.multistring import multistring
 from translate.storage import csvl10n, pypo
 
-KINDS = ("po-mono", "csv", "csv-simple", "csv-simple-iso", "csv-detect", "srt", "sub", "ass", "ssa")
+KINDS = ("po-mono", "csv", "csv-simple", "csv-simple-iso", "csv-detect", "srt", "sub", "ass", "ssa", "srt-detect")
 
 
 def clean(text):
@@ -178,11 +178,16 @@ SUBTITLE_CLASSES = {"srt": "SubRipFile", "sub": "MicroDVDFile", "ass": "AdvSubSt
 
 def subtitle_units(kind, data):
     """Weblate's SubtitleUnit on translate-toolkit's subtitle stores: the
-    units with content, keyed by their time span, the text as target."""
+    units with content, keyed by their time span, the text as target; the
+    encoding read as gitlate reads it, except for "srt-detect" (aeidon's own
+    chardet guess)."""
     from translate.storage import subtitles
 
     original = subtitles.detect
-    subtitles.detect = gitlate_subtitle_encoding
+    if kind == "srt-detect":
+        kind = "srt"
+    else:
+        subtitles.detect = gitlate_subtitle_encoding
     try:
         store = getattr(subtitles, SUBTITLE_CLASSES[kind])()
         store.parse(data)
@@ -201,7 +206,7 @@ def subtitle_units(kind, data):
 
 
 def handle(kind, data, req):
-    if kind in SUBTITLE_CLASSES:
+    if kind in SUBTITLE_CLASSES or kind == "srt-detect":
         return subtitle_units(kind, data)
     if kind == "po-mono":
         return po_mono(data)
