@@ -327,6 +327,12 @@ var trees = map[string][]want{
 	// WPF: a ResourceDictionary per language; a window's XAML is none.
 	"wpf-resourcedictionary": {{mask: "Plugins/Calculator/Languages/*.xaml", format: "resourcedictionary",
 		template: "Plugins/Calculator/Languages/en.xaml", source: "en", langs: "de ja"}},
+	// SubRip subtitles, the English file the template.
+	"srt-subtitles": {{mask: "subtitles/*.srt", format: "srt", template: "subtitles/en.srt", source: "en", langs: "de pt_BR"}},
+	// Weblate's CSV with a header: read bilingually, the English file is the
+	// source language's and left out (translation-finder would also offer it
+	// as a monolingual template).
+	"csv-locale": {{mask: "locale/*.csv", format: "csv", source: "en", langs: "de ko", skipped: "en"}},
 }
 
 // fetchedTrees are real projects' trees, which may not be committed: a test

@@ -36,6 +36,14 @@ func TestCheckFlags(t *testing.T) {
 		"dtd":                "",
 		"flatxml":            "",
 		"resourcedictionary": "c-sharp-format",
+		"po-mono":            "",
+		"csv":                "",
+		"csv-simple":         "",
+		"csv-simple-iso":     "",
+		"srt":                "",
+		"sub":                "",
+		"ass":                "",
+		"ssa":                "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]
