@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -105,7 +106,7 @@ func (f phpFormat) Parse(data []byte) (*File, error) {
 			p.toks[i].line--
 		}
 	}
-	x := phpExtractor{phpFile: p, laravel: f.laravel}
+	x := phpExtractor{phpFile: p, laravel: f.laravel, keyBudget: max(1<<20, 10*len(data))}
 	if err := x.run(); err != nil {
 		return nil, err
 	}
@@ -158,6 +159,11 @@ type phpExtractor struct {
 	pos     int
 	codepos int
 	out     File
+	// The next "=>", quote and array opening from each token (see index).
+	nextArrow, nextQuote, nextArray []int32
+	// keyBytes counts the bytes of the keys made: a nested element's key holds
+	// its parents' keys, so a file could otherwise give keys quadratic in its size.
+	keyBytes, keyBudget int
 }
 
 func (x *phpExtractor) fail(line int, msg string) error {
@@ -177,7 +183,7 @@ func (x *phpExtractor) run() error {
 			if len(n.args) < 2 {
 				return x.fail(line, "define() without a value")
 			}
-			name, ok := x.extractName(func(t int) bool { return x.isOp(t, ",") }, start, end)
+			name, ok := x.extractName(func(t int) bool { return x.isOp(t, ",") }, false, start, end)
 			if !ok {
 				return x.indexError(line)
 			}
@@ -193,7 +199,7 @@ func (x *phpExtractor) run() error {
 				return err
 			}
 		case n.kind == pnAssign && (n.l.kind == pnOffset || n.l.kind == pnVar):
-			name, ok := x.extractName(func(t int) bool { return x.isOp(t, "=") }, start, end)
+			name, ok := x.extractName(func(t int) bool { return x.isOp(t, "=") }, false, start, end)
 			if !ok {
 				return x.indexError(line)
 			}
@@ -218,7 +224,7 @@ func (x *phpExtractor) run() error {
 		case n.op == "return" && n.l != nil && n.l.kind == pnArray:
 			if _, ok := x.extractName(func(t int) bool {
 				return x.toks[t].typ == ptKeyword && strings.EqualFold(x.text(t), "return")
-			}, start, end); !ok {
+			}, false, start, end); !ok {
 				return x.indexError(line)
 			}
 			if err := x.array("return", n.l); err != nil {
@@ -309,7 +315,7 @@ func (x *phpExtractor) array(prefix string, arr *phpNode) error {
 			name = "[]"
 		} else {
 			line = x.toks[e.key.first].line
-			if _, ok := x.extractName(func(t int) bool { return x.isOp(t, "=>") }, e.start, e.end); !ok {
+			if _, ok := x.extractName(nil, true, e.start, e.end); !ok {
 				return x.indexError(line)
 			}
 			key, err := x.keyText(e.key, line)
@@ -389,6 +395,10 @@ func (x *phpExtractor) add(name, value string, end, line int) error {
 	if !ok {
 		return x.indexError(line)
 	}
+	x.keyBytes += len(name)
+	if x.keyBytes > x.keyBudget {
+		return x.fail(line, "the keys of nested arrays exceed the text budget")
+	}
 	u := Unit{Key: name, Note: note, Line: line}
 	if x.laravel && strings.Contains(value, "|") {
 		u.Target = strings.Split(value, "|")
@@ -400,29 +410,59 @@ func (x *phpExtractor) add(name, value string, end, line int) error {
 	return nil
 }
 
+// firstFrom is the first token from pos on that starts at or after offset
+// (tokens are in order: a binary search, where translate-toolkit steps).
+func (x *phpExtractor) firstFrom(pos, offset int) int {
+	return pos + sort.Search(len(x.toks)-pos, func(i int) bool { return x.toks[pos+i].start >= offset })
+}
+
+// index builds, once, the next "=>", quote and array opening at or after every
+// token, so that PHPLexer's forward scans cost nothing (a scan per unit over a
+// long stretch of tokens would make some files quadratic).
+func (x *phpExtractor) index() {
+	if x.nextArrow != nil {
+		return
+	}
+	n := len(x.toks)
+	x.nextArrow = make([]int32, n+1)
+	x.nextQuote = make([]int32, n+1)
+	x.nextArray = make([]int32, n+1)
+	x.nextArrow[n], x.nextQuote[n], x.nextArray[n] = int32(n), int32(n), int32(n)
+	for i := n - 1; i >= 0; i-- {
+		x.nextArrow[i], x.nextQuote[i], x.nextArray[i] = x.nextArrow[i+1], x.nextQuote[i+1], x.nextArray[i+1]
+		t := &x.toks[i]
+		switch {
+		case x.isOp(i, "=>"):
+			x.nextArrow[i] = int32(i)
+		case t.typ == ptQuote || t.typ == ptConstString || t.typ == ptStartNowdoc:
+			x.nextQuote[i] = int32(i)
+		case t.typ == ptKeyword && strings.EqualFold(x.text(i), "array") || x.isOp(i, "["):
+			x.nextArray[i] = int32(i)
+		}
+	}
+}
+
 // extractName is PHPLexer.extract_name: the tokens from start up to end or the
 // terminator, joined and right-stripped; ok is false where Python's index runs
-// past the last token.
-func (x *phpExtractor) extractName(term func(int) bool, start, end int) (string, bool) {
-	pos := x.pos
-	for {
-		if pos >= len(x.toks) {
-			return "", false
-		}
-		if x.toks[pos].start >= start {
-			break
-		}
-		pos++
+// past the last token. An element's terminator is "=>" (arrow); a statement's
+// is found by term within the statement.
+func (x *phpExtractor) extractName(term func(int) bool, arrow bool, start, end int) (string, bool) {
+	first := x.firstFrom(x.pos, start)
+	if first >= len(x.toks) {
+		return "", false
 	}
-	first := pos
-	for {
-		if pos >= len(x.toks) {
-			return "", false
+	var pos int
+	if arrow {
+		x.index()
+		pos = min(int(x.nextArrow[first]), x.firstFrom(first, end))
+	} else {
+		pos = first
+		for pos < len(x.toks) && x.toks[pos].start < end && !term(pos) {
+			pos++
 		}
-		if x.toks[pos].start >= end || term(pos) {
-			break
-		}
-		pos++
+	}
+	if pos >= len(x.toks) {
+		return "", false
 	}
 	x.codepos = pos
 	if pos == first {
@@ -434,29 +474,23 @@ func (x *phpExtractor) extractName(term func(int) bool, start, end int) (string,
 // extractQuote is PHPLexer.extract_quote, for its failure only: a quote or
 // single-quoted string or nowdoc must follow.
 func (x *phpExtractor) extractQuote() bool {
-	for pos := max(x.pos, x.codepos); pos < len(x.toks); pos++ {
-		switch x.toks[pos].typ {
-		case ptQuote, ptConstString, ptStartNowdoc:
-			return true
-		}
-	}
-	return false
+	x.index()
+	from := max(x.pos, x.codepos)
+	return from < len(x.toks) && int(x.nextQuote[from]) < len(x.toks)
 }
 
 // extractArray is PHPLexer.extract_array: "" for array(, "[]" for [.
 func (x *phpExtractor) extractArray() (string, bool) {
-	for pos := max(x.pos, x.codepos); pos < len(x.toks); pos++ {
-		t := &x.toks[pos]
-		if t.typ == ptKeyword && strings.EqualFold(x.text(pos), "array") {
-			x.codepos = pos
-			return "", true
-		}
-		if x.isOp(pos, "[") {
-			x.codepos = pos
-			return "[]", true
-		}
+	x.index()
+	from := max(x.pos, x.codepos)
+	if from >= len(x.toks) || int(x.nextArray[from]) >= len(x.toks) {
+		return "", false
 	}
-	return "", false
+	x.codepos = int(x.nextArray[from])
+	if x.isOp(x.codepos, "[") {
+		return "[]", true
+	}
+	return "", true
 }
 
 // extractComments is PHPLexer.extract_comments: the comments before end, the

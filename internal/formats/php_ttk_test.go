@@ -166,7 +166,11 @@ func randomPHPDoc(rng *rand.Rand) string {
 	for k := rng.IntN(6) + 1; k > 0; k-- {
 		switch rng.IntN(8) {
 		case 0:
-			b.WriteString("define(" + str() + "," + ws() + value(0) + ");")
+			v := str()
+			if rng.IntN(6) == 0 {
+				v = value(0)
+			}
+			b.WriteString("define(" + str() + "," + ws() + v + ");")
 		case 1:
 			b.WriteString("return " + value(0) + ";")
 		case 2:
@@ -182,4 +186,42 @@ func randomPHPDoc(rng *rand.Rand) string {
 		b.WriteString("?>\n")
 	}
 	return b.String()
+}
+
+// TestTTKPHPFiles compares the real files of public projects in testdata/php and
+// testdata/laravel, each read as both formats (a component may declare either).
+func TestTTKPHPFiles(t *testing.T) {
+	t.Parallel()
+	requireTTK(t)
+	compareFileSets(t, "testdata",
+		plainFileSet{"php", "php/dokuwiki", ".php"},
+		plainFileSet{"php", "php/codeigniter", ".php"},
+		plainFileSet{"php", "php/opencart", ".php"},
+		plainFileSet{"php", "php/zencart", ".php"},
+		plainFileSet{"laravel", "laravel/bookstack", ".php"},
+		plainFileSet{"laravel", "laravel/laravel-lang", ".php"},
+		plainFileSet{"php", "laravel/bookstack", ".php"},
+		plainFileSet{"laravel", "php/dokuwiki", ".php"},
+		plainFileSet{"laravel", "php/opencart", ".php"},
+	)
+}
+
+// TestTTKPHPEncodings: translate-toolkit decodes PHP as UTF-8 only; a byte-order
+// mark is text before "<?php" (harmless there, an illegal character in a file
+// read again with "<?php" before it), anything else not UTF-8 fails.
+func TestTTKPHPEncodings(t *testing.T) {
+	t.Parallel()
+	requireTTK(t)
+	s := "<?php\n$lang['k'] = 'café 日本';\n"
+	docs := [][]byte{
+		[]byte(s),
+		append([]byte("\xef\xbb\xbf"), s...),
+		[]byte("\xef\xbb\xbf$lang['k'] = 'x';\n"),
+		encodeUTF16(s, false, true),
+		encodeUTF16(s, true, false),
+		[]byte("<?php\n$lang['k'] = 'caf\xe9';\n"),
+		[]byte("<?php\r\n$lang['k'] = 'crlf';\r\n"),
+	}
+	comparePlainDocs(t, "php", docs, nil)
+	comparePlainDocs(t, "laravel", docs, nil)
 }
