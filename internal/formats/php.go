@@ -244,20 +244,24 @@ func (x *phpExtractor) indexError(line int) error {
 	return x.fail(line, "translate-toolkit runs past the last token")
 }
 
-// phpConcat is php.py's phpConcat: strings, variable names and nested
-// operations of any operator, left to right.
+// phpConcat is php.py's concatenate: strings, variable names and nested
+// operations of any operator, left to right. A long concatenation is a tree as
+// deep as it is long, so it is walked with a stack of its own.
 func phpConcat(b *strings.Builder, n *phpNode) bool {
-	switch n.kind {
-	case pnStr:
-		b.WriteString(n.str)
-		return true
-	case pnVar:
-		b.WriteString(n.str)
-		return true
-	case pnBin:
-		return phpConcat(b, n.l) && phpConcat(b, n.r)
+	stack := []*phpNode{n}
+	for len(stack) > 0 {
+		n = stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n.kind {
+		case pnStr, pnVar:
+			b.WriteString(n.str)
+		case pnBin:
+			stack = append(stack, n.r, n.l)
+		default:
+			return false
+		}
 	}
-	return false
+	return true
 }
 
 // scalarText is the text translate-toolkit keeps of a define()'s value: a

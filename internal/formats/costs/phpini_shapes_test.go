@@ -1,0 +1,62 @@
+package costs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// Plain documents and hostile shapes of the PHP formats (php, laravel).
+func init() {
+	morePlain["php"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, "<?php\n", "", func(i int) string { return fmt.Sprintf("$lang['k%d'] = '%s';\n", i, text(r)) })
+	}
+	morePlain["laravel"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, "<?php\nreturn [\n", "];\n", func(i int) string {
+			return fmt.Sprintf("    'k%d' => ':count %s|:count %s',\n", i, word(r), word(r))
+		})
+	}
+	shapes := []hostileShape{
+		// translate-toolkit scans from the start of an array's element list to
+		// the first "=>" for every keyed element: keyless elements first.
+		{"keyless elements before keyed ones", func(r *rand.Rand, size int) []byte {
+			half := fill(size/2, "<?php\n$a = [\n", "", func(int) string { return "5, " })
+			return fill(size, string(half), "];\n", func(i int) string { return fmt.Sprintf("'k%d' => '%s', ", i, word(r)) })
+		}},
+		// …and for every unit to the next quote: values without quotes first.
+		{"units without quotes", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php\n", "$z = 'end';\n", func(i int) string { return fmt.Sprintf("$a%d = $%s . $%s;\n", i, word(r), word(r)) })
+		}},
+		{"nested keyed arrays", func(r *rand.Rand, size int) []byte {
+			return nested(size, 200, "<?php\n$a = [", "'"+word(r)+"' => [", "'x'", "],", "];\n")
+		}},
+		{"nested keyless arrays", func(r *rand.Rand, size int) []byte {
+			return nested(size, 200, "<?php\nreturn [", "[", "'x', 'y'", "],", "];\n")
+		}},
+		{"one long concatenation", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php\n$a = 'x'", ";\n", func(int) string { return " . '" + word(r) + "'" })
+		}},
+		{"one string of many variables", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php\n$a = \"", "\";\n", func(int) string { return "$" + word(r) + " " })
+		}},
+		{"comments between units", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php\n", "", func(i int) string {
+				if i%8 == 0 {
+					return fmt.Sprintf("$k%d = 'x'; // %s\n", i, text(r))
+				}
+				return "// " + text(r) + "\n/* " + text(r) + " */\n"
+			})
+		}},
+		{"deep braces in a skipped function", func(r *rand.Rand, size int) []byte {
+			return nested(size, 300, "<?php\nfunction f() ", "{", "$x = 1;", "}", "\n$a = 'x';\n")
+		}},
+		{"one long heredoc", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php\n$a = <<<EOT\n", "EOT;\n$b = 'x';\n", func(int) string { return text(r) + " $v \\n\n" })
+		}},
+		{"many short statements on one line", func(r *rand.Rand, size int) []byte {
+			return fill(size, "<?php ", "\n", func(i int) string { return fmt.Sprintf("$a[%d]='%s';", i, strings.Repeat("x", 1+r.IntN(3))) })
+		}},
+	}
+	moreShapes["php"] = append(moreShapes["php"], shapes...)
+	moreShapes["laravel"] = append(moreShapes["laravel"], shapes...)
+}
