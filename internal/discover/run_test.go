@@ -312,6 +312,10 @@ var trees = map[string][]want{
 	"arb":          {{mask: "lib/l10n/app_*.arb", format: "arb", template: "lib/l10n/app_en.arb", source: "en", langs: "cs"}},
 	"go-i18n":      {{mask: "translations/*.all.json", format: "go-i18n-json", template: "translations/en-us.all.json", source: "en_US", langs: "cs"}},
 	"go-i18n-v2":   {{mask: "active.*.json", format: "go-i18n-json-v2", template: "active.en.json", source: "en", langs: "cs"}},
+	// PHP arrays in a folder per language; Laravel's returned arrays with "|"
+	// plurals (translation-finder's PHPDiscovery tells them apart).
+	"php-lang-arrays": {{mask: "inc/lang/*/lang.php", format: "php", template: "inc/lang/en/lang.php", source: "en", langs: "de ja"}},
+	"laravel-lang":    {{mask: "lang/*/entities.php", format: "laravel", template: "lang/en/entities.php", source: "en", langs: "de pt_BR"}},
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},

@@ -1,0 +1,61 @@
+package api
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/gitlate/gitlate/internal/testutil"
+)
+
+// The units API and file downloads of components in the PHP formats (php,
+// laravel), served from a real repository (testutil.PHPFiles).
+
+func phpServer(t *testing.T) *gin.Engine {
+	t.Helper()
+	return repoEngine(t, testutil.RepoConfig(t, testutil.PHPFiles, testutil.PHPConfig))
+}
+
+func TestPHPFormatUnits(t *testing.T) {
+	h := phpServer(t)
+	cases := []struct {
+		path string
+		want []formatUnit
+	}{
+		// Template order; the context is translate-toolkit's name of the unit as
+		// written ("$lang['welcome']", "define('FAREWELL'", "$lang['menu']->'file'");
+		// the note is the comment before it; a key the translation lacks or
+		// leaves empty is untranslated; an empty template text is read-only.
+		{"/api/translations/demo/php/de/units/", []formatUnit{
+			{[]string{"Welcome"}, []string{"Willkommen"}, "$lang['welcome']", "// Shown on the start page\n", "", "", 20, true, false, 1, 1},
+			{[]string{"Hello %s, how are you?"}, []string{""}, "$lang['greeting']", "", "", "", 0, false, false, 2, 5},
+			{[]string{""}, []string{""}, "$lang['empty']", "", "", "", 100, true, false, 3, 0},
+			{[]string{"Good bye"}, []string{"Auf Wiedersehen"}, "define('FAREWELL'", "", "", "", 20, true, false, 4, 2},
+			{[]string{"File"}, []string{"Datei"}, "$lang['menu']->'file'", "", "", "", 20, true, false, 5, 1},
+			{[]string{"Edit"}, []string{""}, "$lang['menu']->'edit'", "", "", "", 0, false, false, 6, 1},
+		}},
+		// Laravel: "|" separates plural forms, shown as German's two; the short
+		// array syntax puts "[]" after "return".
+		{"/api/translations/demo/laravel/de/units/", []formatUnit{
+			{[]string{":count apple", ":count apples"}, []string{":count Apfel", ":count Äpfel"}, "return[]->'apples'", "", "", "", 20, true, false, 1, 4},
+			{[]string{"Orchard"}, []string{""}, "return[]->'title'", "", "", "", 0, false, false, 2, 1},
+			{[]string{"OK"}, []string{"OK"}, "return[]->'nested'[]->'ok'", "", "", "", 20, true, false, 3, 1},
+		}},
+	}
+	for _, c := range cases {
+		if got := unitsOf[formatUnit](t, h, c.path); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %d units\n got %+v\nwant %+v", c.path, len(got), got, c.want)
+		}
+	}
+}
+
+func TestPHPFormatFiles(t *testing.T) {
+	h := phpServer(t)
+	checkFiles(t, h, testutil.PHPFiles, []fileCase{
+		// PhpFormat names text/x-php and the extension php, for Laravel too.
+		{"/api/translations/demo/php/de/file/", "text/x-php", "attachment; filename=demo-php-de.php", "lang/de/messages.php"},
+		{"/api/translations/demo/php/en/file/", "text/x-php", "attachment; filename=demo-php-en.php", "lang/en/messages.php"},
+		{"/api/translations/demo/laravel/de/file/", "text/x-php", "attachment; filename=demo-laravel-de.php", "resources/lang/de/messages.php"},
+	})
+}
