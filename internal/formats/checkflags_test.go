@@ -31,6 +31,9 @@ func TestCheckFlags(t *testing.T) {
 		"plainxliff":       "",
 		"yaml":             "",
 		"ruby-yaml":        "",
+		// PhpFormat and LaravelPhpFormat have no check_flags.
+		"php":     "",
+		"laravel": "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]
