@@ -34,6 +34,9 @@ func TestCheckFlags(t *testing.T) {
 		// PhpFormat and LaravelPhpFormat have no check_flags.
 		"php":     "",
 		"laravel": "",
+		// INIFormat and InnoSetupINIFormat have none either.
+		"ini":  "",
+		"islu": "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

@@ -6,8 +6,40 @@ import (
 	"strings"
 )
 
-// Plain documents and hostile shapes of the PHP formats (php, laravel).
+// Plain documents and hostile shapes of the PHP formats (php, laravel) and the
+// INI formats (ini, islu).
 func init() {
+	iniPlain := func(r *rand.Rand, size int) []byte {
+		return fill(size, "[main]\n", "", func(i int) string { return fmt.Sprintf("k%d = %s\n", i, text(r)) })
+	}
+	morePlain["ini"], morePlain["islu"] = iniPlain, iniPlain
+	iniShapes := []hostileShape{
+		{"[DEFAULT]'s options in every section", func(r *rand.Rand, size int) []byte {
+			head := string(fill(size/2, "[DEFAULT]\n", "", func(i int) string { return fmt.Sprintf("d%d = %s\n", i, word(r)) }))
+			return fill(size, head, "", func(i int) string { return fmt.Sprintf("[s%d]\n", i) })
+		}},
+		{"one long value of continuation lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "[s]\nk = x\n", "", func(i int) string { return "  " + text(r) + "\n\n" })
+		}},
+		{"one option repeated", func(r *rand.Rand, size int) []byte {
+			return fill(size, "[s]\n", "", func(int) string { return "k = " + word(r) + "\n" })
+		}},
+		{"a long section name and many options", func(r *rand.Rand, size int) []byte {
+			return fill(size, "["+strings.Repeat("n", size/2)+"]\n", "", func(i int) string { return fmt.Sprintf("k%d=v\n", i) })
+		}},
+		{"many sections repeated", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "", func(i int) string { return fmt.Sprintf("[s%d]\nk%d = v\n", i%7, i) })
+		}},
+		{"one line of many semicolons", func(r *rand.Rand, size int) []byte {
+			return fill(size, "[s]\nk = ", "\n", func(int) string { return ";" + word(r) + " ;" })
+		}},
+		{"many comments and blank lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "[s]\n", "", func(i int) string { return "; " + text(r) + "\n\nrem " + word(r) + "\n" })
+		}},
+	}
+	moreShapes["ini"] = append(moreShapes["ini"], iniShapes...)
+	moreShapes["islu"] = append(moreShapes["islu"], iniShapes...)
+
 	morePlain["php"] = func(r *rand.Rand, size int) []byte {
 		return fill(size, "<?php\n", "", func(i int) string { return fmt.Sprintf("$lang['k%d'] = '%s';\n", i, text(r)) })
 	}

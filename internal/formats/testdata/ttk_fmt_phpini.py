@@ -1,6 +1,8 @@
 """translate-toolkit's reading of PHP and Laravel PHP files (translate.storage.php,
-phpfile and LaravelPHPFile) as Weblate 4.18 loads them (weblate/formats/ttkit.py,
-PhpFormat and LaravelPhpFormat with PHPUnit), for ttk_dump.py.
+phpfile and LaravelPHPFile) and of INI files (translate.storage.ini, inifile, with
+the inno dialect for Inno Setup) as Weblate 4.18 loads them (weblate/formats/ttkit.py,
+PhpFormat and LaravelPhpFormat with PHPUnit, INIFormat and InnoSetupINIFormat with
+INIUnit), for ttk_dump.py.
 
 A unit's key is the phpunit's name (Weblate's context), its text the value
 translate-toolkit stores (Weblate's PHPUnit target is unit.source), split into the
@@ -8,9 +10,9 @@ forms of a multistring where LaravelPHPFile made one, its note the comments
 joined with newlines; KeyValueUnit.is_translated says whether it is translated.
 """
 from translate.misc.multistring import multistring
-from translate.storage import php
+from translate.storage import ini, php
 
-KINDS = ("php", "laravel")
+KINDS = ("php", "laravel", "ini", "islu")
 
 CLASSES = {"php": php.phpfile, "laravel": php.LaravelPHPFile}
 
@@ -25,7 +27,23 @@ def forms(value):
     return [clean(str(value))]
 
 
+def ini_units(kind, data):
+    """INIFormat and InnoSetupINIFormat (dialect inno): the context is the unit's
+    location, the text its source (Weblate's load copies it to the target),
+    translated when not empty."""
+    store = ini.inifile(dialect="inno" if kind == "islu" else "default")
+    store.parse(data)
+    return {"units": [{
+        "key": clean(unit.location),
+        "target": [clean(unit.source)],
+        "note": "",
+        "translated": bool(unit.source),
+    } for unit in store.units]}
+
+
 def handle(kind, data, req):
+    if kind in ("ini", "islu"):
+        return ini_units(kind, data)
     store = CLASSES[kind]()
     store.parse(data)
     units = []
