@@ -10,14 +10,15 @@ import (
 )
 
 // The units API and file downloads of components in the PHP formats (php,
-// laravel), served from a real repository (testutil.PHPFiles).
+// laravel) and the INI formats (ini, islu), served from a real repository
+// (testutil.PHPFiles).
 
 func phpServer(t *testing.T) *gin.Engine {
 	t.Helper()
 	return repoEngine(t, testutil.RepoConfig(t, testutil.PHPFiles, testutil.PHPConfig))
 }
 
-func TestPHPFormatUnits(t *testing.T) {
+func TestPHPINIFormatUnits(t *testing.T) {
 	h := phpServer(t)
 	cases := []struct {
 		path string
@@ -42,6 +43,21 @@ func TestPHPFormatUnits(t *testing.T) {
 			{[]string{"Orchard"}, []string{""}, "return[]->'title'", "", "", "", 0, false, false, 2, 1},
 			{[]string{"OK"}, []string{"OK"}, "return[]->'nested'[]->'ok'", "", "", "", 20, true, false, 3, 1},
 		}},
+		// INI: the context is "[section]option"; iniparse drops the comment
+		// after " ;" and joins continuation lines with a newline; the empty
+		// template text is read-only, as in every monolingual format.
+		{"/api/translations/demo/ini/de/units/", []formatUnit{
+			{[]string{"Traffic"}, []string{"Verkehr"}, "[general]title", "", "", "", 20, true, false, 1, 1},
+			{[]string{"Upload"}, []string{"Hochladen"}, "[text]up", "", "", "", 20, true, false, 2, 1},
+			{[]string{""}, []string{""}, "[text]empty", "", "", "", 100, true, false, 3, 0},
+			{[]string{"first\nsecond"}, []string{""}, "[text]long", "", "", "", 0, false, false, 4, 2},
+		}},
+		// Inno Setup: %n is a newline.
+		{"/api/translations/demo/setup/de/units/", []formatUnit{
+			{[]string{"English"}, []string{"Deutsch"}, "[LangOptions]LanguageName", "", "", "", 20, true, false, 1, 1},
+			{[]string{"Setup"}, []string{"Setup"}, "[Messages]SetupAppTitle", "", "", "", 20, true, false, 2, 1},
+			{[]string{"Welcome to\nSetup"}, []string{"Willkommen\nzum Setup"}, "[Messages]Welcome", "", "", "", 20, true, false, 3, 3},
+		}},
 	}
 	for _, c := range cases {
 		if got := unitsOf[formatUnit](t, h, c.path); !reflect.DeepEqual(got, c.want) {
@@ -50,12 +66,15 @@ func TestPHPFormatUnits(t *testing.T) {
 	}
 }
 
-func TestPHPFormatFiles(t *testing.T) {
+func TestPHPINIFormatFiles(t *testing.T) {
 	h := phpServer(t)
 	checkFiles(t, h, testutil.PHPFiles, []fileCase{
 		// PhpFormat names text/x-php and the extension php, for Laravel too.
 		{"/api/translations/demo/php/de/file/", "text/x-php", "attachment; filename=demo-php-de.php", "lang/de/messages.php"},
 		{"/api/translations/demo/php/en/file/", "text/x-php", "attachment; filename=demo-php-en.php", "lang/en/messages.php"},
 		{"/api/translations/demo/laravel/de/file/", "text/x-php", "attachment; filename=demo-laravel-de.php", "resources/lang/de/messages.php"},
+		// INIFormat names text/plain and ini, InnoSetupINIFormat islu.
+		{"/api/translations/demo/ini/de/file/", "text/plain", "attachment; filename=demo-ini-de.ini", "ini/de.ini"},
+		{"/api/translations/demo/setup/de/file/", "text/plain", "attachment; filename=demo-setup-de.islu", "setup/de.islu"},
 	})
 }

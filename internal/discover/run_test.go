@@ -316,6 +316,10 @@ var trees = map[string][]want{
 	// plurals (translation-finder's PHPDiscovery tells them apart).
 	"php-lang-arrays": {{mask: "inc/lang/*/lang.php", format: "php", template: "inc/lang/en/lang.php", source: "en", langs: "de ja"}},
 	"laravel-lang":    {{mask: "lang/*/entities.php", format: "laravel", template: "lang/en/entities.php", source: "en", langs: "de pt_BR"}},
+	// INI files with sections (a file of another name elsewhere is no set);
+	// Inno Setup's .islu.
+	"ini-language-folder": {{mask: "language/*.ini", format: "ini", template: "language/en.ini", source: "en", langs: "de fr pt_BR"}},
+	"islu-messages":       {{mask: "Languages/*.islu", format: "islu", template: "Languages/en.islu", source: "en", langs: "de lv"}},
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},

@@ -58,7 +58,7 @@ func init() {
 // translation-finder also proposes for *.ini (JoomlaDiscovery) and which have
 // no section (iniparse refuses them).
 func chooseINI(s *Sample) string {
-	for _, line := range strings.Split(string(s.Data), "\n") {
+	for _, line := range strings.Split(strings.TrimPrefix(string(s.Data), "\ufeff"), "\n") {
 		t := pyStrip(line)
 		if t == "" || t[0] == ';' || t[0] == '#' {
 			continue

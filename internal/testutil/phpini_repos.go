@@ -1,6 +1,6 @@
 package testutil
 
-// PHPFiles holds a component of each PHP format: PHP arrays and define() (a
+// PHPFiles holds a component of each PHP and INI format: PHP arrays and define() (a
 // template with a comment and an empty text, a German translation missing a
 // key) and Laravel's returned array with "|" plurals.
 var PHPFiles = map[string]string{
@@ -13,9 +13,20 @@ var PHPFiles = map[string]string{
 		"    'title' => 'Orchard',\n    'nested' => ['ok' => 'OK'],\n];\n",
 	"resources/lang/de/messages.php": "<?php\n\nreturn [\n    'apples' => ':count Apfel|:count Äpfel',\n" +
 		"    'title' => '',\n    'nested' => ['ok' => 'OK'],\n];\n",
+
+	// INI: sections, a comment, an empty value, a continuation line; the German
+	// file in UTF-8 with a byte-order mark.
+	"ini/en.ini": "; Licence header\n[general]\ntitle = Traffic\n[text]\nup = Upload ; comment\nempty =\n" +
+		"long = first\n  second\n",
+	"ini/de.ini": "\ufeff[general]\ntitle = Verkehr\n[text]\nup = Hochladen\nlong =\n",
+
+	// Inno Setup messages: %n is a line break.
+	"setup/en.islu": "[LangOptions]\nLanguageName=English\n[Messages]\nSetupAppTitle=Setup\nWelcome=Welcome to%nSetup\n",
+	"setup/de.islu": "[LangOptions]\nLanguageName=Deutsch\n[Messages]\nSetupAppTitle=Setup\nWelcome=Willkommen%nzum Setup\n",
 }
 
-// PHPConfig reads PHPFiles: project demo with components php and laravel.
+// PHPConfig reads PHPFiles: project demo with components php, laravel, ini
+// and islu.
 const PHPConfig = `projects:
   - name: Demo
     slug: demo
@@ -32,4 +43,16 @@ const PHPConfig = `projects:
         filemask: resources/lang/*/messages.php
         template: resources/lang/en/messages.php
         file_format: laravel
+      - name: INI
+        slug: ini
+        repo: REPO
+        filemask: ini/*.ini
+        template: ini/en.ini
+        file_format: ini
+      - name: Setup
+        slug: setup
+        repo: REPO
+        filemask: setup/*.islu
+        template: setup/en.islu
+        file_format: islu
 `
