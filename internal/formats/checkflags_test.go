@@ -37,6 +37,8 @@ func TestCheckFlags(t *testing.T) {
 		// INIFormat and InnoSetupINIFormat have none either.
 		"ini":  "",
 		"islu": "",
+		// JoomlaFormat neither.
+		"joomla": "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

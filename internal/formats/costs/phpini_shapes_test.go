@@ -37,6 +37,23 @@ func init() {
 			return fill(size, "[s]\n", "", func(i int) string { return "; " + text(r) + "\n\nrem " + word(r) + "\n" })
 		}},
 	}
+	morePlain["joomla"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, "; header\n\n", "", func(i int) string { return fmt.Sprintf("COM_X_K%d=\"%s\"\n", i, text(r)) })
+	}
+	moreShapes["joomla"] = append(moreShapes["joomla"], []hostileShape{
+		{"one value continued on many lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "K=\"x", "\"\n", func(int) string { return " " + word(r) + "\\\n" })
+		}},
+		{"many _QQ_", func(r *rand.Rand, size int) []byte {
+			return fill(size, "K=\"", "\"\n", func(int) string { return word(r) + "\"_QQ_\"" })
+		}},
+		{"one long comment block", func(r *rand.Rand, size int) []byte {
+			return fill(size, "K=\"x\"\n/*\n", "*/\nL=\"y\"\n", func(int) string { return text(r) + "\n" })
+		}},
+		{"escaped delimiters", func(r *rand.Rand, size int) []byte {
+			return fill(size, "", "=\"x\"\n", func(int) string { return word(r) + "\\=" })
+		}},
+	}...)
 	moreShapes["ini"] = append(moreShapes["ini"], iniShapes...)
 	moreShapes["islu"] = append(moreShapes["islu"], iniShapes...)
 

@@ -10,9 +10,9 @@ forms of a multistring where LaravelPHPFile made one, its note the comments
 joined with newlines; KeyValueUnit.is_translated says whether it is translated.
 """
 from translate.misc.multistring import multistring
-from translate.storage import ini, php
+from translate.storage import ini, php, properties
 
-KINDS = ("php", "laravel", "ini", "islu")
+KINDS = ("php", "laravel", "ini", "islu", "joomla")
 
 CLASSES = {"php": php.phpfile, "laravel": php.LaravelPHPFile}
 
@@ -41,9 +41,28 @@ def ini_units(kind, data):
     } for unit in store.units]}
 
 
+def joomla_units(data):
+    """JoomlaFormat: properties.joomlafile as PropertiesBaseFormat loads it (a
+    first unit without delimiter refused; PropertiesUnit's text is the decoded
+    value, translated when the raw value is not empty)."""
+    store = properties.joomlafile()
+    store.parse(data)
+    if store.units and not store.units[0].delimiter:
+        raise ValueError("first unit has no delimiter")
+    return {"units": [{
+        "key": clean(unit.getid()),
+        "target": [clean(unit.source)],
+        "readonly": not unit.istranslatable(),
+        "note": clean(unit.getnotes()),
+        "translated": bool(unit.value) and not unit.isfuzzy(),
+    } for unit in store.units if not unit.isblank()]}
+
+
 def handle(kind, data, req):
     if kind in ("ini", "islu"):
         return ini_units(kind, data)
+    if kind == "joomla":
+        return joomla_units(data)
     store = CLASSES[kind]()
     store.parse(data)
     units = []
