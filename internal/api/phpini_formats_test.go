@@ -10,7 +10,7 @@ import (
 )
 
 // The units API and file downloads of components in the PHP formats (php,
-// laravel) and the INI formats (ini, islu), served from a real repository
+// laravel) and the INI formats (ini, islu, joomla), served from a real repository
 // (testutil.PHPFiles).
 
 func phpServer(t *testing.T) *gin.Engine {
@@ -58,6 +58,14 @@ func TestPHPINIFormatUnits(t *testing.T) {
 			{[]string{"Setup"}, []string{"Setup"}, "[Messages]SetupAppTitle", "", "", "", 20, true, false, 2, 1},
 			{[]string{"Welcome to\nSetup"}, []string{"Willkommen\nzum Setup"}, "[Messages]Welcome", "", "", "", 20, true, false, 3, 3},
 		}},
+		// Joomla: the key is the context, the comment above it the note; quotes
+		// dropped, "_QQ_" a quote; "" is a translated text of two quotes (the
+		// raw value is not empty); the empty template text is read-only.
+		{"/api/translations/demo/joomla/de/units/", []formatUnit{
+			{[]string{"Save"}, []string{"Speichern"}, "COM_DEMO_SAVE", "; The button\n", "", "", 20, true, false, 1, 1},
+			{[]string{`Say "hi"`}, []string{`""`}, "COM_DEMO_QUOTE", "", "", "", 20, true, false, 2, 2},
+			{[]string{""}, []string{""}, "COM_DEMO_EMPTY", "", "", "", 100, true, false, 3, 0},
+		}},
 	}
 	for _, c := range cases {
 		if got := unitsOf[formatUnit](t, h, c.path); !reflect.DeepEqual(got, c.want) {
@@ -76,5 +84,7 @@ func TestPHPINIFormatFiles(t *testing.T) {
 		// INIFormat names text/plain and ini, InnoSetupINIFormat islu.
 		{"/api/translations/demo/ini/de/file/", "text/plain", "attachment; filename=demo-ini-de.ini", "ini/de.ini"},
 		{"/api/translations/demo/setup/de/file/", "text/plain", "attachment; filename=demo-setup-de.islu", "setup/de.islu"},
+		// JoomlaFormat: text/plain, the extension ini (joomlafile's).
+		{"/api/translations/demo/joomla/de/file/", "text/plain", "attachment; filename=demo-joomla-de.ini", "language/de-DE/de-DE.com_demo.ini"},
 	})
 }

@@ -320,6 +320,9 @@ var trees = map[string][]want{
 	// Inno Setup's .islu.
 	"ini-language-folder": {{mask: "language/*.ini", format: "ini", template: "language/en.ini", source: "en", langs: "de fr pt_BR"}},
 	"islu-messages":       {{mask: "Languages/*.islu", format: "islu", template: "Languages/en.islu", source: "en", langs: "de lv"}},
+	// Joomla's .ini files have no section: joomla, not ini.
+	"joomla-language": {{mask: "src/admin/language/*/*.com_kunena.install.ini", format: "joomla",
+		template: "src/admin/language/en-GB/en-GB.com_kunena.install.ini", source: "en_GB", langs: "de sl"}},
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},

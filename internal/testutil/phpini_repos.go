@@ -20,13 +20,18 @@ var PHPFiles = map[string]string{
 		"long = first\n  second\n",
 	"ini/de.ini": "\ufeff[general]\ntitle = Verkehr\n[text]\nup = Hochladen\nlong =\n",
 
+	// Joomla: KEY="value" without sections, "_QQ_" quotes.
+	"language/en-GB/en-GB.com_demo.ini": "; Demo component\n\n; The button\nCOM_DEMO_SAVE=\"Save\"\n" +
+		"COM_DEMO_QUOTE=\"Say \"_QQ_\"hi\"_QQ_\"\"\nCOM_DEMO_EMPTY=\n",
+	"language/de-DE/de-DE.com_demo.ini": "COM_DEMO_SAVE=\"Speichern\"\nCOM_DEMO_QUOTE=\"\"\n",
+
 	// Inno Setup messages: %n is a line break.
 	"setup/en.islu": "[LangOptions]\nLanguageName=English\n[Messages]\nSetupAppTitle=Setup\nWelcome=Welcome to%nSetup\n",
 	"setup/de.islu": "[LangOptions]\nLanguageName=Deutsch\n[Messages]\nSetupAppTitle=Setup\nWelcome=Willkommen%nzum Setup\n",
 }
 
-// PHPConfig reads PHPFiles: project demo with components php, laravel, ini
-// and islu.
+// PHPConfig reads PHPFiles: project demo with components php, laravel, ini,
+// islu and joomla.
 const PHPConfig = `projects:
   - name: Demo
     slug: demo
@@ -55,4 +60,10 @@ const PHPConfig = `projects:
         filemask: setup/*.islu
         template: setup/en.islu
         file_format: islu
+      - name: Joomla
+        slug: joomla
+        repo: REPO
+        filemask: language/*/*.com_demo.ini
+        template: language/en-GB/en-GB.com_demo.ini
+        file_format: joomla
 `
