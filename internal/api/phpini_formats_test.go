@@ -10,7 +10,7 @@ import (
 )
 
 // The units API and file downloads of components in the PHP formats (php,
-// laravel) and the INI formats (ini, islu, joomla), served from a real repository
+// laravel), the INI formats (ini, islu, joomla) and mi18n-lang, served from a real repository
 // (testutil.PHPFiles).
 
 func phpServer(t *testing.T) *gin.Engine {
@@ -66,6 +66,12 @@ func TestPHPINIFormatUnits(t *testing.T) {
 			{[]string{`Say "hi"`}, []string{`""`}, "COM_DEMO_QUOTE", "", "", "", 20, true, false, 2, 2},
 			{[]string{""}, []string{""}, "COM_DEMO_EMPTY", "", "", "", 100, true, false, 3, 0},
 		}},
+		// mi18n: Java properties; es-format is the format's flag, not a unit's.
+		{"/api/translations/demo/mi18n/de/units/", []formatUnit{
+			{[]string{"English (US)"}, []string{"Deutsch"}, "NATIVE_NAME", "", "", "", 20, true, false, 1, 2},
+			{[]string{"Add Option +"}, []string{"Option hinzufügen +"}, "addOption", "", "", "", 20, true, false, 2, 3},
+			{[]string{"Hello ${name}"}, []string{""}, "hello", "", "", "", 0, false, false, 3, 2},
+		}},
 	}
 	for _, c := range cases {
 		if got := unitsOf[formatUnit](t, h, c.path); !reflect.DeepEqual(got, c.want) {
@@ -84,6 +90,7 @@ func TestPHPINIFormatFiles(t *testing.T) {
 		// INIFormat names text/plain and ini, InnoSetupINIFormat islu.
 		{"/api/translations/demo/ini/de/file/", "text/plain", "attachment; filename=demo-ini-de.ini", "ini/de.ini"},
 		{"/api/translations/demo/setup/de/file/", "text/plain", "attachment; filename=demo-setup-de.islu", "setup/de.islu"},
+		{"/api/translations/demo/mi18n/de/file/", "text/plain", "attachment; filename=demo-mi18n-de.lang", "lang/de-DE.lang"},
 		// JoomlaFormat: text/plain, the extension ini (joomlafile's).
 		{"/api/translations/demo/joomla/de/file/", "text/plain", "attachment; filename=demo-joomla-de.ini", "language/de-DE/de-DE.com_demo.ini"},
 	})

@@ -39,6 +39,8 @@ func TestCheckFlags(t *testing.T) {
 		"islu": "",
 		// JoomlaFormat neither.
 		"joomla": "",
+		// PropertiesMi18nFormat: ECMAScript template literals.
+		"mi18n-lang": "es-format",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

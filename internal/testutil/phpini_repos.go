@@ -25,13 +25,17 @@ var PHPFiles = map[string]string{
 		"COM_DEMO_QUOTE=\"Say \"_QQ_\"hi\"_QQ_\"\"\nCOM_DEMO_EMPTY=\n",
 	"language/de-DE/de-DE.com_demo.ini": "COM_DEMO_SAVE=\"Speichern\"\nCOM_DEMO_QUOTE=\"\"\n",
 
+	// mi18n lang files: Java properties in UTF-8.
+	"lang/en-US.lang": "NATIVE_NAME = English (US)\n\naddOption = Add Option +\nhello = Hello ${name}\n",
+	"lang/de-DE.lang": "NATIVE_NAME = Deutsch\n\naddOption = Option hinzufügen +\n",
+
 	// Inno Setup messages: %n is a line break.
 	"setup/en.islu": "[LangOptions]\nLanguageName=English\n[Messages]\nSetupAppTitle=Setup\nWelcome=Welcome to%nSetup\n",
 	"setup/de.islu": "[LangOptions]\nLanguageName=Deutsch\n[Messages]\nSetupAppTitle=Setup\nWelcome=Willkommen%nzum Setup\n",
 }
 
 // PHPConfig reads PHPFiles: project demo with components php, laravel, ini,
-// islu and joomla.
+// islu, joomla and mi18n.
 const PHPConfig = `projects:
   - name: Demo
     slug: demo
@@ -66,4 +70,10 @@ const PHPConfig = `projects:
         filemask: language/*/*.com_demo.ini
         template: language/en-GB/en-GB.com_demo.ini
         file_format: joomla
+      - name: mi18n
+        slug: mi18n
+        repo: REPO
+        filemask: lang/*.lang
+        template: lang/en-US.lang
+        file_format: mi18n-lang
 `

@@ -54,6 +54,21 @@ func init() {
 			return fill(size, "", "=\"x\"\n", func(int) string { return word(r) + "\\=" })
 		}},
 	}...)
+	// mi18n-lang is Java properties in UTF-8.
+	morePlain["mi18n-lang"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, "NATIVE_NAME = English\n\n", "", func(i int) string { return fmt.Sprintf("k%d = %s\n", i, text(r)) })
+	}
+	moreShapes["mi18n-lang"] = append(moreShapes["mi18n-lang"], []hostileShape{
+		{"one value continued on many lines", func(r *rand.Rand, size int) []byte {
+			return fill(size, "k = x", "\n", func(int) string { return " " + word(r) + "\\\n" })
+		}},
+		{"many escapes", func(r *rand.Rand, size int) []byte {
+			return fill(size, "k = ", "\n", func(int) string { return "\\u00e9\\n${" + word(r) + "}" })
+		}},
+		{"one long comment block", func(r *rand.Rand, size int) []byte {
+			return fill(size, "k = x\n/*\n", "*/\nl = y\n", func(int) string { return text(r) + "\n" })
+		}},
+	}...)
 	moreShapes["ini"] = append(moreShapes["ini"], iniShapes...)
 	moreShapes["islu"] = append(moreShapes["islu"], iniShapes...)
 

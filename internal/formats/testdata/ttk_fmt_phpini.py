@@ -12,7 +12,7 @@ joined with newlines; KeyValueUnit.is_translated says whether it is translated.
 from translate.misc.multistring import multistring
 from translate.storage import ini, php, properties
 
-KINDS = ("php", "laravel", "ini", "islu", "joomla")
+KINDS = ("php", "laravel", "ini", "islu", "joomla", "mi18n-lang")
 
 CLASSES = {"php": php.phpfile, "laravel": php.LaravelPHPFile}
 
@@ -41,11 +41,12 @@ def ini_units(kind, data):
     } for unit in store.units]}
 
 
-def joomla_units(data):
-    """JoomlaFormat: properties.joomlafile as PropertiesBaseFormat loads it (a
-    first unit without delimiter refused; PropertiesUnit's text is the decoded
-    value, translated when the raw value is not empty)."""
-    store = properties.joomlafile()
+def joomla_units(data, cls=properties.joomlafile):
+    """JoomlaFormat (properties.joomlafile) and PropertiesMi18nFormat
+    (properties.javautf8file) as PropertiesBaseFormat loads them (a first unit
+    without delimiter refused; PropertiesUnit's text is the decoded value,
+    translated when the raw value is not empty)."""
+    store = cls()
     store.parse(data)
     if store.units and not store.units[0].delimiter:
         raise ValueError("first unit has no delimiter")
@@ -63,6 +64,8 @@ def handle(kind, data, req):
         return ini_units(kind, data)
     if kind == "joomla":
         return joomla_units(data)
+    if kind == "mi18n-lang":
+        return joomla_units(data, properties.javautf8file)
     store = CLASSES[kind]()
     store.parse(data)
     units = []
