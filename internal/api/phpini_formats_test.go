@@ -10,7 +10,7 @@ import (
 )
 
 // The units API and file downloads of components in the PHP formats (php,
-// laravel), the INI formats (ini, islu, joomla) and mi18n-lang, served from a real repository
+// laravel), the INI formats (ini, islu, joomla), mi18n-lang and gotext, served from a real repository
 // (testutil.PHPFiles).
 
 func phpServer(t *testing.T) *gin.Engine {
@@ -72,6 +72,13 @@ func TestPHPINIFormatUnits(t *testing.T) {
 			{[]string{"Add Option +"}, []string{"Option hinzufügen +"}, "addOption", "", "", "", 20, true, false, 2, 3},
 			{[]string{"Hello ${name}"}, []string{""}, "hello", "", "", "", 0, false, false, 3, 2},
 		}},
+		// gotext: the id is the context, the placeholders a flag, the plural
+		// select's forms in CLDR order; the template's translator comment is
+		// the note.
+		{"/api/translations/demo/gotext/de/units/", []formatUnit{
+			{[]string{"Hello {City}!"}, []string{"Hallo {City}!"}, "Hello {City}!", "", "", "placeholders:{City}", 20, true, false, 1, 2},
+			{[]string{"One file", "{N} files"}, []string{"", ""}, "{N} files", "File count\n", "", "", 0, false, false, 2, 4},
+		}},
 	}
 	for _, c := range cases {
 		if got := unitsOf[formatUnit](t, h, c.path); !reflect.DeepEqual(got, c.want) {
@@ -90,6 +97,7 @@ func TestPHPINIFormatFiles(t *testing.T) {
 		// INIFormat names text/plain and ini, InnoSetupINIFormat islu.
 		{"/api/translations/demo/ini/de/file/", "text/plain", "attachment; filename=demo-ini-de.ini", "ini/de.ini"},
 		{"/api/translations/demo/setup/de/file/", "text/plain", "attachment; filename=demo-setup-de.islu", "setup/de.islu"},
+		{"/api/translations/demo/gotext/de/file/", "application/json", "attachment; filename=demo-gotext-de.json", "locales/de/messages.gotext.json"},
 		{"/api/translations/demo/mi18n/de/file/", "text/plain", "attachment; filename=demo-mi18n-de.lang", "lang/de-DE.lang"},
 		// JoomlaFormat: text/plain, the extension ini (joomlafile's).
 		{"/api/translations/demo/joomla/de/file/", "text/plain", "attachment; filename=demo-joomla-de.ini", "language/de-DE/de-DE.com_demo.ini"},

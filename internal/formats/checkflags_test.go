@@ -41,6 +41,8 @@ func TestCheckFlags(t *testing.T) {
 		"joomla": "",
 		// PropertiesMi18nFormat: ECMAScript template literals.
 		"mi18n-lang": "es-format",
+		// GoTextFormat has none.
+		"gotext": "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

@@ -29,13 +29,28 @@ var PHPFiles = map[string]string{
 	"lang/en-US.lang": "NATIVE_NAME = English (US)\n\naddOption = Add Option +\nhello = Hello ${name}\n",
 	"lang/de-DE.lang": "NATIVE_NAME = Deutsch\n\naddOption = Option hinzufügen +\n",
 
+	// gotext catalogues: a plural select, placeholders, an untranslated message.
+	"locales/en-US/messages.gotext.json": `{"language": "en-US", "messages": [
+  {"id": "Hello {City}!", "message": "Hello {City}!", "translation": "Hello {City}!",
+   "placeholders": [{"id": "City", "string": "%[1]s", "type": "string"}]},
+  {"id": "{N} files", "message": "{N} files", "translatorComment": "File count",
+   "translation": {"select": {"feature": "plural", "arg": "N", "cases": {"one": {"msg": "One file"}, "other": {"msg": "{N} files"}}}}}
+]}
+`,
+	"locales/de/messages.gotext.json": `{"language": "de", "messages": [
+  {"id": "Hello {City}!", "message": "Hello {City}!", "translation": "Hallo {City}!",
+   "placeholders": [{"id": "City", "string": "%[1]s", "type": "string"}]},
+  {"id": "{N} files", "message": "{N} files", "translation": ""}
+]}
+`,
+
 	// Inno Setup messages: %n is a line break.
 	"setup/en.islu": "[LangOptions]\nLanguageName=English\n[Messages]\nSetupAppTitle=Setup\nWelcome=Welcome to%nSetup\n",
 	"setup/de.islu": "[LangOptions]\nLanguageName=Deutsch\n[Messages]\nSetupAppTitle=Setup\nWelcome=Willkommen%nzum Setup\n",
 }
 
 // PHPConfig reads PHPFiles: project demo with components php, laravel, ini,
-// islu, joomla and mi18n.
+// islu, joomla, mi18n and gotext.
 const PHPConfig = `projects:
   - name: Demo
     slug: demo
@@ -76,4 +91,10 @@ const PHPConfig = `projects:
         filemask: lang/*.lang
         template: lang/en-US.lang
         file_format: mi18n-lang
+      - name: gotext
+        slug: gotext
+        repo: REPO
+        filemask: locales/*/messages.gotext.json
+        template: locales/en-US/messages.gotext.json
+        file_format: gotext
 `

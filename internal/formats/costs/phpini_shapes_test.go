@@ -69,6 +69,28 @@ func init() {
 			return fill(size, "k = x\n/*\n", "*/\nl = y\n", func(int) string { return text(r) + "\n" })
 		}},
 	}...)
+	morePlain["gotext"] = func(r *rand.Rand, size int) []byte {
+		return fill(size, `{"language": "de", "messages": [`, `{"id": "end", "translation": "x"}]}`, func(i int) string {
+			return fmt.Sprintf(`{"id": "k%d", "message": %q, "translation": %q},`+"\n", i, text(r), text(r))
+		})
+	}
+	moreShapes["gotext"] = append(moreShapes["gotext"], []hostileShape{
+		{"many placeholders", func(r *rand.Rand, size int) []byte {
+			return fill(size, `{"messages": [{"id": "p", "translation": "x", "placeholders": [`, `{"id": "z"}]}]}`, func(i int) string {
+				return fmt.Sprintf(`{"id": "%s%d", "string": "%%[1]s"}, `, word(r), i)
+			})
+		}},
+		{"many plural selects", func(r *rand.Rand, size int) []byte {
+			return fill(size, `{"messages": [`, `{"id": "end"}]}`, func(i int) string {
+				return fmt.Sprintf(`{"id": "k%d", "translation": {"select": {"feature": "plural", "cases": {"=0": {"msg": "a"}, "one": {"msg": %q}, "other": {"msg": %q}}}}},`, i, word(r), word(r))
+			})
+		}},
+		{"a select of many cases", func(r *rand.Rand, size int) []byte {
+			return fill(size, `{"messages": [{"id": "k", "translation": {"select": {"cases": {`, `"other": {"msg": "x"}}}}}]}`, func(i int) string {
+				return fmt.Sprintf(`"=%d": {"msg": %q}, `, i, word(r))
+			})
+		}},
+	}...)
 	moreShapes["ini"] = append(moreShapes["ini"], iniShapes...)
 	moreShapes["islu"] = append(moreShapes["islu"], iniShapes...)
 
