@@ -19,7 +19,20 @@ package formats
 // (translate-toolkit fails otherwise).
 func init() {
 	Register(Info{ID: "gotext", Name: "gotext JSON file", Monolingual: true, MimeType: "application/json", Extension: "json",
-		Plurals: PluralsPositional, Detect: jsonDetection}, jsonFormat{(*jsonUnits).gotext})
+		Plurals: PluralsPositional, Detect: jsonDetection}, gotextFormat{jsonFormat{(*jsonUnits).gotext}})
+}
+
+// gotextFormat warns of an id given twice (golang/text's extraction writes one
+// message per call site): Weblate's DuplicateString alert, the first counting.
+type gotextFormat struct{ jsonFormat }
+
+func (f gotextFormat) Parse(data []byte) (*File, error) {
+	file, err := f.jsonFormat.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	file.Warnings = duplicateWarnings(file.Units, false)
+	return file, nil
 }
 
 func (b *jsonUnits) gotext() error {

@@ -234,3 +234,13 @@ func TestGotextFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestGotextDuplicates(t *testing.T) {
+	t.Parallel()
+	f, err := mustLookup(t, "gotext").Parse([]byte(`{"messages": [{"id": "a"},
+{"id": "b"},
+{"id": "a"}]}`))
+	if err != nil || len(f.Warnings) != 1 || f.Warnings[0].Line != 3 {
+		t.Errorf("%v %v", f, err)
+	}
+}

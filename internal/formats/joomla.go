@@ -38,6 +38,7 @@ func (joomlaFormat) Parse(data []byte) (*File, error) {
 	if err := p.parse(text); err != nil {
 		return nil, err
 	}
+	p.out.Warnings = duplicateWarnings(p.out.Units, false)
 	return &p.out, nil
 }
 

@@ -49,3 +49,11 @@ func FuzzJoomla(f *testing.F) {
 		checkPlainParse(t, data, propBound, "joomla")
 	})
 }
+
+func TestJoomlaDuplicates(t *testing.T) {
+	t.Parallel()
+	f, err := mustLookup(t, "joomla").Parse([]byte("A=\"x\"\nB=\"y\"\nA=\"z\"\n"))
+	if err != nil || len(f.Warnings) != 1 || f.Warnings[0].Line != 3 {
+		t.Errorf("%v %v", f, err)
+	}
+}

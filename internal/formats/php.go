@@ -110,6 +110,9 @@ func (f phpFormat) Parse(data []byte) (*File, error) {
 	if err := x.run(); err != nil {
 		return nil, err
 	}
+	// A name given twice (a statement repeated, the elements of a list, all
+	// named "[]") is Weblate's DuplicateString alert; the first counts.
+	x.out.Warnings = duplicateWarnings(x.out.Units, false)
 	return &x.out, nil
 }
 

@@ -124,3 +124,15 @@ func TestPHPDetection(t *testing.T) {
 		t.Error("extension")
 	}
 }
+
+// TestPHPDuplicates: a name given twice is Weblate's DuplicateString alert.
+func TestPHPDuplicates(t *testing.T) {
+	t.Parallel()
+	f, err := mustLookup(t, "php").Parse([]byte("<?php\n$a = 'x';\n$a = 'y';\nreturn ['l' => ['p', 'q']];\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Warnings) != 2 || f.Warnings[0].Kind != DuplicateString || f.Warnings[0].Line != 3 || f.Warnings[1].Line != 4 {
+		t.Errorf("warnings %v", f.Warnings)
+	}
+}
