@@ -319,6 +319,17 @@ var trees = map[string][]want{
 		{mask: "App/Localizable.xcstrings", format: "xcstrings", source: "en", langs: "de fr pt_BR"},
 		{mask: "Widget/Localizable.xcstrings", format: "xcstrings", source: "de", langs: "en pt_BR", skipped: "pt_BR"},
 	},
+	// PHP arrays in a folder per language; Laravel's returned arrays with "|"
+	// plurals (translation-finder's PHPDiscovery tells them apart).
+	"php-lang-arrays": {{mask: "inc/lang/*/lang.php", format: "php", template: "inc/lang/en/lang.php", source: "en", langs: "de ja"}},
+	"laravel-lang":    {{mask: "lang/*/entities.php", format: "laravel", template: "lang/en/entities.php", source: "en", langs: "de pt_BR"}},
+	// INI files with sections (a file of another name elsewhere is no set);
+	// Inno Setup's .islu.
+	"ini-language-folder": {{mask: "language/*.ini", format: "ini", template: "language/en.ini", source: "en", langs: "de fr pt_BR"}},
+	"islu-messages":       {{mask: "Languages/*.islu", format: "islu", template: "Languages/en.islu", source: "en", langs: "de lv"}},
+	// Joomla's .ini files have no section: joomla, not ini.
+	"joomla-language": {{mask: "src/admin/language/*/*.com_kunena.install.ini", format: "joomla",
+		template: "src/admin/language/en-GB/en-GB.com_kunena.install.ini", source: "en_GB", langs: "de sl"}},
 	// GNOME's help: help/<code>/<code>.po, one component with a "*" for each
 	// (as translation-finder proposes it), not one per language.
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},

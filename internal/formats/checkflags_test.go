@@ -44,6 +44,18 @@ func TestCheckFlags(t *testing.T) {
 		"sub":                "",
 		"ass":                "",
 		"ssa":                "",
+		// PhpFormat and LaravelPhpFormat have no check_flags.
+		"php":     "",
+		"laravel": "",
+		// INIFormat and InnoSetupINIFormat have none either.
+		"ini":  "",
+		"islu": "",
+		// JoomlaFormat neither.
+		"joomla": "",
+		// PropertiesMi18nFormat: ECMAScript template literals.
+		"mi18n-lang": "es-format",
+		// GoTextFormat has none.
+		"gotext": "",
 	}
 	for _, id := range IDs() {
 		w, ok := want[id]

@@ -1,0 +1,36 @@
+<?php
+
+declare(strict_types=1);
+
+return [
+    'accepted'        => 'The :attribute field must be accepted.',
+    'accepted_if'     => 'The :attribute field must be accepted when :other is :value.',
+    'active_url'      => 'The :attribute field must be a valid URL.',
+    'after'           => 'The :attribute field must be a date after :date.',
+    'after_or_equal'  => 'The :attribute field must be a date after or equal to :date.',
+    'alpha'           => 'The :attribute field must only contain letters.',
+    'alpha_dash'      => 'The :attribute field must only contain letters, numbers, dashes, and underscores.',
+    'alpha_num'       => 'The :attribute field must only contain letters and numbers.',
+    'any_of'          => 'The :attribute field is invalid.',
+    'array'           => 'The :attribute field must be an array.',
+    'ascii'           => 'The :attribute field must only contain single-byte alphanumeric characters and symbols.',
+    'base64'          => 'The :attribute field must be a valid Base64 string.',
+    'before'          => 'The :attribute field must be a date before :date.',
+    'before_or_equal' => 'The :attribute field must be a date before or equal to :date.',
+        'array'   => 'The :attribute field must have between :min and :max items.',
+        'file'    => 'The :attribute field must be between :min and :max kilobytes.',
+        'numeric' => 'The :attribute field must be between :min and :max.',
+        'string'  => 'The :attribute field must be between :min and :max characters.',
+    'boolean'          => 'The :attribute field must be true or false.',
+    'can'              => 'The :attribute field contains an unauthorized value.',
+    'confirmed'        => 'The :attribute field confirmation does not match.',
+    'contains'         => 'The :attribute field is missing a required value.',
+    'current_password' => 'The password is incorrect.',
+            'rule-name' => 'custom-message',
+    'date'              => 'The :attribute field must be a valid date.',
+    'date_equals'       => 'The :attribute field must be a date equal to :date.',
+    'date_format'       => 'The :attribute field must match the format :format.',
+    'decimal'           => 'The :attribute field must have :decimal decimal places.',
+    'declined'          => 'The :attribute field must be declined.',
+    'declined_if'       => 'The :attribute field must be declined when :other is :value.',
+];
