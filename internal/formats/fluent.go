@@ -102,7 +102,7 @@ func (fluentFormat) Parse(data []byte) (*File, error) {
 		default:
 			continue
 		}
-		text, err := e.source()
+		text, err := e.source(budget)
 		if err != nil {
 			return nil, &SyntaxError{Line: e.line, Msg: err.Error()}
 		}
@@ -157,10 +157,10 @@ func ftlCombine(parts ...string) string {
 
 // source is the unit's text as translate-toolkit builds it
 // (FluentUnit._create_from_fluent_pattern).
-func (e *ftlEntry) source() (string, error) {
+func (e *ftlEntry) source(limit int) (string, error) {
 	var lines []string
 	if e.value != nil {
-		s, err := ftlPatternSource(e.value)
+		s, err := ftlPatternSource(e.value, limit)
 		if err != nil {
 			return "", err
 		}
@@ -169,7 +169,7 @@ func (e *ftlEntry) source() (string, error) {
 		}
 	}
 	for _, a := range e.attrs {
-		s, err := ftlPatternSource(a.value)
+		s, err := ftlPatternSource(a.value, limit)
 		if err != nil {
 			return "", err
 		}
@@ -182,8 +182,11 @@ func (e *ftlEntry) source() (string, error) {
 	return strings.Join(lines, "\n"), nil
 }
 
-// ftlPatternSource is FluentUnit._fluent_pattern_to_source.
-func ftlPatternSource(p *ftlPattern) (string, error) {
+// ftlPatternSource is FluentUnit._fluent_pattern_to_source: the pattern
+// serialized as the value of a message "i", "i =" and the line end after the
+// value cut off, then dedented. limit bounds the text (the file's budget
+// left): past it, the serialization stops with an error.
+func ftlPatternSource(p *ftlPattern, limit int) (string, error) {
 	if len(p.elems) == 0 {
 		return "", fmt.Errorf("unexpected fluent Pattern without any elements")
 	}
@@ -195,16 +198,20 @@ func ftlPatternSource(p *ftlPattern) (string, error) {
 			p = &ftlPattern{elems: append(elems, p.elems[1:]...)}
 		}
 	}
-	var b strings.Builder
-	b.WriteString("i =")
-	ftlSerializePattern(&b, p)
-	b.WriteString("\n")
-	s := b.String()
-	s = strings.TrimPrefix(s, "i =")
-	s = s[1:] // the " " or "\n" the serializer put after "="
-	s = strings.TrimSuffix(s, "\n")
-	return pyDedent(s), nil
+	w := &ftlWriter{limit: limit}
+	// serialize_pattern puts "\n    " or " " before the content; "i =" and
+	// that line end or space are cut off.
+	if ftlShouldStartOnNewLine(p) {
+		w.str("    ")
+	}
+	w.content(p)
+	if w.over {
+		return "", errFluentBudget
+	}
+	return pyDedent(w.b.String()), nil
 }
+
+var errFluentBudget = fmt.Errorf("the units hold more text than the file's budget")
 
 // pyDedent is Python's textwrap.dedent (3.11): lines of spaces and tabs only
 // are emptied, then the longest indentation (spaces and tabs) common to the
@@ -244,32 +251,59 @@ func pyDedent(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// The serializer: fluent.syntax's FluentSerializer for patterns.
+// The serializer: fluent.syntax's FluentSerializer for patterns, written in
+// one pass. fluent.syntax indents a serialized part again at every level
+// around it (indent_except_first_line: four spaces after every line break
+// str.splitlines knows but one ending the part); ftlWriter counts the levels
+// instead: a line break is indented, when the next character comes, by the
+// levels it stood in that have not ended before that character.
+type ftlWriter struct {
+	b         strings.Builder
+	depth     int  // the levels open
+	pending   bool // a line break awaits its indentation
+	pendDepth int  // the levels open since that line break
+	cr        bool // the pending line break is a CR (a LF after it joins it)
+	limit     int
+	over      bool
+}
 
-// ftlIndentExceptFirstLine is indent_except_first_line: four spaces after
-// every line break str.splitlines knows but one ending the text.
-func ftlIndentExceptFirstLine(s string) string {
-	var b strings.Builder
+func (w *ftlWriter) open() { w.depth++ }
+
+func (w *ftlWriter) close() {
+	w.depth--
+	if w.pending && w.pendDepth > w.depth {
+		w.pendDepth = w.depth
+	}
+}
+
+func (w *ftlWriter) str(s string) {
+	if w.over {
+		return
+	}
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		b.WriteString(s[i : i+size])
-		i += size
-		brk := false
-		switch r {
-		case '\r':
-			if i < len(s) && s[i] == '\n' {
-				b.WriteByte('\n')
-				i++
+		if w.pending {
+			if w.cr && r == '\n' {
+				w.b.WriteByte('\n')
+				w.cr = false
+				i += size
+				continue
 			}
-			brk = true
-		case '\n', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
-			brk = true
+			for range w.pendDepth {
+				w.b.WriteString("    ")
+			}
+			w.pending = false
 		}
-		if brk && i < len(s) {
-			b.WriteString("    ")
+		w.b.WriteString(s[i : i+size])
+		i += size
+		switch r {
+		case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+			w.pending, w.pendDepth, w.cr = true, w.depth, r == '\r'
 		}
 	}
-	return b.String()
+	if w.b.Len() > w.limit {
+		w.over = true
+	}
 }
 
 func ftlShouldStartOnNewLine(p *ftlPattern) bool {
@@ -291,102 +325,107 @@ func ftlShouldStartOnNewLine(p *ftlPattern) bool {
 	return true
 }
 
-func ftlSerializePattern(b *strings.Builder, p *ftlPattern) {
-	var c strings.Builder
+// content is the indented content of serialize_pattern.
+func (w *ftlWriter) content(p *ftlPattern) {
+	w.open()
 	for _, e := range p.elems {
 		if e.expr == nil {
-			c.WriteString(e.text)
+			w.str(e.text)
 		} else {
-			ftlSerializePlaceable(&c, e.expr)
+			w.placeable(e.expr)
 		}
 	}
-	content := ftlIndentExceptFirstLine(c.String())
-	if ftlShouldStartOnNewLine(p) {
-		b.WriteString("\n    ")
-	} else {
-		b.WriteString(" ")
-	}
-	b.WriteString(content)
+	w.close()
 }
 
-// ftlSerializePlaceable writes the placeable whose expression is x.
-func ftlSerializePlaceable(b *strings.Builder, x *ftlExpr) {
+// placeable writes the placeable whose expression is x (serialize_placeable).
+func (w *ftlWriter) placeable(x *ftlExpr) {
 	switch x.kind {
 	case ftlExprPlaceable:
-		b.WriteString("{")
-		ftlSerializePlaceable(b, x.inner)
-		b.WriteString("}")
+		w.str("{")
+		w.placeable(x.inner)
+		w.str("}")
 	case ftlExprSelect:
-		b.WriteString("{ ")
-		ftlSerializeExpr(b, x)
-		b.WriteString("}")
+		w.str("{ ")
+		w.expr(x)
+		w.str("}")
 	default:
-		b.WriteString("{ ")
-		ftlSerializeExpr(b, x)
-		b.WriteString(" }")
+		w.str("{ ")
+		w.expr(x)
+		w.str(" }")
 	}
 }
 
-func ftlSerializeExpr(b *strings.Builder, x *ftlExpr) {
+func (w *ftlWriter) expr(x *ftlExpr) {
+	if w.over {
+		return
+	}
 	switch x.kind {
 	case ftlExprString:
-		b.WriteString(`"` + x.name + `"`)
+		w.str(`"` + x.name + `"`)
 	case ftlExprNumber:
-		b.WriteString(x.name)
+		w.str(x.name)
 	case ftlExprVariable:
-		b.WriteString("$" + x.name)
+		w.str("$" + x.name)
 	case ftlExprTerm, ftlExprMessage:
 		if x.kind == ftlExprTerm {
-			b.WriteString("-")
+			w.str("-")
 		}
-		b.WriteString(x.name)
+		w.str(x.name)
 		if x.hasAttr {
-			b.WriteString("." + x.attr)
+			w.str("." + x.attr)
 		}
 		if x.args != nil {
-			ftlSerializeArgs(b, x.args)
+			w.args(x.args)
 		}
 	case ftlExprFunction:
-		b.WriteString(x.name)
-		ftlSerializeArgs(b, x.args)
+		w.str(x.name)
+		w.args(x.args)
 	case ftlExprSelect:
-		ftlSerializeExpr(b, x.selector)
-		b.WriteString(" ->")
+		w.expr(x.selector)
+		w.str(" ->")
 		for _, v := range x.variants {
-			b.WriteString("\n")
+			w.str("\n")
 			if v.def {
-				b.WriteString("   *")
+				w.str("   *")
 			} else {
-				b.WriteString("    ")
+				w.str("    ")
 			}
-			b.WriteString("[" + v.key + "]")
-			var pb strings.Builder
-			ftlSerializePattern(&pb, v.value)
-			b.WriteString(ftlIndentExceptFirstLine(pb.String()))
+			w.str("[" + v.key + "]")
+			// serialize_variant indents serialize_pattern's text, which
+			// indents its content.
+			w.open()
+			if ftlShouldStartOnNewLine(v.value) {
+				w.str("\n    ")
+			} else {
+				w.str(" ")
+			}
+			w.content(v.value)
+			w.close()
 		}
-		b.WriteString("\n")
+		w.str("\n")
 	case ftlExprPlaceable:
-		ftlSerializePlaceable(b, x.inner)
+		w.placeable(x.inner)
 	}
 }
 
-func ftlSerializeArgs(b *strings.Builder, a *ftlArgs) {
-	b.WriteString("(")
+func (w *ftlWriter) args(a *ftlArgs) {
+	w.str("(")
 	for i, x := range a.positional {
 		if i > 0 {
-			b.WriteString(", ")
+			w.str(", ")
 		}
-		ftlSerializeExpr(b, x)
+		w.expr(x)
 	}
 	if len(a.positional) > 0 && len(a.named) > 0 {
-		b.WriteString(", ")
+		w.str(", ")
 	}
 	for i, n := range a.named {
 		if i > 0 {
-			b.WriteString(", ")
+			w.str(", ")
 		}
-		b.WriteString(n.name + ": ")
-		ftlSerializeExpr(b, n.value)
+		w.str(n.name + ": ")
+		w.expr(n.value)
 	}
-	b.WriteString(")")
+	w.str(")")
 }

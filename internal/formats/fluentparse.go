@@ -107,6 +107,9 @@ type ftlParser struct {
 	index      int
 	peekOffset int
 	depth      int
+	// lineAt and line: the line of offset lineAt, moved forward as entries
+	// are read (they come in order), so counting lines costs the file once.
+	lineAt, line int
 }
 
 func (p *ftlParser) fail(code string) error { return &ftlError{code: code, at: p.index} }
@@ -307,9 +310,16 @@ func (p *ftlParser) isVariantStart() bool {
 	return false
 }
 
-// lineOf is the 1-based line of offset off.
+// lineOf is the 1-based line of offset off, counted on from the last
+// offset asked for when off is past it.
 func (p *ftlParser) lineOf(off int) int {
-	return strings.Count(p.s[:min(off, len(p.s))], "\n") + 1
+	off = min(off, len(p.s))
+	if off < p.lineAt {
+		return strings.Count(p.s[:off], "\n") + 1
+	}
+	p.line += strings.Count(p.s[p.lineAt:off], "\n")
+	p.lineAt = off
+	return p.line + 1
 }
 
 // parse is FluentParser.parse, failing at the first Junk.
@@ -642,11 +652,20 @@ func (p *ftlParser) getPattern(block bool) (*ftlPattern, error) {
 	return &ftlPattern{elems: ftlDedent(elems, common)}, nil
 }
 
-// ftlDedent is FluentParser.dedent.
+// ftlDedent is FluentParser.dedent. Adjacent texts are joined once, not
+// one at a time as there (which is quadratic in a value's lines).
 func ftlDedent(elems []ftlElem, common int) []ftlElem {
 	out := elems[:0]
+	var run []string // the texts of the run of text elements out ends with
+	flush := func() {
+		if len(run) > 1 {
+			out[len(out)-1].text = strings.Join(run, "")
+		}
+		run = run[:0]
+	}
 	for _, e := range elems {
 		if e.expr != nil {
+			flush()
 			out = append(out, e)
 			continue
 		}
@@ -657,12 +676,12 @@ func ftlDedent(elems []ftlElem, common int) []ftlElem {
 				continue
 			}
 		}
-		if n := len(out); n > 0 && out[n-1].expr == nil {
-			out[n-1].text += e.text
-			continue
+		run = append(run, e.text)
+		if len(run) == 1 {
+			out = append(out, e)
 		}
-		out = append(out, e)
 	}
+	flush()
 	if n := len(out); n > 0 && out[n-1].expr == nil {
 		out[n-1].text = strings.TrimRight(out[n-1].text, " \n\r")
 		if out[n-1].text == "" {
