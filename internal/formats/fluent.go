@@ -46,10 +46,10 @@ import (
 //
 // Odd but kept, as fluent.syntax does it: in a CRLF file a comment line "#"
 // with nothing after it ends the comment block (fluent.syntax compares the
-// character after "#" with "\n" without joining CRLF), so only the lines
-// after it are attached to the message; a "#" at the very end of a file
-// without a line end is a syntax error; a comment block followed by a blank
-// line is attached to nothing. Serializing, fluent.syntax indents after every
+// character after "#" with "\n" without joining CRLF), so only that line
+// (empty) and the lines after it are attached to the message; a "#" at the
+// very end of a file without a line end is a syntax error; a comment block
+// followed by a blank line is attached to nothing. Serializing, fluent.syntax indents after every
 // line break Python's str.splitlines knows (a lone CR, U+2028, form feed…),
 // so a text holding one gets four spaces after it that the file does not
 // have.
