@@ -335,6 +335,11 @@ var trees = map[string][]want{
 	"gnome-help": {{mask: "help/*/*.po", format: "po", source: "en", langs: "bg de pt_BR sr_Latn"}},
 	// Mozilla's locale/<code>/ folders of DTD files, en-US the source.
 	"mozilla-dtd": {{mask: "locale/*/greasemonkey.dtd", format: "dtd", template: "locale/en-US/greasemonkey.dtd", source: "en_US", langs: "de ja"}},
+	// Fluent: a <code>/ folder of .ftl files per language, a component per file.
+	"relay-fluent": {
+		{mask: "*/brands.ftl", format: "fluent", template: "en/brands.ftl", source: "en", langs: "cs de"},
+		{mask: "*/settings.ftl", format: "fluent", template: "en/settings.ftl", source: "en", langs: "cs"},
+	},
 	// WPF: a ResourceDictionary per language; a window's XAML is none.
 	"wpf-resourcedictionary": {{mask: "Plugins/Calculator/Languages/*.xaml", format: "resourcedictionary",
 		template: "Plugins/Calculator/Languages/en.xaml", source: "en", langs: "de ja"}},
