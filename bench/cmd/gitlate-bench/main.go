@@ -17,6 +17,7 @@
 //	log-restart-sizes  the same on synthetic logs of 10k, 100k and 1M changes
 //	replicas        replicas on one PostgreSQL: time until both show a commit, a late one at once
 //	edit         one file of a checkout of 1, 40, 100 components edited under `gitlate serve`: until the API shows it
+//	formats      per format, cold `gitlate scan` of a real component against translate-toolkit, and each parser's MB/s
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -51,7 +52,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|first-stats|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|first-stats|formats|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -80,12 +81,12 @@ func main() {
 		"components": componentsFigure, "commits": commitsFigure, "routes": routesFigure,
 		"changes-memory": changesMemoryFigure, "log-restart": logRestartFigure,
 		"log-restart-sizes": logRestartSizesFigure, "replicas": replicasFigure, "edit": editFigure,
-		"first-stats": firstStatsFigure,
+		"first-stats": firstStatsFigure, "formats": formatsFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit", "first-stats")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit", "first-stats", "formats")
 			continue
 		}
 		if figures[a] == nil {
