@@ -20,7 +20,9 @@ the mask matches, sorted by path.
 
 Rules (Weblate 4.18: weblate/formats/ttkit.py, weblate/trans/models/unit.py):
 * Each file is read with the translate-toolkit class Weblate 4.18 uses for the format
-  (README.md's Formats table), the language set on the store before parsing.
+  (README.md's Formats table), the language set on the store before parsing; only
+  that class's module is imported (ttk_stats.py, imported for the file matching and
+  the language codes, brings translate-toolkit's Android and TBX readers too).
 * Monolingual: the units are the template's, a repeated key counted once (the first);
   a translation's unit is the unit of its file with the same key (the last, as
   Weblate's index by id). A template unit that is read-only or not translated makes
@@ -29,7 +31,9 @@ Rules (Weblate 4.18: weblate/formats/ttkit.py, weblate/trans/models/unit.py):
   a value and not fuzzy) holds for the translation's unit. In the template's own
   translation, a unit is translated when the template unit is.
 * Bilingual: a file's units are its units with a source, keyed by (source, context),
-  a repeated key counted once; XLIFF and TS units that are not translatable are
+  a repeated key counted once (an "xliff" unit's source and target with their inline
+  markup written as XML, Weblate's RichXliffUnit; "plainxliff" the text only);
+  XLIFF and TS units that are not translatable are
   read-only; a unit needing editing (PO fuzzy, XLIFF target state new/needs-*, TS
   unfinished) is not translated.
 * A file translate-toolkit fails to read is skipped (Weblate loads no translation
@@ -45,10 +49,7 @@ import json
 import os
 import sys
 
-from lxml import etree
-from translate.storage import jsonl10n, properties, pypo, resx, stringsdict, ts2, xliff
-
-from translate.storage.placeables.lisa import strelem_to_xml
+import importlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -80,19 +81,11 @@ def every(store):
     return list(store.units)
 
 
-def ruby_yaml():
-    from translate.storage import yaml as ttkyaml  # needs ruamel.yaml
-    return ttkyaml.RubyYAMLFile()
-
-
-def yaml_file():
-    from translate.storage import yaml as ttkyaml
-    return ttkyaml.YAMLFile()
-
-
-def properties_file(cls, encoding):
+def store_class(module, name, encoding=None):
+    """A factory of translate-toolkit's store class name of translate.storage.module,
+    imported when first used: the baseline imports only the reader of its format."""
     def make():
-        store = cls()
+        store = getattr(importlib.import_module("translate.storage." + module), name)()
         if encoding:
             store.encoding = encoding
         return store
@@ -101,21 +94,21 @@ def properties_file(cls, encoding):
 
 # Monolingual formats: (store factory, units of a store, translated rule).
 MONOLINGUAL = {
-    "resx": (resx.RESXFile, content, translated),
-    "stringsdict": (stringsdict.StringsDictFile, every, translated),
-    "json": (jsonl10n.JsonFile, no_header, translated),
-    "json-nested": (jsonl10n.JsonNestedFile, no_header, translated),
-    "webextension": (jsonl10n.WebExtensionJsonFile, no_header, translated),
-    "arb": (jsonl10n.ARBJsonFile, no_header, translated),
-    "go-i18n-json": (jsonl10n.GoI18NJsonFile, no_header, translated),
-    "i18next": (jsonl10n.I18NextFile, no_header, translated),
-    "properties": (properties_file(properties.javafile, "iso-8859-1"), not_blank, key_value_translated),
-    "properties-utf8": (properties_file(properties.javautf8file, None), not_blank, key_value_translated),
-    "properties-utf16": (properties_file(properties.javafile, "utf-16"), not_blank, key_value_translated),
-    "strings": (properties_file(properties.stringsfile, None), not_blank, key_value_translated),
-    "strings-utf8": (properties_file(properties.stringsutf8file, None), not_blank, key_value_translated),
-    "ruby-yaml": (ruby_yaml, every, translated),
-    "yaml": (yaml_file, every, translated),
+    "resx": (store_class("resx", "RESXFile"), content, translated),
+    "stringsdict": (store_class("stringsdict", "StringsDictFile"), every, translated),
+    "json": (store_class("jsonl10n", "JsonFile"), no_header, translated),
+    "json-nested": (store_class("jsonl10n", "JsonNestedFile"), no_header, translated),
+    "webextension": (store_class("jsonl10n", "WebExtensionJsonFile"), no_header, translated),
+    "arb": (store_class("jsonl10n", "ARBJsonFile"), no_header, translated),
+    "go-i18n-json": (store_class("jsonl10n", "GoI18NJsonFile"), no_header, translated),
+    "i18next": (store_class("jsonl10n", "I18NextFile"), no_header, translated),
+    "properties": (store_class("properties", "javafile", "iso-8859-1"), not_blank, key_value_translated),
+    "properties-utf8": (store_class("properties", "javautf8file"), not_blank, key_value_translated),
+    "properties-utf16": (store_class("properties", "javafile", "utf-16"), not_blank, key_value_translated),
+    "strings": (store_class("properties", "stringsfile"), not_blank, key_value_translated),
+    "strings-utf8": (store_class("properties", "stringsutf8file"), not_blank, key_value_translated),
+    "ruby-yaml": (store_class("yaml", "RubyYAMLFile"), every, translated),  # needs ruamel.yaml
+    "yaml": (store_class("yaml", "YAMLFile"), every, translated),
 }
 
 BILINGUAL = ("po", "xliff", "plainxliff", "ts")
@@ -186,6 +179,9 @@ def rich_source(unit):
 
 
 def rich_text(elems):
+    from lxml import etree
+    from translate.storage.placeables.lisa import strelem_to_xml
+
     holder = etree.Element("w")
     for elem in elems:
         strelem_to_xml(holder, elem)
@@ -212,7 +208,7 @@ def xliff_units(store, rich):
         node = unit.getlanguageNode(lang=None, index=1)
         state = None if node is None else node.get("state")
         fuzzy = target != "" and state in XLIFF_FUZZY_STATES
-        context = unit.xmlelement.get("resname") or unit.getid().replace(xliff.ID_SEPARATOR, "///")
+        context = unit.xmlelement.get("resname") or unit.getid().replace(ID_SEPARATOR, "///")
         yield source, context, not unit.istranslatable(), target != "" and not fuzzy
 
 
@@ -225,11 +221,14 @@ def ts_units(store):
         yield source, unit.getcontext(), not unit.istranslatable(), done and not unit.isfuzzy()
 
 
+# translate-toolkit's separator of the parts of an XLIFF unit's id (xliff.ID_SEPARATOR).
+ID_SEPARATOR = "\x04"
+
 BILINGUAL_STORES = {
-    "po": (pypo.pofile, po_units),
-    "xliff": (xliff.xlifffile, lambda store: xliff_units(store, True)),
-    "plainxliff": (xliff.xlifffile, lambda store: xliff_units(store, False)),
-    "ts": (ts2.tsfile, ts_units),
+    "po": (store_class("pypo", "pofile"), po_units),
+    "xliff": (store_class("xliff", "xlifffile"), lambda store: xliff_units(store, True)),
+    "plainxliff": (store_class("xliff", "xlifffile"), lambda store: xliff_units(store, False)),
+    "ts": (store_class("ts2", "tsfile"), ts_units),
 }
 
 
