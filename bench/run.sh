@@ -6,12 +6,13 @@
 # the harness for the figures named (start, scan, serve, memory, incremental, scale,
 # restart, components, commits, routes, changes-memory, log-restart,
 # log-restart-sizes, replicas, edit, first-stats,
-# progress; default: all). Run by hand from anywhere in the
+# progress, formats; default: all). Run by hand from anywhere in the
 # repository; CI does not run it.
 #
 # Needs: go, git, wrk, /usr/bin/python3 with translate-toolkit (python3-translate),
 # PostgreSQL's server binaries (replicas), and the shared corpora directory next
-# to the repository (elsewhere: bench/run.sh FIGURE -- -shared DIR).
+# to the repository (elsewhere: bench/run.sh FIGURE -- -shared DIR). `formats` reads
+# real components that bench/gather-formats.sh fetches (GATHER_MIRRORS=DIR without network).
 set -eu
 cd "$(dirname "$0")/.."
 figures=""

@@ -292,10 +292,22 @@ func poSplitLines(text []byte) ([][]byte, string) {
 			break
 		}
 	}
-	parts := bytes.Split(text, newline)
-	for i, part := range parts {
-		parts[i] = append(part[:len(part):len(part)], newline...)
+	// Each line with its separator is a slice of text (capped, so that nothing
+	// appends into the next line): the lines are only read, and copying each one
+	// made the split the parse's largest allocation. The last line, which has no
+	// separator in text, gets one in a copy.
+	nl := len(newline)
+	parts := make([][]byte, 0, bytes.Count(text, newline)+1)
+	for {
+		i := bytes.Index(text, newline)
+		if i < 0 {
+			break
+		}
+		parts = append(parts, text[:i+nl:i+nl])
+		text = text[i+nl:]
 	}
+	last := make([]byte, 0, len(text)+nl)
+	parts = append(parts, append(append(last, text...), newline...))
 	return parts, string(newline)
 }
 

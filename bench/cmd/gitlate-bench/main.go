@@ -19,6 +19,7 @@
 //	edit         one file of a checkout of 1, 40, 100 components edited under `gitlate serve`: until the API shows it
 //	first-stats  a new installation with a long history: first statistics against a cold `gitlate scan`
 //	progress     the history walk recording progress over time against the walk alone (F-Droid's history)
+//	formats      per format, cold `gitlate scan` of a real component against translate-toolkit, and each parser's MB/s
 //	all          all of them, in that order
 //
 // It is run by bench/run.sh, which builds the binaries it drives; see bench/README.md.
@@ -53,7 +54,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 5, "runs of each timed command (the median is reported)")
 	flag.BoolVar(&o.quick, "quick", false, "shorter runs (wrk 3 s, fewer repetitions): a smoke test of the harness, not the figures")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|first-stats|progress|all ...\n")
+		fmt.Fprintf(os.Stderr, "usage: gitlate-bench [flags] start|scan|serve|memory|incremental|scale|restart|components|commits|routes|changes-memory|log-restart|log-restart-sizes|replicas|edit|first-stats|progress|formats|all ...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -84,11 +85,12 @@ func main() {
 		"log-restart-sizes": logRestartSizesFigure, "replicas": replicasFigure, "edit": editFigure,
 		"first-stats": firstStatsFigure,
 		"progress":    progressFigure,
+		"formats":     formatsFigure,
 	}
 	var todo []string
 	for _, a := range flag.Args() {
 		if a == "all" {
-			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit", "first-stats", "progress")
+			todo = append(todo, "start", "scan", "serve", "memory", "incremental", "scale", "restart", "components", "commits", "routes", "changes-memory", "log-restart", "log-restart-sizes", "replicas", "edit", "first-stats", "progress", "formats")
 			continue
 		}
 		if figures[a] == nil {
