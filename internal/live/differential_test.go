@@ -64,11 +64,11 @@ type served struct {
 
 func newServed(t *testing.T, s *livetest.Setup) *served {
 	t.Helper()
-	apiSrv, err := api.New(s.Live, api.Options{Reader: s.Units, Logger: slog.New(slog.DiscardHandler)})
+	apiSrv, err := api.New(s.Live, api.Options{Reader: s.Units, Logger: slog.New(slog.DiscardHandler), Progress: s.Log.Progress()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	webSrv, err := web.New(s.Live, web.Options{Units: s.Units})
+	webSrv, err := web.New(s.Live, web.Options{Units: s.Units, Progress: s.Log.Progress()})
 	if err != nil {
 		t.Fatal(err)
 	}
