@@ -57,6 +57,8 @@ type Check struct {
 
 	// enableFlag and ignoreFlag are EnableFlag and IgnoreFlag, made once.
 	enableFlag, ignoreFlag string
+	// family is the placeholders a format check compares (gateOf reads it).
+	family *formatFamily
 }
 
 // EnableFlag is the flag that turns c on (Enable, or Weblate's default).
@@ -415,6 +417,10 @@ type Checker struct {
 	// targets and sources are the target and source checks the translation's
 	// flags enable: those of a unit without flags of its own.
 	targets, sources []*Check
+	// gates are the targets' gates (gateOf) under the translation's flags;
+	// noGates runs every check (the tests compare both ways).
+	gates   []factMask
+	noGates bool
 	// strip is StripFormat's matcher under the translation's flags.
 	strip formatMatcher
 	sub   Subject // reused for each unit
@@ -426,6 +432,10 @@ func NewChecker(ctx CheckContext) *Checker {
 	c.langBit = exceptionLangs[c.lang]
 	s := &Subject{CheckContext: &c.ctx, Flags: c.base}
 	c.targets, c.sources = enabledChecks(s, TargetCheck), enabledChecks(s, SourceCheck)
+	c.gates = make([]factMask, len(c.targets))
+	for i, ch := range c.targets {
+		c.gates[i] = gateOf(ch, c.base)
+	}
 	c.strip = stripMatcher(c.base)
 	return c
 }
@@ -488,6 +498,26 @@ func (c *Checker) Target(out []string, u *CheckUnit) []string {
 	s, checks := c.prepare(u, TargetCheck)
 	// Most units have one form on each side: their pair is judged directly.
 	single := len(u.Source) == 1 && len(u.Target) == 1
+	if single && u.Flags == "" && !c.noGates {
+		// The translation's checks, each unless its gate says it passes.
+		facts := pairFacts(u.Source[0], u.Target[0])
+		for i, ch := range checks {
+			if g := c.gates[i]; g != 0 && facts&g == 0 {
+				continue
+			}
+			switch {
+			case ch.Unit != nil:
+				if ch.Unit(s, u.Source, u.Target) {
+					out = append(out, ch.ID)
+				}
+			case ch.Single != nil:
+				if ch.Single(s, u.Source[0], u.Target[0]) {
+					out = append(out, ch.ID)
+				}
+			}
+		}
+		return out
+	}
 	for _, ch := range checks {
 		switch {
 		case ch.Unit != nil:
