@@ -469,6 +469,8 @@ type CheckUnit struct {
 	// Flags are the unit's own flags (what its file gives), as Weblate writes them.
 	Flags     string
 	Note, Key string
+	// srcFacts are the facts of the one source form, when known (factKnown).
+	srcFacts factMask
 }
 
 // prepare is u as its checks see it (in the Subject the checker reuses), and
@@ -500,7 +502,7 @@ func (c *Checker) Target(out []string, u *CheckUnit) []string {
 	single := len(u.Source) == 1 && len(u.Target) == 1
 	if single && u.Flags == "" && !c.noGates {
 		// The translation's checks, each unless its gate says it passes.
-		facts := pairFacts(u.Source[0], u.Target[0])
+		facts := pairFacts(u.Source[0], u.Target[0], u.srcFacts)
 		for i, ch := range checks {
 			if g := c.gates[i]; g != 0 && facts&g == 0 {
 				continue

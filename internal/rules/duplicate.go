@@ -181,6 +181,8 @@ type nonWordTable struct {
 	// the set answers the rare characters beyond it.
 	bmp [0x10000 / 64]uint64
 	set map[rune]bool
+	// class is ascii with the facts' bytes (targetFacts reads both at once).
+	class [utf8.RuneSelf]uint8
 }
 
 func (t *nonWordTable) has(r rune) bool {
@@ -198,6 +200,12 @@ var nonWords = sync.OnceValue(func() *nonWordTable {
 		}
 		if r >= 0 && r < utf8.RuneSelf {
 			t.ascii[r] = true
+			t.class[r] |= classNonWord
+		}
+	}
+	for c := range t.class {
+		if factByte[c] {
+			t.class[c] |= classFact
 		}
 	}
 	return t

@@ -15,19 +15,23 @@ import "unicode/utf8"
 type factMask uint32
 
 const (
-	factNL          factMask = 1 << iota // a "\n" somewhere
-	factFirstNL                          // the first character is "\n"
-	factLastNL                           // the last character is "\n"
-	factFirstSpace                       // the first character is " "
-	factLastSpace                        // the last character is " "
-	factDoubleSpace                      // "  " somewhere
-	factEscapedNL                        // the two characters `\n` somewhere
-	factPercent                          // "%" somewhere
-	factLT                               // "<" somewhere
-	factBracket                          // "[" somewhere
-	factZeroWidth                        // U+200B somewhere
-	factKashida                          // U+0640, or a byte 0xEF (every kashida presentation form)
-	factEndPunct                         // the last character is one endPunct holds
+	factNL           factMask = 1 << iota // a "\n" somewhere
+	factFirstNL                           // the first character is "\n"
+	factLastNL                            // the last character is "\n"
+	factFirstSpace                        // the first character is " "
+	factLastSpace                         // the last character is " "
+	factDoubleSpace                       // "  " somewhere
+	factEscapedNL                         // the two characters `\n` somewhere
+	factPercent                           // "%" somewhere
+	factLT                                // "<" somewhere
+	factBracket                           // "[" somewhere
+	factZeroWidth                         // U+200B somewhere
+	factKashida                           // U+0640, or a byte 0xEF (every kashida presentation form)
+	factEndPunct                          // the last character is one endPunct holds
+	factRepeatedWord                      // a word follows itself (hasRepeatedWord; target only)
+
+	// factKnown marks source facts worked out before (CheckUnit.srcFacts).
+	factKnown factMask = 1 << 15
 )
 
 // srcFact is fact f of the source.
@@ -65,46 +69,74 @@ var endPunct = func() *runeSet {
 	return newRuneSet(string(all))
 }()
 
-// textFacts are the facts of one text, in the low bits.
+// textFacts are the facts of one text, in the low bits (factRepeatedWord
+// aside).
 func textFacts(text string) factMask {
 	if text == "" {
 		return 0
 	}
 	var f factMask
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if !factByte[c] {
-			continue
-		}
-		switch c {
-		case ' ':
-			if i+1 < len(text) && text[i+1] == ' ' {
-				f |= factDoubleSpace
-			}
-		case '\n':
-			f |= factNL
-		case '\\':
-			if i+1 < len(text) && text[i+1] == 'n' {
-				f |= factEscapedNL
-			}
-		case '%':
-			f |= factPercent
-		case '<':
-			f |= factLT
-		case '[':
-			f |= factBracket
-		case 0xd9: // U+0640 is D9 80
-			if i+1 < len(text) && text[i+1] == 0x80 {
-				f |= factKashida
-			}
-		case 0xef:
-			f |= factKashida
-		case 0xe2: // U+200B is E2 80 8B
-			if i+2 < len(text) && text[i+1] == 0x80 && text[i+2] == 0x8b {
-				f |= factZeroWidth
-			}
+		if c := text[i]; factByte[c] {
+			f |= byteFact(text, i)
 		}
 	}
+	return f | endFacts(text)
+}
+
+// byteFact is the fact text[i], one of factByte's, gives.
+func byteFact(text string, i int) factMask {
+	switch text[i] {
+	case ' ':
+		if i+1 < len(text) && text[i+1] == ' ' {
+			return factDoubleSpace
+		}
+	case '\n':
+		return factNL
+	case '\\':
+		if i+1 < len(text) && text[i+1] == 'n' {
+			return factEscapedNL
+		}
+	case '%':
+		return factPercent
+	case '<':
+		return factLT
+	case '[':
+		return factBracket
+	case 0xd9: // U+0640 is D9 80
+		if i+1 < len(text) && text[i+1] == 0x80 {
+			return factKashida
+		}
+	case 0xef:
+		return factKashida
+	case 0xe2: // U+200B is E2 80 8B
+		if i+2 < len(text) && text[i+1] == 0x80 && text[i+2] == 0x8b {
+			return factZeroWidth
+		}
+	}
+	return 0
+}
+
+// runeFact is the fact a character beyond ASCII gives: every character
+// from U+F000 is encoded from a byte 0xEF, and so is the replacement
+// character an invalid byte decodes to.
+func runeFact(r rune) factMask {
+	switch {
+	case r < 0x640:
+		return 0
+	case r == 0x640:
+		return factKashida
+	case r == 0x200b:
+		return factZeroWidth
+	case r >= 0xf000 && r <= 0xffff:
+		return factKashida
+	}
+	return 0
+}
+
+// endFacts are the facts of text's first and last characters.
+func endFacts(text string) factMask {
+	var f factMask
 	switch text[0] {
 	case '\n':
 		f |= factFirstNL
@@ -123,9 +155,83 @@ func textFacts(text string) factMask {
 	return f
 }
 
-// pairFacts are the facts of a source and a target.
-func pairFacts(source, target string) factMask {
-	return srcFact(textFacts(source)) | textFacts(target)
+// targetFacts are textFacts and factRepeatedWord (hasRepeatedWord) in one
+// pass: the loop of hasRepeatedWord, noting the facts of the characters it
+// reads.
+func targetFacts(text string) factMask {
+	if text == "" {
+		return 0
+	}
+	nonWord := nonWords()
+	class := &nonWord.class
+	var f factMask
+	prev := ""
+	for i := 0; i < len(text); {
+		for i < len(text) {
+			if c := text[i]; c < utf8.RuneSelf {
+				k := class[c]
+				if k&classFact != 0 {
+					f |= byteFact(text, i)
+				}
+				if k&classNonWord == 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, size := decodeRune(text, i)
+			f |= runeFact(r)
+			if !nonWord.has(r) {
+				break
+			}
+			i += size
+		}
+		start := i
+		for i < len(text) {
+			if c := text[i]; c < utf8.RuneSelf {
+				k := class[c]
+				if k&classNonWord != 0 {
+					break // the separators' loop reads its facts
+				}
+				if k&classFact != 0 {
+					f |= byteFact(text, i)
+				}
+				i++
+				continue
+			}
+			r, size := decodeRune(text, i)
+			if nonWord.has(r) {
+				break
+			}
+			f |= runeFact(r)
+			i += size
+		}
+		if i == start {
+			break
+		}
+		if w := text[start:i]; w == prev {
+			f |= factRepeatedWord
+		} else {
+			prev = w
+		}
+	}
+	return f | endFacts(text)
+}
+
+// The classes of an ASCII character (nonWordTable.class).
+const (
+	classNonWord = 1 << iota
+	classFact    // one of factByte's
+)
+
+// pairFacts are the facts of a source and a target; known, when it has
+// factKnown, are the source's facts worked out before.
+func pairFacts(source, target string, known factMask) factMask {
+	fs := known &^ factKnown
+	if known&factKnown == 0 {
+		fs = textFacts(source)
+	}
+	return srcFact(fs) | targetFacts(target)
 }
 
 // gateOf is the gate of ch under flags (0: ch always runs). Each is the
@@ -154,6 +260,16 @@ func gateOf(ch *Check, flags Flags) factMask {
 		return factZeroWidth
 	case "bbcode":
 		return srcFact(factBracket)
+	case "duplicate":
+		// Only a target repeating a word fails, or one whose placeholders,
+		// removed, leave words side by side.
+		switch m := stripMatcher(flags); {
+		case m == nil:
+			return factRepeatedWord
+		case literalPrefix(m) == "%":
+			return factRepeatedWord | factPercent
+		}
+		return 0
 	case "xml-invalid", "xml-tags":
 		// Without a "<" in the source the unit is skipped, unless xml-text
 		// says it is XML all the same.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gitlate/gitlate/internal/weblate"
 )
@@ -46,7 +47,7 @@ func TestGatesAgree(t *testing.T) {
 	for _, lang := range langs {
 		for _, flags := range flagSets {
 			c := NewChecker(CheckContext{Lang: lang, SourceLang: "en", PluralNumber: 2, PluralFormula: "n != 1", Flags: flags, Memo: NewMemo()})
-			for range 3000 {
+			for range 1500 {
 				u := &CheckUnit{Source: []string{text()}, Target: []string{text()}, State: weblate.StateTranslated}
 				if r.IntN(4) == 0 {
 					u.Target = u.Source
@@ -56,6 +57,11 @@ func TestGatesAgree(t *testing.T) {
 					t.Fatalf("%s, flags %q: %q → %q: gated %v, every check %v", lang, flags, u.Source[0], u.Target[0], gated, all)
 				}
 				failed += len(all)
+				// The source's facts worked out before, as a template gives them.
+				u.srcFacts = textFacts(u.Source[0]) | factKnown
+				if known := c.Target(nil, u); !slices.Equal(known, all) {
+					t.Fatalf("%s, flags %q: %q → %q: with the source's facts %v, every check %v", lang, flags, u.Source[0], u.Target[0], known, all)
+				}
 			}
 		}
 	}
@@ -83,5 +89,35 @@ func TestEndPunctHoldsEverySet(t *testing.T) {
 	}
 	if endPunct.has('a') || endPunct.has(' ') {
 		t.Error("endPunct holds a letter or a space")
+	}
+}
+
+// TestTargetFacts: targetFacts reads a target as textFacts and
+// hasRepeatedWord do.
+func TestTargetFacts(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := append(slices.Clone(factPieces), "mot", "mot mot", "Я Я", "日本 日本", "\xef", "\xd9", "\xe2\x80", " - ")
+	for range 100000 {
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := textFacts(text)
+		if hasRepeatedWord(text) {
+			want |= factRepeatedWord
+		}
+		// textFacts reads the bytes, targetFacts the characters: the same
+		// facts on valid UTF-8; an invalid byte may add factKashida (a gate
+		// may be wider than needed, never narrower).
+		got := targetFacts(text)
+		if !utf8.ValidString(text) {
+			got &^= factKashida
+			want &^= factKashida
+		}
+		if got != want {
+			t.Fatalf("%q: targetFacts %b, textFacts and hasRepeatedWord %b", text, got, want)
+		}
 	}
 }
