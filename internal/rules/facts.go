@@ -156,8 +156,9 @@ func endFacts(text string) factMask {
 }
 
 // targetFacts are textFacts and factRepeatedWord (hasRepeatedWord) in one
-// pass: the loop of hasRepeatedWord, noting the facts of the characters it
-// reads.
+// pass over the characters: each is a separator or part of a word, as
+// wordsOf cuts them, and gives its facts. The common two- and three-byte
+// characters are decoded here, the rest by utf8.
 func targetFacts(text string) factMask {
 	if text == "" {
 		return 0
@@ -166,54 +167,52 @@ func targetFacts(text string) factMask {
 	class := &nonWord.class
 	var f factMask
 	prev := ""
+	start := -1 // where the word being read starts
 	for i := 0; i < len(text); {
-		for i < len(text) {
-			if c := text[i]; c < utf8.RuneSelf {
-				k := class[c]
-				if k&classFact != 0 {
-					f |= byteFact(text, i)
-				}
-				if k&classNonWord == 0 {
-					break
-				}
-				i++
-				continue
+		c := text[i]
+		var sep bool
+		size := 1
+		if c < utf8.RuneSelf {
+			k := class[c]
+			if k&classFact != 0 {
+				f |= byteFact(text, i)
 			}
-			r, size := decodeRune(text, i)
-			f |= runeFact(r)
-			if !nonWord.has(r) {
-				break
-			}
-			i += size
-		}
-		start := i
-		for i < len(text) {
-			if c := text[i]; c < utf8.RuneSelf {
-				k := class[c]
-				if k&classNonWord != 0 {
-					break // the separators' loop reads its facts
-				}
-				if k&classFact != 0 {
-					f |= byteFact(text, i)
-				}
-				i++
-				continue
-			}
-			r, size := decodeRune(text, i)
-			if nonWord.has(r) {
-				break
-			}
-			f |= runeFact(r)
-			i += size
-		}
-		if i == start {
-			break
-		}
-		if w := text[start:i]; w == prev {
-			f |= factRepeatedWord
+			sep = k&classNonWord != 0
 		} else {
-			prev = w
+			var r rune
+			switch {
+			case c >= 0xc2 && c <= 0xdf && i+1 < len(text) && text[i+1]&0xc0 == 0x80:
+				r, size = rune(c&0x1f)<<6|rune(text[i+1]&0x3f), 2
+			case c >= 0xe0 && c <= 0xef && i+2 < len(text) && text[i+1]&0xc0 == 0x80 && text[i+2]&0xc0 == 0x80:
+				r = rune(c&0x0f)<<12 | rune(text[i+1]&0x3f)<<6 | rune(text[i+2]&0x3f)
+				if r >= 0x800 && (r < 0xd800 || r > 0xdfff) {
+					size = 3
+				}
+			}
+			if size == 1 {
+				r, size = utf8.DecodeRuneInString(text[i:])
+			}
+			if r >= 0x640 {
+				f |= runeFact(r)
+			}
+			sep = nonWord.has(r)
 		}
+		if sep {
+			if start >= 0 {
+				if w := text[start:i]; w == prev {
+					f |= factRepeatedWord
+				} else {
+					prev = w
+				}
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 && text[start:] == prev {
+		f |= factRepeatedWord
 	}
 	return f | endFacts(text)
 }
