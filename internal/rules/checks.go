@@ -360,6 +360,9 @@ type examples struct {
 // pluralExamples samples a gettext plural expression as Plural.examples does.
 // The counts are shared: callers must not change them.
 func pluralExamples(number int, formula string) ([]int, bool) {
+	if e, ok := pluralExampleTable[formula]; ok {
+		return tableExamples(e, number)
+	}
 	key := examplesKey{number, formula}
 	if e, ok := examplesCache.Load(key); ok {
 		return e.(examples).counts, e.(examples).zeroOne
@@ -367,6 +370,18 @@ func pluralExamples(number int, formula string) ([]int, bool) {
 	counts, zeroOne := samplePlural(number, formula)
 	examplesCache.Store(key, examples{counts, zeroOne})
 	return counts, zeroOne
+}
+
+// tableExamples are a table entry's examples for a plural of number forms:
+// the entry is sampled with one form, and samplePlural makes room for number
+// forms from the start.
+func tableExamples(e examples, number int) ([]int, bool) {
+	if number <= len(e.counts) {
+		return e.counts, e.zeroOne
+	}
+	counts := make([]int, number)
+	copy(counts, e.counts)
+	return counts, e.zeroOne
 }
 
 func samplePlural(number int, formula string) ([]int, bool) {
