@@ -27,10 +27,10 @@ var duplicateIgnores = map[string][]string{
 // when its runs of a repeated word differ from the source's and some word it
 // repeats is not one the source repeats.
 func duplicateSingle(s *Subject, source, target string) bool {
-	// Only a translation repeating a word can fail: look at it first, and
-	// when removing format strings leaves it as it is, without copying it.
+	// Only a translation repeating a word can fail: look at it first (once
+	// format strings are removed), without listing its words.
 	stripped := StripFormat(s, target)
-	if stripped == target && !hasRepeatedWord(target) {
+	if !hasRepeatedWord(stripped) {
 		return false
 	}
 	tgtRuns, tgtWords := repeatedWords(stripped, s.BaseLang())
