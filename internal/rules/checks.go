@@ -289,6 +289,8 @@ type CheckContext struct {
 type Memo struct {
 	same sync.Map // sameKey → bool: SameCheck.should_ignore
 	xml  sync.Map // xmlKey → bool: BaseXMLCheck.should_skip
+	// xmlSource holds the XML checks' parse of each source (sourceXML).
+	xmlSource sync.Map // string → *xmlParsed
 }
 
 type xmlKey struct {
@@ -322,6 +324,8 @@ type Subject struct {
 	// strip is what StripFormat removes under Flags, once stripKnown.
 	strip      formatMatcher
 	stripKnown bool
+	// xmlTarget is the XML checks' last parse of a target (targetXML).
+	xmlTarget *xmlParsed
 }
 
 // BaseLang is the translation language's base code: Lang before "_" or "-"
