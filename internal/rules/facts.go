@@ -175,7 +175,12 @@ func targetFacts(text string) factMask {
 		if c < utf8.RuneSelf {
 			k := class[c]
 			if k&classFact != 0 {
-				f |= byteFact(text, i)
+				// The space, between most words, is looked at here.
+				if c != ' ' {
+					f |= byteFact(text, i)
+				} else if i+1 < len(text) && text[i+1] == ' ' {
+					f |= factDoubleSpace
+				}
 			}
 			sep = k&classNonWord != 0
 		} else {
