@@ -22,7 +22,7 @@ type benchTranslation struct {
 // newpipeUnits reads the newpipe corpus (trimmed; the whole one with
 // GITLATE_TEST_SHARED) as the scan does: Android, the template's source, each
 // translation's target ordered by its plural tags.
-func newpipeUnits(b *testing.B) []benchTranslation {
+func newpipeUnits(b testing.TB) []benchTranslation {
 	root := filepath.Join(corpora.Path("newpipe"), "app/src/main/res")
 	format, _ := formats.Lookup("aresource")
 	read := func(path string) *formats.File {

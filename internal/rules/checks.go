@@ -57,6 +57,8 @@ type Check struct {
 
 	// enableFlag and ignoreFlag are EnableFlag and IgnoreFlag, made once.
 	enableFlag, ignoreFlag string
+	// family is the placeholders a format check compares (gateOf reads it).
+	family *formatFamily
 }
 
 // EnableFlag is the flag that turns c on (Enable, or Weblate's default).
@@ -287,6 +289,8 @@ type CheckContext struct {
 type Memo struct {
 	same sync.Map // sameKey → bool: SameCheck.should_ignore
 	xml  sync.Map // xmlKey → bool: BaseXMLCheck.should_skip
+	// xmlSource holds the XML checks' parse of each source (sourceXML).
+	xmlSource sync.Map // string → *xmlParsed
 }
 
 type xmlKey struct {
@@ -320,6 +324,8 @@ type Subject struct {
 	// strip is what StripFormat removes under Flags, once stripKnown.
 	strip      formatMatcher
 	stripKnown bool
+	// xmlTarget is the XML checks' last parse of a target (targetXML).
+	xmlTarget *xmlParsed
 }
 
 // BaseLang is the translation language's base code: Lang before "_" or "-"
@@ -358,6 +364,9 @@ type examples struct {
 // pluralExamples samples a gettext plural expression as Plural.examples does.
 // The counts are shared: callers must not change them.
 func pluralExamples(number int, formula string) ([]int, bool) {
+	if e, ok := pluralExampleTable[formula]; ok {
+		return tableExamples(e, number)
+	}
 	key := examplesKey{number, formula}
 	if e, ok := examplesCache.Load(key); ok {
 		return e.(examples).counts, e.(examples).zeroOne
@@ -365,6 +374,18 @@ func pluralExamples(number int, formula string) ([]int, bool) {
 	counts, zeroOne := samplePlural(number, formula)
 	examplesCache.Store(key, examples{counts, zeroOne})
 	return counts, zeroOne
+}
+
+// tableExamples are a table entry's examples for a plural of number forms:
+// the entry is sampled with one form, and samplePlural makes room for number
+// forms from the start.
+func tableExamples(e examples, number int) ([]int, bool) {
+	if number <= len(e.counts) {
+		return e.counts, e.zeroOne
+	}
+	counts := make([]int, number)
+	copy(counts, e.counts)
+	return counts, e.zeroOne
 }
 
 func samplePlural(number int, formula string) ([]int, bool) {
@@ -415,6 +436,10 @@ type Checker struct {
 	// targets and sources are the target and source checks the translation's
 	// flags enable: those of a unit without flags of its own.
 	targets, sources []*Check
+	// gates are the targets' gates (gateOf) under the translation's flags;
+	// noGates runs every check (the tests compare both ways).
+	gates   []factMask
+	noGates bool
 	// strip is StripFormat's matcher under the translation's flags.
 	strip formatMatcher
 	sub   Subject // reused for each unit
@@ -426,6 +451,10 @@ func NewChecker(ctx CheckContext) *Checker {
 	c.langBit = exceptionLangs[c.lang]
 	s := &Subject{CheckContext: &c.ctx, Flags: c.base}
 	c.targets, c.sources = enabledChecks(s, TargetCheck), enabledChecks(s, SourceCheck)
+	c.gates = make([]factMask, len(c.targets))
+	for i, ch := range c.targets {
+		c.gates[i] = gateOf(ch, c.base)
+	}
 	c.strip = stripMatcher(c.base)
 	return c
 }
@@ -459,6 +488,8 @@ type CheckUnit struct {
 	// Flags are the unit's own flags (what its file gives), as Weblate writes them.
 	Flags     string
 	Note, Key string
+	// srcFacts are the facts of the one source form, when known (factKnown).
+	srcFacts factMask
 }
 
 // prepare is u as its checks see it (in the Subject the checker reuses), and
@@ -488,6 +519,26 @@ func (c *Checker) Target(out []string, u *CheckUnit) []string {
 	s, checks := c.prepare(u, TargetCheck)
 	// Most units have one form on each side: their pair is judged directly.
 	single := len(u.Source) == 1 && len(u.Target) == 1
+	if single && u.Flags == "" && !c.noGates {
+		// The translation's checks, each unless its gate says it passes.
+		facts := pairFacts(u.Source[0], u.Target[0], u.srcFacts)
+		for i, ch := range checks {
+			if g := c.gates[i]; g != 0 && facts&g == 0 {
+				continue
+			}
+			switch {
+			case ch.Unit != nil:
+				if ch.Unit(s, u.Source, u.Target) {
+					out = append(out, ch.ID)
+				}
+			case ch.Single != nil:
+				if ch.Single(s, u.Source[0], u.Target[0]) {
+					out = append(out, ch.ID)
+				}
+			}
+		}
+		return out
+	}
 	for _, ch := range checks {
 		switch {
 		case ch.Unit != nil:

@@ -31,7 +31,7 @@ func PluralTarget(forms []string, plural bool, n int) []string {
 // note the template's followed by the translation's when they differ
 // (TTKitUnit.notes).
 func MonolingualCheckUnit(tu *TemplateUnit, tr *formats.Unit, target []string, state weblate.State) CheckUnit {
-	cu := CheckUnit{Source: tu.Source, Target: target, State: state, Flags: tu.Flags, Note: tu.Note, Key: tu.Key}
+	cu := CheckUnit{Source: tu.Source, Target: target, State: state, Flags: tu.Flags, Note: tu.Note, Key: tu.Key, srcFacts: tu.srcFacts}
 	if tr != nil {
 		if tr.Flags != "" {
 			cu.Flags = tr.Flags

@@ -27,10 +27,10 @@ var duplicateIgnores = map[string][]string{
 // when its runs of a repeated word differ from the source's and some word it
 // repeats is not one the source repeats.
 func duplicateSingle(s *Subject, source, target string) bool {
-	// Only a translation repeating a word can fail: look at it first, and
-	// when removing format strings leaves it as it is, without copying it.
+	// Only a translation repeating a word can fail: look at it first (once
+	// format strings are removed), without listing its words.
 	stripped := StripFormat(s, target)
-	if stripped == target && !hasRepeatedWord(target) {
+	if !hasRepeatedWord(stripped) {
 		return false
 	}
 	tgtRuns, tgtWords := repeatedWords(stripped, s.BaseLang())
@@ -181,6 +181,8 @@ type nonWordTable struct {
 	// the set answers the rare characters beyond it.
 	bmp [0x10000 / 64]uint64
 	set map[rune]bool
+	// class is ascii with the facts' bytes (targetFacts reads both at once).
+	class [utf8.RuneSelf]uint8
 }
 
 func (t *nonWordTable) has(r rune) bool {
@@ -198,6 +200,12 @@ var nonWords = sync.OnceValue(func() *nonWordTable {
 		}
 		if r >= 0 && r < utf8.RuneSelf {
 			t.ascii[r] = true
+			t.class[r] |= classNonWord
+		}
+	}
+	for c := range t.class {
+		if factByte[c] {
+			t.class[c] |= classFact
 		}
 	}
 	return t

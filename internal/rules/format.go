@@ -404,7 +404,7 @@ var (
 // flag of its id.
 func formatCheck(id, name, description string, f *formatFamily) *Check {
 	return &Check{ID: id, Name: name, Description: description, Kind: TargetCheck, DefaultDisabled: true,
-		Unit: func(s *Subject, sources, targets []string) bool { return f.unitFails(s, sources, targets) }}
+		Unit: func(s *Subject, sources, targets []string) bool { return f.unitFails(s, sources, targets) }, family: f}
 }
 
 // javaMessageEnabled is JavaMessageFormatCheck.should_skip negated (the

@@ -492,23 +492,58 @@ func xmlUnit(single func(*Subject, string, string) bool) func(*Subject, []string
 
 // xmlInvalidSingle is XMLValidityCheck.check_single: the source parses (with
 // or without the wrapping root) and the target does not, wrapped the same way.
-func xmlInvalidSingle(_ *Subject, source, target string) bool {
-	_, wrap, err := detectXMLWrapping(source)
+func xmlInvalidSingle(s *Subject, source, target string) bool {
+	_, wrap, err := s.sourceXML(source)
 	if err != nil {
 		return false
 	}
-	_, err = parseCheckXML(target, wrap)
+	_, err = s.targetXML(target, wrap)
 	return err != nil
+}
+
+// xmlParsed is a text as the XML checks parse it.
+type xmlParsed struct {
+	text  string
+	nodes []xmlNode
+	wrap  bool
+	err   error
+}
+
+// sourceXML is detectXMLWrapping of a source: kept in the Memo, as every
+// translation of the component parses the same sources. The nodes are shared.
+func (s *Subject) sourceXML(source string) ([]xmlNode, bool, error) {
+	m := s.Memo
+	if m == nil {
+		return detectXMLWrapping(source)
+	}
+	if v, ok := m.xmlSource.Load(source); ok {
+		p := v.(*xmlParsed)
+		return p.nodes, p.wrap, p.err
+	}
+	nodes, wrap, err := detectXMLWrapping(source)
+	m.xmlSource.Store(source, &xmlParsed{nodes: nodes, wrap: wrap, err: err})
+	return nodes, wrap, err
+}
+
+// targetXML is parseCheckXML of a target, which xml-invalid and xml-tags
+// both read: parsed once per unit.
+func (s *Subject) targetXML(target string, wrap bool) ([]xmlNode, error) {
+	if p := s.xmlTarget; p != nil && p.text == target && p.wrap == wrap {
+		return p.nodes, p.err
+	}
+	nodes, err := parseCheckXML(target, wrap)
+	s.xmlTarget = &xmlParsed{text: target, nodes: nodes, wrap: wrap, err: err}
+	return nodes, err
 }
 
 // xmlTagsSingle is XMLTagsCheck.check_single: both parse, and the lists of
 // (tag, attribute names) differ; an invalid target is xml-invalid's business.
-func xmlTagsSingle(_ *Subject, source, target string) bool {
-	src, wrap, err := detectXMLWrapping(source)
+func xmlTagsSingle(s *Subject, source, target string) bool {
+	src, wrap, err := s.sourceXML(source)
 	if err != nil {
 		return false
 	}
-	tgt, err := parseCheckXML(target, wrap)
+	tgt, err := s.targetXML(target, wrap)
 	if err != nil {
 		return false
 	}

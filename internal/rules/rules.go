@@ -50,6 +50,9 @@ type TemplateUnit struct {
 	// State is the template unit's own state: what rule 2 of Weblate's state decision
 	// (a source unit below "translated" makes the unit read-only) looks at.
 	State weblate.State
+	// srcFacts are the facts (textFacts) of a one-form Source, which the
+	// target checks of every translation read: worked out once.
+	srcFacts factMask
 }
 
 // TemplateUnitOf is what a template unit gives its translations, its plural forms
@@ -58,6 +61,9 @@ func TemplateUnitOf(u *formats.Unit, tags []string) TemplateUnit {
 	forms := u.FormsFor(tags)
 	tu := TemplateUnit{Key: u.Key, Words: weblate.CountWords(forms), Chars: weblate.CountChars(forms), ReadOnly: u.ReadOnly,
 		Source: forms, Plural: u.Plural, Flags: u.Flags, Note: u.Note}
+	if len(forms) == 1 {
+		tu.srcFacts = textFacts(forms[0]) | factKnown
+	}
 	switch {
 	case u.ReadOnly:
 		tu.State = weblate.StateReadOnly

@@ -31,7 +31,9 @@ func checkOptionalPlural(_ *Subject, sources []string) bool {
 	if len(sources) > 1 {
 		return false
 	}
-	return optionalPlural().MatchString(sources[0])
+	// Every match holds "(s)": most sources are answered without the
+	// expression.
+	return strings.Contains(sources[0], "(s)") && optionalPlural().MatchString(sources[0])
 }
 
 // checkEllipsis is EllipsisCheck: the source (its first form) writes "..."

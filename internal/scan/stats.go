@@ -133,11 +133,19 @@ func monolingualStats(tmpl []rules.TemplateUnit, index map[string]int32, each fu
 	var rows []uint8
 	var failing []string
 	n := ck.PluralNumber()
+	// A translation mostly lists its keys in the template's order: the unit
+	// after the last one found is tried before the index (the template's keys
+	// are distinct, so a match is the index's answer).
+	next := int32(0)
 	warnings, err := each(func(u *formats.Unit) {
-		i, ok := index[u.Key]
-		if !ok {
-			return
+		i := next
+		if int(i) >= len(tmpl) || tmpl[i].Key != u.Key {
+			var ok bool
+			if i, ok = index[u.Key]; !ok {
+				return
+			}
 		}
+		next = i + 1
 		tu := &tmpl[i]
 		forms := u.FormsFor(tags)
 		states[i] = rules.MonolingualState(tu, u, forms)
