@@ -71,6 +71,9 @@ func TestChooseRegistered(t *testing.T) {
 	}{
 		{"json", Sample{Data: []byte(`{"a": "A"}`), Mask: "l/*.json", Path: "l/en.json"}, "json"},
 		{"json", Sample{Data: []byte(`{"a": "A"}`), Mask: "x/_locales/*/messages.json", Path: "x/_locales/en/messages.json"}, "webextension"},
+		// Go's gotext writes "language", translation-finder looks for "lang".
+		{"json", Sample{Data: []byte(`{"language": "de", "messages": [{"id": "Hello", "message": "Hello", "translation": "Hallo"}]}`), Mask: "locales/*/out.gotext.json", Path: "locales/de/out.gotext.json"}, "gotext"},
+		{"json", Sample{Data: []byte(`{"lang": "de", "messages": []}`), Mask: "l/*.json", Path: "l/de.json"}, "gotext"},
 		{"yaml", Sample{Data: []byte("en:\n  a: A\n"), Mask: "c/*.yml", Path: "c/en.yml"}, "ruby-yaml"},
 		{"yaml", Sample{Data: []byte("de:\n  a: A\n"), Mask: "config/locales/*/*.yml", Path: "config/locales/de/de.yml"}, "ruby-yaml"},
 		{"strings", Sample{Data: []byte("\xff\xfe\"\x00")}, "strings"},

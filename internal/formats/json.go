@@ -110,7 +110,9 @@ func sniffJSON(data []byte, sourceLanguage string) string {
 		return "json-nested"
 	}
 	switch {
-	case has(obj, "lang") && has(obj, "messages"):
+	case (has(obj, "lang") || has(obj, "language")) && has(obj, "messages"):
+		// translation-finder looks for "lang"; Go's gotext tool writes
+		// "language" (golang.org/x/text/message/pipeline, Messages).
 		return "gotext"
 	case isGoI18nV2(obj):
 		return "go-i18n-json-v2"
