@@ -136,7 +136,10 @@ type propRaw struct {
 }
 
 type propParser struct {
-	strings  bool
+	strings bool
+	// joomla is translate-toolkit's DialectJoomla (joomla.go): "=" alone
+	// delimits, values are stripped at both ends and decoded by joomlaDecode.
+	joomla   bool
 	cur      propRaw
 	comments []string
 	buf      []byte // the value of a key continued on further lines
@@ -158,7 +161,11 @@ func (p *propParser) add() {
 	}
 	p.added++
 	if (u.name != "" || u.value != "") && p.err == nil {
-		value, err := propDecode(u.value)
+		decode := propDecode
+		if p.joomla {
+			decode = joomlaDecode
+		}
+		value, err := decode(u.value)
 		if err != nil {
 			p.err = &SyntaxError{Line: u.line, Msg: err.Error()}
 		}
@@ -333,7 +340,7 @@ func (p *propParser) findDelimiter(line string) (int, error) {
 		}
 		return -1
 	}
-	if p.strings {
+	if p.strings || p.joomla {
 		return find('='), nil
 	}
 	min := -1
@@ -376,6 +383,9 @@ func (p *propParser) keyStrip(key string) string {
 
 // valueStrip is the dialects' value_strip.
 func (p *propParser) valueStrip(value string) string {
+	if p.joomla {
+		return pyStrip(value)
+	}
 	if !p.strings {
 		return pyLstrip(value)
 	}
